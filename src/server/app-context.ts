@@ -1,0 +1,17 @@
+import type { Kysely } from 'kysely';
+import type { Clock } from './clock.js';
+import type { AppConfig } from './config.js';
+import type { Database } from './db/tables.js';
+import type { Mailer } from './mail/mailer.js';
+import type { RateLimitRules } from './rate-limits.js';
+
+/** What route plugins need, passed in explicitly rather than hung on the Fastify instance. */
+export interface AppContext {
+  db: Kysely<Database>;
+  config: AppConfig;
+  clock: Clock;
+  mailer: Mailer;
+  rules: RateLimitRules;
+  /** Background work (mail) that shutdown waits for. */
+  track(work: Promise<unknown>): void;
+}

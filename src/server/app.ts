@@ -1,0 +1,186 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { LIMITS } from '#shared/constants';
+import type { AppContext } from './app-context.js';
+import { authRoutes } from './auth/auth-routes.js';
+import './auth/current-user.js';
+import { resumeSession, sessionToken, setSessionCookie } from './auth/sessions.js';
+import { type Clock, systemClock } from './clock.js';
+import type { AppConfig } from './config.js';
+import { loadShippedPack } from './content/content-pack-files.js';
+import { migrateToLatest, openDatabase } from './db/connection.js';
+import { friendRoutes } from './friends/friend-routes.js';
+import { HttpError } from './http-errors.js';
+import { journalRoutes } from './journal/journal-routes.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
+import { rateLimitRules } from './rate-limits.js';
+import { checkSameOriginCall, registerSecurityHeaders } from './security.js';
+import { gathaInfoRoutes, thoughtRoutes } from './thoughts/thought-routes.js';
+
+export interface AppOptions {
+  clock?: Clock;
+  mailer?: Mailer;
+  /** Fastify logger options; tests pass false or a stream. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+const redactPaths = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'];
+
+export function loggerOptions(config: AppConfig) {
+  return {
+    level: config.logLevel,
+    redact: { paths: redactPaths, censor: '[redacted]' },
+    serializers: {
+      req(request: { method: string; url: string; ip?: string; id?: string }) {
+        // A reset link's token must never reach a log line.
+        return { method: request.method, url: request.url.replace(/token=[^&]*/g, 'token=[redacted]'), ip: request.ip };
+      },
+    },
+    ...(process.stdout.isTTY && config.env !== 'production'
+      ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } }
+      : {}),
+  };
+}
+
+/** Builds the whole app (API and web) on a migrated database, without listening. */
+export async function buildApp(config: AppConfig, options: AppOptions = {}): Promise<FastifyInstance> {
+  const serverOptions: FastifyServerOptions = {
+    logger: options.logger ?? loggerOptions(config),
+    bodyLimit: LIMITS.bodyBytes,
+    // Fastify also accepts a hop count here, which its types leave out.
+    trustProxy: config.trustProxy as boolean | string,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+    return503OnClosing: true,
+    routerOptions: { maxParamLength: 200 },
+  };
+  const app = Fastify(serverOptions);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = openDatabase(config.databaseUrl, { logger: app.log, slowQueryMs: config.slowQueryMs });
+  const pending = new Set<Promise<unknown>>();
+  const ctx: AppContext = {
+    db: database.db,
+    config,
+    clock: options.clock ?? systemClock,
+    mailer:
+      options.mailer ??
+      createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.mailOutboxDir, logger: app.log }),
+    rules: rateLimitRules(config.rateLimitIpFactor),
+    track(work) {
+      pending.add(work);
+      void work.finally(() => pending.delete(work));
+    },
+  };
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...pending]);
+    await database.close();
+  });
+
+  try {
+    await migrateToLatest(ctx.db);
+    const content = await loadShippedPack(ctx.db, config.contentDir, ctx.clock());
+    app.log.info({ loaded: content.loaded, detail: content.reason }, 'content pack');
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+
+  acceptEmptyJsonBodies(app);
+  await app.register(cookie);
+  await registerSecurityHeaders(app, config.appUrl.startsWith('https://'));
+  app.decorateRequest('currentUser', null);
+  app.decorateRequest('sessionId', null);
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    reply.header('cache-control', 'no-store');
+    checkSameOriginCall(request, config.appUrl);
+    const token = sessionToken(request);
+    if (!token) return;
+    const session = await resumeSession(ctx.db, token, ctx.clock());
+    if (!session) return;
+    request.currentUser = session.user;
+    request.sessionId = session.sessionId;
+    if (session.extended) setSessionCookie(reply, token, config.appUrl.startsWith('https://'));
+  });
+
+  app.setErrorHandler(errorHandler);
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes(ctx), { prefix: '/auth' });
+      await api.register(thoughtRoutes(ctx), { prefix: '/thoughts' });
+      await api.register(gathaInfoRoutes(ctx), { prefix: '/gathas' });
+      await api.register(journalRoutes(ctx), { prefix: '/journal' });
+      await api.register(friendRoutes(ctx));
+      api.get('/health', async () => ({ ok: true }));
+    },
+    { prefix: '/api' },
+  );
+
+  await serveWebApp(app, config);
+  return app;
+}
+
+function acceptEmptyJsonBodies(app: FastifyInstance): void {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new HttpError(400, 'The request body is not valid JSON'), undefined);
+    }
+  });
+}
+
+function errorHandler(this: FastifyInstance, error: FastifyError | HttpError, request: Parameters<Parameters<FastifyInstance['setErrorHandler']>[0]>[1], reply: Parameters<Parameters<FastifyInstance['setErrorHandler']>[0]>[2]) {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors = error.validation.map((issue) => ({
+      path: issue.instancePath.replace(/^\//, '').replace(/\//g, '.'),
+      message: issue.message ?? 'Invalid value',
+    }));
+    return reply.code(400).send({ message: errors[0]?.message ?? 'Invalid request', errors });
+  }
+  if (error instanceof HttpError) {
+    return reply.code(error.statusCode).headers(error.headers).send({ message: error.message, ...error.extra });
+  }
+  const status = error.statusCode ?? 500;
+  if (status === 413) return reply.code(413).send({ message: 'The request body is too large (64 KB at most)' });
+  if (status === 415) return reply.code(415).send({ message: 'Send the request body as JSON (Content-Type: application/json)' });
+  if (status >= 400 && status < 500) {
+    return reply.code(status).send({ message: error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'The request body is not valid JSON' : error.message });
+  }
+  request.log.error({ err: error }, 'request failed');
+  return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
+}
+
+async function serveWebApp(app: FastifyInstance, config: AppConfig): Promise<void> {
+  const indexFile = path.join(config.webDistDir, 'index.html');
+  const hasWeb = config.serveWeb && fs.existsSync(indexFile);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDistDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        // Hashed assets never change; everything else is checked on each visit.
+        res.setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    if (hasWeb && wantsPage && !request.url.startsWith('/api/') && request.url !== '/api') {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ message: 'Not found' });
+  });
+}

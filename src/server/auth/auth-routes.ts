@@ -1,0 +1,127 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  loginRequestSchema,
+  passwordResetRequestSchema,
+  passwordResetSchema,
+  signupRequestSchema,
+} from '#shared/auth-schemas';
+import type { AppContext } from '../app-context.js';
+import { HttpError } from '../http-errors.js';
+import { countRateLimit, enforceRateLimit, hitRateLimit, tooManyRequests } from '../rate-limits.js';
+import { requireUser } from './current-user.js';
+import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.js';
+import { requestPasswordReset, resetPassword } from './password-reset.js';
+import { clearSessionCookie, endSession, sessionToken, setSessionCookie, startSession } from './sessions.js';
+import { findUserByLogin, toUser } from './users.js';
+
+export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const { db, clock, rules } = ctx;
+  const secure = ctx.config.appUrl.startsWith('https://');
+
+  return async (app) => {
+    app.post('/signup', { schema: { body: signupRequestSchema } }, async (request, reply) => {
+      await enforceRateLimit(db, `signup:ip:${request.ip}`, rules.signupPerIp, clock());
+      const body = request.body;
+      const usernameKey = body.username.toLowerCase();
+      const email = body.email.toLowerCase();
+      const clash = await db
+        .selectFrom('users')
+        .select(['username_key', 'email'])
+        .where((eb) => eb.or([eb('username_key', '=', usernameKey), eb('email', '=', email)]))
+        .execute();
+      if (clash.some((row) => row.username_key === usernameKey)) throw new HttpError(409, 'Username already taken');
+      if (clash.length > 0) throw new HttpError(409, 'Email already registered');
+
+      const passwordHash = await hashPassword(body.password);
+      const now = clock();
+      let user;
+      try {
+        user = await db
+          .insertInto('users')
+          .values({
+            username: body.username,
+            username_key: usernameKey,
+            email,
+            password_hash: passwordHash,
+            full_name: body.fullName,
+            city: body.city,
+            whatsapp: body.whatsapp,
+            postal_code: body.postalCode,
+            created_at: now.toISOString(),
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+      } catch (error) {
+        // Two sign-ups racing for the same name: the unique index decides.
+        if (isUniqueViolation(error)) {
+          const message = String((error as Error).message).includes('email')
+            ? 'Email already registered'
+            : 'Username already taken';
+          throw new HttpError(409, message);
+        }
+        throw error;
+      }
+      const token = await startSession(db, user.id, request.headers['user-agent'], now);
+      setSessionCookie(reply, token, secure);
+      return reply.code(201).send({ user: toUser(user) });
+    });
+
+    app.post('/login', { schema: { body: loginRequestSchema } }, async (request, reply) => {
+      const now = clock();
+      await enforceRateLimit(db, `login:ip:${request.ip}`, rules.loginPerIp, now);
+      const login = request.body.username.toLowerCase();
+      const accountKey = `login-failed:${login}`;
+      const failures = await countRateLimit(db, accountKey, rules.failedLoginsPerAccount, now);
+      if (failures >= rules.failedLoginsPerAccount.limit) {
+        const windowMs = rules.failedLoginsPerAccount.windowSeconds * 1000;
+        throw tooManyRequests(Math.ceil((windowMs - (now.getTime() % windowMs)) / 1000));
+      }
+      const user = await findUserByLogin(db, login);
+      const ok = user ? await verifyPassword(user.password_hash, request.body.password) : await verifyAgainstDecoy(request.body.password).then(() => false);
+      if (!user || !ok) {
+        await hitRateLimit(db, accountKey, rules.failedLoginsPerAccount, now);
+        throw new HttpError(401, 'Invalid username or password');
+      }
+      const token = await startSession(db, user.id, request.headers['user-agent'], now);
+      setSessionCookie(reply, token, secure);
+      return { user: toUser(user) };
+    });
+
+    app.get('/me', async (request) => ({ user: toUser(requireUser(request)) }));
+
+    app.post('/logout', async (request, reply) => {
+      const token = sessionToken(request);
+      if (token) await endSession(db, token);
+      clearSessionCookie(reply, secure);
+      return { ok: true };
+    });
+
+    app.post('/password-reset-request', { schema: { body: passwordResetRequestSchema } }, async (request) => {
+      const now = clock();
+      await enforceRateLimit(db, `reset-request:ip:${request.ip}`, rules.resetRequestPerIp, now);
+      const email = request.body.email.toLowerCase();
+      const perAccount = await hitRateLimit(db, `reset-request:email:${email}`, rules.resetRequestPerAccount, now);
+      if (!perAccount.allowed) throw tooManyRequests(perAccount.retryAfterSeconds);
+      // Sent in the background: the answer and its timing are the same whether or not the
+      // account exists.
+      ctx.track(
+        requestPasswordReset(ctx, email, now).catch((error: unknown) =>
+          request.log.error({ err: error }, 'password reset mail failed'),
+        ),
+      );
+      return { message: 'If an account exists for that email, a reset link has been sent.' };
+    });
+
+    app.post('/password-reset', { schema: { body: passwordResetSchema } }, async (request) => {
+      await enforceRateLimit(db, `reset:ip:${request.ip}`, rules.resetPerIp, clock());
+      const done = await resetPassword(ctx, request.body.token, request.body.password, clock());
+      if (!done) throw new HttpError(400, 'Invalid or expired token');
+      return { message: 'Your password has been reset. You can now sign in.' };
+    });
+  };
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; message?: string };
+  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(e?.message ?? '');
+}

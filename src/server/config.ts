@@ -1,0 +1,96 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { isValidTimeZone } from '#shared/day-model';
+
+/** The package root, so paths work from src/ (tests) and dist/ (built) alike. */
+export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+const boolText = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce
+      .number({ error: 'PORT must be a number' })
+      .int({ error: 'PORT must be a whole number' })
+      .min(0, { error: 'PORT must be between 0 and 65535' })
+      .max(65535, { error: 'PORT must be between 0 and 65535' })
+      .default(3000),
+    HOST: z.string().min(1, { error: 'HOST must not be empty' }).default('127.0.0.1'),
+    DATABASE_URL: z
+      .string()
+      .default('sqlite:./data/app.db')
+      .refine((v) => /^(sqlite:.+|postgres(ql)?:\/\/.+)$/.test(v), {
+        error: 'DATABASE_URL must be sqlite:PATH or postgres://USER@HOST:PORT/DB',
+      }),
+    APP_URL: z
+      .url({ error: 'APP_URL must be an absolute http(s) URL such as http://localhost:3000' })
+      .refine((v) => /^https?:\/\//.test(v), { error: 'APP_URL must start with http:// or https://' })
+      .optional(),
+    APP_TIMEZONE: z
+      .string()
+      .default('UTC')
+      .refine(isValidTimeZone, { error: 'APP_TIMEZONE must be an IANA time zone such as Europe/London' }),
+    SMTP_URL: z
+      .string()
+      .refine((v) => /^smtps?:\/\/.+/.test(v), { error: 'SMTP_URL must look like smtp://user:pass@host:587' })
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('The Threefold Path <no-reply@localhost>'),
+    MAIL_OUTBOX_DIR: z.string().default('./data/outbox'),
+    TRUST_PROXY: z
+      .string()
+      .default('false')
+      .refine((v) => /^(true|false|\d+|[\d.:a-fA-F/, ]+)$/.test(v), {
+        error: 'TRUST_PROXY must be true, false, a hop count or a list of addresses',
+      }),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    RATE_LIMIT_IP_FACTOR: z.coerce
+      .number({ error: 'RATE_LIMIT_IP_FACTOR must be a number' })
+      .positive({ error: 'RATE_LIMIT_IP_FACTOR must be greater than 0' })
+      .default(1),
+    CONTENT_DIR: z.string().default(path.join(projectRoot, 'content')),
+    WEB_DIST_DIR: z.string().default(path.join(projectRoot, 'dist', 'web')),
+    SLOW_QUERY_MS: z.coerce.number().nonnegative().default(200),
+    SERVE_WEB: boolText.default(true),
+  })
+  .transform((env) => ({
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    databaseUrl: env.DATABASE_URL,
+    appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    appTimezone: env.APP_TIMEZONE,
+    smtpUrl: env.SMTP_URL ?? null,
+    mailFrom: env.MAIL_FROM,
+    mailOutboxDir: env.MAIL_OUTBOX_DIR,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    logLevel: env.LOG_LEVEL,
+    rateLimitIpFactor: env.RATE_LIMIT_IP_FACTOR,
+    contentDir: env.CONTENT_DIR,
+    webDistDir: env.WEB_DIST_DIR,
+    slowQueryMs: env.SLOW_QUERY_MS,
+    serveWeb: env.SERVE_WEB,
+  }));
+
+export type AppConfig = Readonly<z.output<typeof configSchema>>;
+
+function parseTrustProxy(value: string): boolean | number | string {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the configuration from environment variables, naming every bad value at once. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = configSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return Object.freeze(result.data);
+}

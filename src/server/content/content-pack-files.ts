@@ -1,0 +1,105 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import { type ValidPack, validatePack } from '#shared/content-pack';
+import type { Database } from '../db/tables.js';
+
+export type PackResult = { ok: true; pack: ValidPack; checksum: string } | { ok: false; errors: string[] };
+
+/** Reads and validates a pack folder: pack.json and readings/*.json. */
+export async function readPackFolder(dir: string): Promise<PackResult> {
+  let manifestText: string;
+  try {
+    manifestText = await fs.readFile(path.join(dir, 'pack.json'), 'utf8');
+  } catch {
+    return { ok: false, errors: [`no pack.json in ${dir}`] };
+  }
+  const hash = createHash('sha256').update(manifestText);
+  const names = (await fs.readdir(path.join(dir, 'readings')).catch(() => [] as string[]))
+    .filter((name) => name.endsWith('.json'))
+    .sort();
+  const files: { name: string; data: unknown }[] = [];
+  const errors: string[] = [];
+  let manifest: unknown;
+  try {
+    manifest = JSON.parse(manifestText);
+  } catch (error) {
+    errors.push(`pack.json is not valid JSON: ${(error as Error).message}`);
+  }
+  for (const name of names) {
+    const text = await fs.readFile(path.join(dir, 'readings', name), 'utf8');
+    hash.update(name).update(text);
+    try {
+      files.push({ name, data: JSON.parse(text) });
+    } catch (error) {
+      errors.push(`${name} is not valid JSON: ${(error as Error).message}`);
+    }
+  }
+  if (errors.length > 0) return { ok: false, errors };
+  const result = validatePack(manifest, files);
+  return result.ok ? { ...result, checksum: hash.digest('hex') } : result;
+}
+
+/** Replaces the served readings with the pack's, all in one transaction. */
+export async function loadPack(
+  db: Kysely<Database>,
+  pack: ValidPack,
+  source: { name: string; checksum: string },
+  now: Date,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (const reading of pack.readings) {
+      const values = {
+        thought: reading.thought,
+        explanation: reading.explanation,
+        reflection_prompt: reading.reflectionPrompt,
+        author: pack.author,
+      };
+      await trx
+        .insertInto('thoughts')
+        .values({ day_number: reading.day, ...values })
+        .onConflict((oc) => oc.column('day_number').doUpdateSet(values))
+        .execute();
+    }
+    await trx.deleteFrom('thoughts').where('day_number', '>', pack.readings.length).execute();
+    await trx.deleteFrom('gatha_info').execute();
+    await trx
+      .insertInto('gatha_info')
+      .values(
+        pack.gathaInfo.map((row) => ({
+          song_number: row.songNumber,
+          song_title: row.songTitle,
+          stanza_number: row.stanzaNumber,
+          description: row.description,
+          start_day: row.startDay,
+          end_day: row.endDay,
+        })),
+      )
+      .execute();
+    const state = { source: source.name, checksum: source.checksum, loaded_at: now.toISOString() };
+    await trx
+      .insertInto('content_state')
+      .values({ id: 1, ...state })
+      .onConflict((oc) => oc.column('id').doUpdateSet(state))
+      .execute();
+  });
+}
+
+/**
+ * At start: serve the shipped pack unless an operator imported another one. Skips the work
+ * when the same pack is already loaded.
+ */
+export async function loadShippedPack(
+  db: Kysely<Database>,
+  dir: string,
+  now: Date,
+): Promise<{ loaded: boolean; reason: string }> {
+  const state = await db.selectFrom('content_state').selectAll().where('id', '=', 1).executeTakeFirst();
+  if (state && state.source !== dir) return { loaded: false, reason: `an imported pack (${state.source}) is served` };
+  const result = await readPackFolder(dir);
+  if (!result.ok) return { loaded: false, reason: result.errors.slice(0, 5).join('; ') };
+  if (state?.checksum === result.checksum) return { loaded: false, reason: 'already loaded' };
+  await loadPack(db, result.pack, { name: dir, checksum: result.checksum }, now);
+  return { loaded: true, reason: `${result.pack.readings.length} readings` };
+}

@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, type LogEvent, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { FastifyBaseLogger } from 'fastify';
+import { migrations } from './migrations/index.js';
+import type { Database } from './tables.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface AppDatabase {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+interface OpenOptions {
+  logger?: Pick<FastifyBaseLogger, 'warn'>;
+  slowQueryMs?: number;
+}
+
+/**
+ * Opens the database named by DATABASE_URL: `sqlite:PATH` (WAL, foreign keys on) or
+ * `postgres://...`. A `schema` search parameter on a PostgreSQL URL selects the schema,
+ * which is how tests run in a schema of their own.
+ */
+export function openDatabase(url: string, options: OpenOptions = {}): AppDatabase {
+  const log = (event: LogEvent) => {
+    if (event.level === 'query' && options.logger && event.queryDurationMillis >= (options.slowQueryMs ?? 200)) {
+      options.logger.warn({ sql: event.query.sql, ms: Math.round(event.queryDurationMillis) }, 'slow query');
+    }
+  };
+
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
+    const parsed = new URL(url);
+    const schema = parsed.searchParams.get('schema');
+    parsed.searchParams.delete('schema');
+    const pool = new pg.Pool({
+      connectionString: parsed.toString(),
+      max: 10,
+      ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    });
+    // A dropped connection must not crash the process; the pool replaces it.
+    pool.on('error', (error) => options.logger?.warn({ err: error }, 'database connection error'));
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+
+  const file = url.replace(/^sqlite:/, '');
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/** Applies every pending migration; safe when several processes start at once. */
+export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, {
+      cause: error,
+    });
+  }
+}

@@ -1,0 +1,124 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/** Timestamps are ISO-8601 UTC strings on both databases, so they sort and compare as text. */
+type Timestamp = string;
+/** Booleans are stored as 0/1 on both databases. */
+type Flag = number;
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  username_key: string;
+  email: string;
+  password_hash: string;
+  full_name: string;
+  city: string | null;
+  whatsapp: string | null;
+  postal_code: string | null;
+  created_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  user_agent: string | null;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface PasswordResetTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface ThoughtsTable {
+  id: Generated<number>;
+  day_number: number;
+  thought: string;
+  explanation: string;
+  reflection_prompt: string | null;
+  author: string;
+}
+
+export interface GathaInfoTable {
+  id: Generated<number>;
+  song_number: number;
+  song_title: string;
+  stanza_number: number;
+  description: string;
+  start_day: number;
+  end_day: number;
+}
+
+export interface JournalEntriesTable {
+  id: Generated<number>;
+  user_id: number;
+  day_number: number;
+  entry_text: string;
+  is_public: Flag;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface FriendRequestsTable {
+  id: Generated<number>;
+  sender_id: number;
+  receiver_id: number;
+  status: 'pending' | 'accepted' | 'rejected';
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface FriendshipsTable {
+  id: Generated<number>;
+  user_id: number;
+  friend_id: number;
+  created_at: Timestamp;
+}
+
+export interface UserProgressTable {
+  id: Generated<number>;
+  user_id: number;
+  day_number: number;
+  is_read: Flag;
+  reflection: string | null;
+  read_at: number | null;
+}
+
+export interface RateLimitCountersTable {
+  key: string;
+  window_start: number;
+  hits: number;
+}
+
+export interface ContentStateTable {
+  id: number;
+  source: string;
+  checksum: string;
+  loaded_at: Timestamp;
+}
+
+export interface Database {
+  content_state: ContentStateTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  thoughts: ThoughtsTable;
+  gatha_info: GathaInfoTable;
+  journal_entries: JournalEntriesTable;
+  friend_requests: FriendRequestsTable;
+  friendships: FriendshipsTable;
+  user_progress: UserProgressTable;
+  rate_limit_counters: RateLimitCountersTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUserRow = Insertable<UsersTable>;
+export type JournalEntryRow = Selectable<JournalEntriesTable>;
+export type FriendRequestRow = Selectable<FriendRequestsTable>;

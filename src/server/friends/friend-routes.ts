@@ -1,0 +1,59 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../app-context.js';
+import { requireUser } from '../auth/current-user.js';
+import { HttpError } from '../http-errors.js';
+import { parseId } from '../path-params.js';
+import { enforceRateLimit } from '../rate-limits.js';
+import { discoverPeople, searchPeople } from '../users/people-search.js';
+import { answerFriendRequest, listPendingRequests, sendFriendRequest } from './friend-requests.js';
+import { listFriends, removeFriendship } from './friendships.js';
+
+export function friendRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const { db } = ctx;
+  return async (app) => {
+    app.get('/friends', async (request) => listFriends(db, requireUser(request).id));
+
+    app.delete<{ Params: { userId: string } }>('/friends/:userId', async (request) => {
+      const user = requireUser(request);
+      const friendId = parseId(request.params.userId);
+      if (friendId === null || !(await removeFriendship(db, user.id, friendId))) {
+        throw new HttpError(404, 'Friend not found');
+      }
+      return { ok: true };
+    });
+
+    app.get<{ Querystring: { q?: string | string[]; discover?: string | string[] } }>(
+      '/users/search',
+      async (request) => {
+        const user = requireUser(request);
+        const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+        if (first(request.query.discover) === 'true') return discoverPeople(db, user.id);
+        const q = first(request.query.q) ?? '';
+        return searchPeople(db, user.id, q.slice(0, 100));
+      },
+    );
+
+    app.get('/friend-requests', async (request) => listPendingRequests(db, requireUser(request).id));
+
+    app.post<{ Params: { userId: string } }>('/friend-requests/:userId', async (request, reply) => {
+      const user = requireUser(request);
+      const receiverId = parseId(request.params.userId);
+      if (receiverId === null) throw new HttpError(404, 'User not found');
+      await enforceRateLimit(db, `friend-requests:user:${user.id}`, ctx.rules.friendRequestsPerUser, ctx.clock());
+      const { request: sent, accepted } = await sendFriendRequest(db, user.id, receiverId, ctx.clock());
+      return reply.code(accepted ? 200 : 201).send(sent);
+    });
+
+    for (const [action, answer] of [
+      ['accept', 'accepted'],
+      ['reject', 'rejected'],
+    ] as const) {
+      app.post<{ Params: { id: string } }>(`/friend-requests/:id/${action}`, async (request) => {
+        const user = requireUser(request);
+        const id = parseId(request.params.id);
+        if (id === null) throw new HttpError(404, 'Friend request not found');
+        return answerFriendRequest(db, user.id, id, answer, ctx.clock());
+      });
+    }
+  };
+}

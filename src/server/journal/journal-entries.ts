@@ -1,0 +1,123 @@
+import type { Kysely } from 'kysely';
+import { FRIENDS_FEED_LIMIT } from '#shared/constants';
+import type { FriendJournalEntry, JournalEntry } from '#shared/journal-schemas';
+import type { Database, JournalEntryRow } from '../db/tables.js';
+
+export function toJournalEntry(row: JournalEntryRow): JournalEntry {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    dayNumber: row.day_number,
+    entryText: row.entry_text,
+    isPublic: Number(row.is_public) === 1,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export async function listOwnEntries(db: Kysely<Database>, userId: number): Promise<JournalEntry[]> {
+  const rows = await db
+    .selectFrom('journal_entries')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map(toJournalEntry);
+}
+
+export async function findOwnEntryForDay(db: Kysely<Database>, userId: number, day: number) {
+  const row = await db
+    .selectFrom('journal_entries')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('day_number', '=', day)
+    .executeTakeFirst();
+  return row ? toJournalEntry(row) : null;
+}
+
+/**
+ * Saves the user's reflection for a day: creates it, or updates the one already there, so a
+ * retried save never makes a duplicate.
+ */
+export async function saveEntryForDay(
+  db: Kysely<Database>,
+  userId: number,
+  input: { dayNumber: number; entryText: string; isPublic: boolean },
+  now: Date,
+): Promise<{ entry: JournalEntry; created: boolean }> {
+  const stamp = now.toISOString();
+  const row = await db
+    .insertInto('journal_entries')
+    .values({
+      user_id: userId,
+      day_number: input.dayNumber,
+      entry_text: input.entryText,
+      is_public: input.isPublic ? 1 : 0,
+      created_at: stamp,
+      updated_at: stamp,
+    })
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'day_number']).doUpdateSet({
+        entry_text: input.entryText,
+        is_public: input.isPublic ? 1 : 0,
+        updated_at: stamp,
+      }),
+    )
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  // created_at keeps its first value on update, so a row whose created_at is this save's stamp
+  // and whose id is new was just made.
+  const created = row.created_at === stamp && row.updated_at === stamp;
+  return { entry: toJournalEntry(row), created };
+}
+
+export async function updateOwnEntry(
+  db: Kysely<Database>,
+  userId: number,
+  id: number,
+  changes: { entryText?: string | undefined; isPublic?: boolean | undefined },
+  now: Date,
+): Promise<JournalEntry | null> {
+  const row = await db
+    .updateTable('journal_entries')
+    .set({
+      ...(changes.entryText !== undefined ? { entry_text: changes.entryText } : {}),
+      ...(changes.isPublic !== undefined ? { is_public: changes.isPublic ? 1 : 0 } : {}),
+      updated_at: now.toISOString(),
+    })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .returningAll()
+    .executeTakeFirst();
+  return row ? toJournalEntry(row) : null;
+}
+
+export async function deleteOwnEntry(db: Kysely<Database>, userId: number, id: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom('journal_entries')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Public entries of the user's friends, newest first. Private entries never appear. */
+export async function friendsFeed(db: Kysely<Database>, userId: number): Promise<FriendJournalEntry[]> {
+  const rows = await db
+    .selectFrom('friendships')
+    .innerJoin('journal_entries', 'journal_entries.user_id', 'friendships.friend_id')
+    .innerJoin('users', 'users.id', 'journal_entries.user_id')
+    .selectAll('journal_entries')
+    .select(['users.full_name', 'users.username'])
+    .where('friendships.user_id', '=', userId)
+    .where('journal_entries.is_public', '=', 1)
+    .orderBy('journal_entries.updated_at', 'desc')
+    .orderBy('journal_entries.id', 'desc')
+    .limit(FRIENDS_FEED_LIMIT)
+    .execute();
+  return rows.map(({ full_name, username, ...row }) => ({
+    ...toJournalEntry(row),
+    user: { id: row.user_id, fullName: full_name, username },
+  }));
+}

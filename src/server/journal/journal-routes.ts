@@ -1,0 +1,63 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { TOTAL_DAYS } from '#shared/constants';
+import { createJournalEntrySchema, updateJournalEntrySchema } from '#shared/journal-schemas';
+import type { AppContext } from '../app-context.js';
+import { requireUser } from '../auth/current-user.js';
+import { HttpError } from '../http-errors.js';
+import { parseId } from '../path-params.js';
+import {
+  deleteOwnEntry,
+  findOwnEntryForDay,
+  friendsFeed,
+  listOwnEntries,
+  saveEntryForDay,
+  updateOwnEntry,
+} from './journal-entries.js';
+
+const entryNotFound = () => new HttpError(404, 'Journal entry not found');
+
+export function journalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const { db, clock } = ctx;
+  return async (app) => {
+    app.get('/', async (request) => listOwnEntries(db, requireUser(request).id));
+
+    app.get('/friends', async (request) => friendsFeed(db, requireUser(request).id));
+
+    app.get<{ Params: { dayNumber: string } }>('/day/:dayNumber', async (request) => {
+      const user = requireUser(request);
+      const day = parseId(request.params.dayNumber);
+      if (day === null || day > TOTAL_DAYS) throw new HttpError(404, 'Day not found');
+      const entry = await findOwnEntryForDay(db, user.id, day);
+      if (!entry) throw entryNotFound();
+      return entry;
+    });
+
+    app.post('/', { schema: { body: createJournalEntrySchema } }, async (request, reply) => {
+      // Sign-in is checked before the body so an anonymous save gets the spec's message.
+      const user = requireUser(request, 'You must be logged in to save journal entries');
+      const { entry, created } = await saveEntryForDay(db, user.id, request.body, clock());
+      return reply.code(created ? 201 : 200).send(entry);
+    });
+
+    app.put(
+      '/:id',
+      { schema: { params: z.object({ id: z.string() }), body: updateJournalEntrySchema } },
+      async (request) => {
+        const user = requireUser(request, 'You must be logged in to update journal entries');
+        const id = parseId(request.params.id);
+        if (id === null) throw entryNotFound();
+        const entry = await updateOwnEntry(db, user.id, id, request.body, clock());
+        if (!entry) throw entryNotFound();
+        return entry;
+      },
+    );
+
+    app.delete<{ Params: { id: string } }>('/:id', async (request) => {
+      const user = requireUser(request);
+      const id = parseId(request.params.id);
+      if (id === null || !(await deleteOwnEntry(db, user.id, id))) throw entryNotFound();
+      return { ok: true };
+    });
+  };
+}

@@ -1,0 +1,96 @@
+import type { Kysely } from 'kysely';
+import type { Database } from './db/tables.js';
+import { HttpError } from './http-errors.js';
+
+export interface Allowance {
+  /** How many hits the window allows. */
+  limit: number;
+  windowSeconds: number;
+}
+
+/**
+ * Counts one hit against `key` in a fixed window kept in the database, so every app process
+ * sharing it sees the same count. Returns the seconds to wait when the allowance is spent.
+ */
+export async function hitRateLimit(
+  db: Kysely<Database>,
+  key: string,
+  allowance: Allowance,
+  now: Date,
+): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+  const windowMs = allowance.windowSeconds * 1000;
+  const windowStart = Math.floor(now.getTime() / windowMs) * windowMs;
+  const row = await db
+    .insertInto('rate_limit_counters')
+    .values({ key, window_start: windowStart, hits: 1 })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet((eb) => ({
+        hits: eb
+          .case()
+          .when('rate_limit_counters.window_start', '=', windowStart)
+          .then(eb(eb.ref('rate_limit_counters.hits'), '+', 1))
+          .else(1)
+          .end(),
+        window_start: windowStart,
+      })),
+    )
+    .returning('hits')
+    .executeTakeFirstOrThrow();
+  const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + windowMs - now.getTime()) / 1000));
+  return { allowed: Number(row.hits) <= allowance.limit, retryAfterSeconds };
+}
+
+/** The number of hits counted so far in the current window, without adding one. */
+export async function countRateLimit(
+  db: Kysely<Database>,
+  key: string,
+  allowance: Allowance,
+  now: Date,
+): Promise<number> {
+  const windowMs = allowance.windowSeconds * 1000;
+  const windowStart = Math.floor(now.getTime() / windowMs) * windowMs;
+  const row = await db
+    .selectFrom('rate_limit_counters')
+    .select('hits')
+    .where('key', '=', key)
+    .where('window_start', '=', windowStart)
+    .executeTakeFirst();
+  return row ? Number(row.hits) : 0;
+}
+
+export async function enforceRateLimit(
+  db: Kysely<Database>,
+  key: string,
+  allowance: Allowance,
+  now: Date,
+): Promise<void> {
+  const result = await hitRateLimit(db, key, allowance, now);
+  if (!result.allowed) throw tooManyRequests(result.retryAfterSeconds);
+}
+
+export function tooManyRequests(retryAfterSeconds: number): HttpError {
+  return new HttpError(
+    429,
+    'Too many attempts. Please wait a little and try again.',
+    {},
+    { 'retry-after': String(retryAfterSeconds) },
+  );
+}
+
+/** Per-IP allowances are multiplied by RATE_LIMIT_IP_FACTOR; per-account ones never are. */
+export function rateLimitRules(ipFactor: number) {
+  const perIp = (limit: number, windowSeconds: number): Allowance => ({
+    limit: Math.max(1, Math.floor(limit * ipFactor)),
+    windowSeconds,
+  });
+  return {
+    loginPerIp: perIp(30, 15 * 60),
+    failedLoginsPerAccount: { limit: 10, windowSeconds: 15 * 60 } as Allowance,
+    signupPerIp: perIp(10, 60 * 60),
+    resetRequestPerIp: perIp(10, 60 * 60),
+    resetRequestPerAccount: { limit: 5, windowSeconds: 60 * 60 } as Allowance,
+    resetPerIp: perIp(20, 60 * 60),
+    friendRequestsPerUser: { limit: 50, windowSeconds: 60 * 60 } as Allowance,
+  };
+}
+export type RateLimitRules = ReturnType<typeof rateLimitRules>;

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { LIMITS } from './constants.js';
+import { optionalText, requiredText } from './validation-messages.js';
+
+export const usernameSchema = requiredText()
+  .trim()
+  .min(LIMITS.usernameMin, { error: 'Username must be at least 3 characters' })
+  .max(LIMITS.username, { error: `Username must be at most ${LIMITS.username} characters` })
+  .regex(/^[A-Za-z0-9_.]+$/, { error: 'Username may contain only letters, digits, _ and .' });
+
+export const emailSchema = requiredText()
+  .trim()
+  .max(LIMITS.email, { error: `Email must be at most ${LIMITS.email} characters` })
+  .pipe(z.email({ error: 'Invalid email address' }));
+
+export const newPasswordSchema = requiredText()
+  .min(LIMITS.passwordMin, { error: 'Password must be at least 8 characters' })
+  .max(LIMITS.passwordMax, { error: `Password must be at most ${LIMITS.passwordMax} characters` });
+
+export const fullNameSchema = requiredText()
+  .trim()
+  .min(1, { error: 'Full name is required' })
+  .max(LIMITS.fullName, { error: `Full name must be at most ${LIMITS.fullName} characters` });
+
+const signupFields = {
+  username: usernameSchema,
+  email: emailSchema,
+  password: newPasswordSchema,
+  fullName: fullNameSchema,
+  postalCode: optionalText(LIMITS.postalCode, 'Postal code'),
+  whatsapp: optionalText(LIMITS.whatsapp, 'WhatsApp number'),
+  city: optionalText(LIMITS.city, 'City'),
+};
+
+const passwordsMatch = (value: { password: string; confirmPassword?: string | undefined }) =>
+  value.confirmPassword === undefined || value.confirmPassword === value.password;
+const mismatch = { error: "Passwords don't match", path: ['confirmPassword'] };
+
+/** The sign-up form in the browser: confirmPassword is required there. */
+export const signupFormSchema = z
+  .object({ ...signupFields, confirmPassword: requiredText() })
+  .refine(passwordsMatch, mismatch);
+
+/** The sign-up call: a client may leave out confirmPassword; if sent, it must match. */
+export const signupRequestSchema = z
+  .object({ ...signupFields, confirmPassword: z.string({ error: 'Expected text' }).optional() })
+  .refine(passwordsMatch, mismatch);
+
+export const loginRequestSchema = z.object({
+  username: requiredText().trim().min(1, { error: 'Username is required' }).max(LIMITS.email),
+  password: requiredText().min(1, { error: 'Password is required' }).max(LIMITS.passwordMax),
+});
+
+export const passwordResetRequestSchema = z.object({
+  email: requiredText()
+    .trim()
+    .max(LIMITS.email, { error: 'Please enter a valid email address' })
+    .pipe(z.email({ error: 'Please enter a valid email address' })),
+});
+
+export const passwordResetSchema = z.object({
+  token: requiredText().trim().min(1, { error: 'Token is required' }).max(200, { error: 'Invalid or expired token' }),
+  password: newPasswordSchema,
+});
+
+/** The reset form in the browser, with its confirmation field. */
+export const passwordResetFormSchema = passwordResetSchema
+  .extend({ confirmPassword: requiredText() })
+  .refine((value) => value.confirmPassword === value.password, mismatch);
+
+export type SignupRequest = z.infer<typeof signupRequestSchema>;
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const userSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  fullName: z.string(),
+  postalCode: z.string().nullable(),
+  whatsapp: z.string().nullable(),
+  city: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;

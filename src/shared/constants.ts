@@ -1,0 +1,51 @@
+/** Days shown to users: the Gathas are read over 241 days (product spec section 1). */
+export const TOTAL_DAYS = 241;
+/** What the client assumes when the thoughts meta call gives no total. */
+export const META_TOTAL_FALLBACK = 9;
+/** Default totalDays of the local progress record. */
+export const LOCAL_PROGRESS_DEFAULT_TOTAL = 293;
+
+export const PRODUCT_NAME = 'The Threefold Path';
+export const PRODUCT_SUBTITLE = 'A Thought A Day';
+export const TAGLINE = 'Daily wisdom in thoughts, words, and deeds';
+
+export const SEARCH_MIN_LENGTH = 2;
+export const SEARCH_RESULT_LIMIT = 20;
+export const FRIENDS_FEED_LIMIT = 50;
+
+export const SESSION_COOKIE = 'tp_session';
+export const SESSION_DAYS = 30;
+export const RESET_TOKEN_MINUTES = 60;
+
+/** Text limits of DECISIONS.md "Security and limits". */
+export const LIMITS = {
+  fullName: 100,
+  email: 254,
+  username: 30,
+  usernameMin: 3,
+  postalCode: 12,
+  whatsapp: 20,
+  city: 80,
+  entryText: 20_000,
+  passwordMin: 8,
+  passwordMax: 128,
+  bodyBytes: 64 * 1024,
+} as const;
+
+/** The five Gathas and their day ranges (About screen and DECISIONS.md "Content"). */
+export const GATHAS = [
+  { name: 'Ahunavaiti', aboutLabel: 'Ahunavaiti', songs: [28, 29, 30, 31, 32, 33, 34], startDay: 1, endDay: 100 },
+  { name: 'Ushtavaiti', aboutLabel: 'Ushtavaiti', songs: [43, 44, 45, 46], startDay: 101, endDay: 154 },
+  { name: 'Spenta Mainyu', aboutLabel: 'Spenta Mainyu', songs: [47, 48, 49, 50], startDay: 155, endDay: 196 },
+  { name: 'Vohu Khshathra', aboutLabel: 'Vouru-kasha', songs: [51], startDay: 197, endDay: 218 },
+  { name: 'Vahishto-ishti', aboutLabel: 'Vahishto-ishti', songs: [53], startDay: 219, endDay: 241 },
+] as const;
+
+/** Stanza count of each Yasna chapter of the Gathas, in reading order. */
+export const STANZAS_PER_SONG: ReadonlyArray<readonly [song: number, stanzas: number]> = [
+  [28, 11], [29, 11], [30, 11], [31, 22], [32, 16], [33, 14], [34, 15],
+  [43, 16], [44, 20], [45, 11], [46, 19],
+  [47, 6], [48, 12], [49, 12], [50, 11],
+  [51, 22],
+  [53, 9],
+];

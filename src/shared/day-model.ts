@@ -1,0 +1,53 @@
+import { TOTAL_DAYS } from './constants.js';
+
+/** True when `zone` is an IANA time zone this runtime knows. */
+export function isValidTimeZone(zone: string): boolean {
+  if (!zone || zone.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The calendar date (year, month 1-12, day) of `instant` in `timeZone`. */
+export function localDateIn(instant: Date, timeZone: string): { year: number; month: number; day: number } {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+  }).formatToParts(instant);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return { year: get('year'), month: get('month'), day: get('day') };
+}
+
+/** 1 January is 1. */
+export function dayOfYear(date: { year: number; month: number; day: number }): number {
+  const start = Date.UTC(date.year, 0, 1);
+  const current = Date.UTC(date.year, date.month - 1, date.day);
+  return Math.round((current - start) / 86_400_000) + 1;
+}
+
+/** The reading of a calendar date: 1 January is day 1, cycling through 1..241. */
+export function readingDayForDate(date: { year: number; month: number; day: number }): number {
+  return ((dayOfYear(date) - 1) % TOTAL_DAYS) + 1;
+}
+
+/** Today's reading day for everyone whose calendar is in `timeZone`. */
+export function currentReadingDay(instant: Date, timeZone: string): number {
+  return readingDayForDate(localDateIn(instant, timeZone));
+}
+
+export type DayAccess =
+  | { kind: 'readable' }
+  | { kind: 'future'; currentDay: number }
+  | { kind: 'not_found' };
+
+/** Whether a requested day may be read today (DECISIONS.md "The day model"). */
+export function dayAccess(day: number, currentDay: number): DayAccess {
+  if (!Number.isInteger(day) || day < 1 || day > TOTAL_DAYS) return { kind: 'not_found' };
+  if (day > currentDay) return { kind: 'future', currentDay };
+  return { kind: 'readable' };
+}

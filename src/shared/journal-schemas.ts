@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { LIMITS, TOTAL_DAYS } from './constants.js';
+
+export const dayNumberSchema = z
+  .number({ error: (issue) => (issue.input === undefined ? 'Required' : 'Day must be a number') })
+  .int({ error: `Day must be a whole number from 1 to ${TOTAL_DAYS}` })
+  .min(1, { error: `Day must be a whole number from 1 to ${TOTAL_DAYS}` })
+  .max(TOTAL_DAYS, { error: `Day must be a whole number from 1 to ${TOTAL_DAYS}` });
+
+export const entryTextSchema = z
+  .string({ error: (issue) => (issue.input === undefined ? 'Required' : 'Entry text must be text') })
+  .max(LIMITS.entryText, { error: 'Entry text must be at most 20,000 characters' });
+
+const isPublicSchema = z.boolean({ error: 'isPublic must be true or false' });
+
+export const createJournalEntrySchema = z.object({
+  dayNumber: dayNumberSchema,
+  entryText: entryTextSchema,
+  isPublic: isPublicSchema.default(false),
+});
+
+export const updateJournalEntrySchema = z
+  .object({ entryText: entryTextSchema.optional(), isPublic: isPublicSchema.optional() })
+  .refine((value) => value.entryText !== undefined || value.isPublic !== undefined, {
+    error: 'Nothing to update: send entryText or isPublic',
+  });
+
+export type CreateJournalEntry = z.infer<typeof createJournalEntrySchema>;
+export type UpdateJournalEntry = z.infer<typeof updateJournalEntrySchema>;
+
+export interface JournalEntry {
+  id: number;
+  userId: number;
+  dayNumber: number;
+  entryText: string;
+  isPublic: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface FriendJournalEntry extends JournalEntry {
+  user: { id: number; fullName: string; username: string };
+}

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/**
+ * A required text field: a missing value reads 'Required' (the spec's default text), a value
+ * of the wrong type reads 'Expected text'.
+ */
+export function requiredText() {
+  return z.string({
+    error: (issue) => (issue.input === undefined || issue.input === null ? 'Required' : 'Expected text'),
+  });
+}
+
+/** An optional text field where an empty or blank value means "not given". */
+export function optionalText(max: number, label: string) {
+  return z
+    .string({ error: 'Expected text' })
+    .trim()
+    .max(max, { error: `${label} must be at most ${max} characters` })
+    .nullish()
+    .transform((value) => (value ? value : null));
+}
