@@ -83,7 +83,7 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   });
 
   try {
-    await migrateToLatest(ctx.db);
+    await migrateToLatest(ctx.db, database.schema);
     const content = await loadShippedPack(ctx.db, config.contentDir, ctx.clock());
     app.log.info({ loaded: content.loaded, detail: content.reason }, 'content pack');
   } catch (error) {

@@ -20,7 +20,7 @@ async function importPack(): Promise<number> {
   }
   const database = openDatabase(config.databaseUrl);
   try {
-    await migrateToLatest(database.db);
+    await migrateToLatest(database.db, database.schema);
     // The shipped folder counts as shipped, so later starts keep it in step with the code.
     const source = folder === path.resolve(config.contentDir) ? config.contentDir : folder;
     await loadPack(database.db, result.pack, { name: source, checksum: result.checksum }, new Date());

@@ -12,6 +12,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface AppDatabase {
   db: Kysely<Database>;
   dialect: Dialect;
+  /** The PostgreSQL schema named in the URL, if any. */
+  schema?: string;
   close(): Promise<void>;
 }
 
@@ -44,7 +46,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): AppDatabas
     // A dropped connection must not crash the process; the pool replaces it.
     pool.on('error', (error) => options.logger?.warn({ err: error }, 'database connection error'));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return { db, dialect: 'postgres', ...(schema ? { schema } : {}), close: () => db.destroy() };
   }
 
   const file = url.replace(/^sqlite:/, '');
@@ -59,10 +61,12 @@ export function openDatabase(url: string, options: OpenOptions = {}): AppDatabas
 }
 
 /** Applies every pending migration; safe when several processes start at once. */
-export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+export async function migrateToLatest(db: Kysely<Database>, schema?: string): Promise<void> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
+    // Look for the bookkeeping tables in this schema only, not in any schema of the database.
+    ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

@@ -1,0 +1,90 @@
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { User } from '#shared/auth-schemas';
+import { SESSION_COOKIE } from '#shared/constants';
+
+export interface ApiResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Record<string, string | string[] | number | undefined>;
+  cookies: { name: string; value: string; [key: string]: unknown }[];
+}
+
+/** A client that talks to the app the way the spec's browser client does, with a cookie jar. */
+export class ApiClient {
+  sessionCookie: string | undefined;
+  user: User | undefined;
+
+  constructor(readonly app: FastifyInstance) {}
+
+  async call<T = any>(
+    method: InjectOptions['method'],
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<ApiResponse<T>> {
+    const response = await this.app.inject({
+      method,
+      url,
+      headers: {
+        'x-requested-with': 'XMLHttpRequest',
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(this.sessionCookie ? { cookie: `${SESSION_COOKIE}=${this.sessionCookie}` } : {}),
+        ...headers,
+      },
+      ...(body !== undefined ? { payload: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+    });
+    const session = response.cookies.find((c) => c.name === SESSION_COOKIE);
+    if (session) this.sessionCookie = session.value || undefined;
+    let parsed: unknown = response.body;
+    try {
+      parsed = JSON.parse(response.body);
+    } catch {
+      // Not JSON: keep the text.
+    }
+    return { status: response.statusCode, body: parsed as T, headers: response.headers, cookies: response.cookies };
+  }
+
+  get<T = any>(url: string, headers?: Record<string, string>) {
+    return this.call<T>('GET', url, undefined, headers);
+  }
+  post<T = any>(url: string, body?: unknown, headers?: Record<string, string>) {
+    return this.call<T>('POST', url, body, headers);
+  }
+  put<T = any>(url: string, body?: unknown) {
+    return this.call<T>('PUT', url, body);
+  }
+  delete<T = any>(url: string) {
+    return this.call<T>('DELETE', url);
+  }
+}
+
+let counter = 0;
+
+/** Signs up a new person through the API and returns a client signed in as them. */
+export async function signUp(
+  app: FastifyInstance,
+  overrides: Partial<{ username: string; email: string; password: string; fullName: string; postalCode: string; city: string; whatsapp: string }> = {},
+): Promise<ApiClient & { user: User }> {
+  counter += 1;
+  const tag = `${process.pid}x${counter}x${Math.random().toString(36).slice(2, 7)}`;
+  const client = new ApiClient(app);
+  const response = await client.post('/api/auth/signup', {
+    username: `user_${tag}`,
+    email: `user_${tag}@example.test`,
+    password: 'correct horse battery',
+    confirmPassword: overrides.password ?? 'correct horse battery',
+    fullName: `Person ${tag}`,
+    ...overrides,
+  });
+  if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${JSON.stringify(response.body)}`);
+  client.user = response.body.user;
+  return client as ApiClient & { user: User };
+}
+
+/** Makes two signed-up people friends through the request-and-accept flow. */
+export async function befriend(a: ApiClient & { user: User }, b: ApiClient & { user: User }): Promise<void> {
+  const sent = await a.post(`/api/friend-requests/${b.user.id}`);
+  if (sent.status !== 201) throw new Error(`friend request failed: ${sent.status}`);
+  const accepted = await b.post(`/api/friend-requests/${sent.body.id}/accept`);
+  if (accepted.status !== 200) throw new Error(`accept failed: ${accepted.status}`);
+}

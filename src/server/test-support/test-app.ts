@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.js';
+import type { Clock } from '../clock.js';
+import { type AppConfig, loadConfig } from '../config.js';
+import type { Mailer } from '../mail/mailer.js';
+import { writeFixturePack } from './fixture-pack.js';
+
+export interface TestClock {
+  clock: Clock;
+  set(iso: string): void;
+  advance(ms: number): void;
+}
+
+/** A clock the test moves by hand; it starts at a fixed instant (1 March 2026, day 60). */
+export function testClock(iso = '2026-03-01T12:00:00.000Z'): TestClock {
+  let now = new Date(iso).getTime();
+  return {
+    clock: () => new Date(now),
+    set: (value) => {
+      now = new Date(value).getTime();
+    },
+    advance: (ms) => {
+      now += ms;
+    },
+  };
+}
+
+export interface TestDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+/**
+ * A fresh, empty database for one test file: a temporary SQLite file, or a schema of its own
+ * in TEST_DATABASE_URL when the suite runs on PostgreSQL.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (process.env.TEST_DB === 'postgres') {
+    const base = process.env.TEST_DATABASE_URL;
+    if (!base) throw new Error('TEST_DATABASE_URL is required for the PostgreSQL suite');
+    const schema = `test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    const url = new URL(base);
+    url.searchParams.set('schema', schema);
+    return {
+      url: url.toString(),
+      async drop() {
+        const client = new pg.Client({ connectionString: base });
+        await client.connect();
+        await client.query(`drop schema if exists ${schema} cascade`);
+        await client.end();
+      },
+    };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'threefold-test-'));
+  return {
+    url: `sqlite:${path.join(dir, 'app.db')}`,
+    drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: AppConfig;
+  clock: TestClock;
+  databaseUrl: string;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh database with the fixture content pack, not listening. */
+export async function createTestApp(
+  options: { env?: Record<string, string>; mailer?: Mailer; clock?: TestClock; contentDir?: string } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'threefold-files-'));
+  const clock = options.clock ?? testClock();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: database.url,
+    APP_URL: 'http://localhost:3000',
+    CONTENT_DIR: options.contentDir ?? writeFixturePack(),
+    MAIL_OUTBOX_DIR: path.join(scratch, 'outbox'),
+    RATE_LIMIT_IP_FACTOR: '1000',
+    LOG_LEVEL: 'silent',
+    SERVE_WEB: 'false',
+    ...options.env,
+  });
+  const app = await buildApp(config, { clock: clock.clock, logger: false, ...(options.mailer ? { mailer: options.mailer } : {}) });
+  return {
+    app,
+    config,
+    clock,
+    databaseUrl: database.url,
+    async close() {
+      await app.close();
+      await database.drop();
+      fs.rmSync(scratch, { recursive: true, force: true });
+    },
+  };
+}

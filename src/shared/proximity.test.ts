@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { DISTANCE_ORDER, compareDistance, distanceCategory } from './proximity.js';
+
+describe('proximity from postal codes', () => {
+  it('grades by the number of shared leading characters', () => {
+    expect(distanceCategory('SW1A 1AA', 'SW1A 1AB')).toBe('near');
+    expect(distanceCategory('SW1A 1AA', 'SW1A 2BB')).toBe('area');
+    expect(distanceCategory('12345', '12345')).toBe('near');
+    expect(distanceCategory('12345', '12349')).toBe('area');
+    expect(distanceCategory('123', '129')).toBe('region');
+    expect(distanceCategory('12', '13')).toBe('city');
+    expect(distanceCategory('12', '99')).toBe('other');
+    expect(distanceCategory('1234', '1234')).toBe('area');
+  });
+
+  it('ignores spaces and letter case', () => {
+    expect(distanceCategory('sw1a 1aa', 'SW1A1AB')).toBe('near');
+    expect(distanceCategory(' e c 1 ', 'EC2')).toBe('region');
+  });
+
+  it('treats a missing code as sharing nothing', () => {
+    expect(distanceCategory(null, '12345')).toBe('other');
+    expect(distanceCategory('12345', undefined)).toBe('other');
+    expect(distanceCategory('', '')).toBe('other');
+  });
+
+  it('sorts near, area, region, city, other', () => {
+    const shuffled = ['other', 'city', 'near', 'region', 'area'] as const;
+    expect([...shuffled].sort(compareDistance)).toEqual(DISTANCE_ORDER);
+  });
+});
