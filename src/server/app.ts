@@ -2,8 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyServerOptions,
+} from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
 import { LIMITS } from '#shared/constants';
 import type { AppContext } from './app-context.js';
 import { authRoutes } from './auth/auth-routes.js';
@@ -28,7 +36,11 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
-const redactPaths = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'];
+const redactPaths = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'res.headers["set-cookie"]',
+];
 
 export function loggerOptions(config: AppConfig) {
   return {
@@ -37,17 +49,29 @@ export function loggerOptions(config: AppConfig) {
     serializers: {
       req(request: { method: string; url: string; ip?: string; id?: string }) {
         // A reset link's token must never reach a log line.
-        return { method: request.method, url: request.url.replace(/token=[^&]*/g, 'token=[redacted]'), ip: request.ip };
+        return {
+          method: request.method,
+          url: request.url.replace(/token=[^&]*/g, 'token=[redacted]'),
+          ip: request.ip,
+        };
       },
     },
     ...(process.stdout.isTTY && config.env !== 'production'
-      ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } }
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' },
+          },
+        }
       : {}),
   };
 }
 
 /** Builds the whole app (API and web) on a migrated database, without listening. */
-export async function buildApp(config: AppConfig, options: AppOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  config: AppConfig,
+  options: AppOptions = {},
+): Promise<FastifyInstance> {
   const serverOptions: FastifyServerOptions = {
     logger: options.logger ?? loggerOptions(config),
     bodyLimit: LIMITS.bodyBytes,
@@ -62,7 +86,10 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = openDatabase(config.databaseUrl, { logger: app.log, slowQueryMs: config.slowQueryMs });
+  const database = openDatabase(config.databaseUrl, {
+    logger: app.log,
+    slowQueryMs: config.slowQueryMs,
+  });
   const pending = new Set<Promise<unknown>>();
   const ctx: AppContext = {
     db: database.db,
@@ -70,7 +97,12 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
     clock: options.clock ?? systemClock,
     mailer:
       options.mailer ??
-      createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.mailOutboxDir, logger: app.log }),
+      createMailer({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        outboxDir: config.mailOutboxDir,
+        logger: app.log,
+      }),
     rules: rateLimitRules(config.rateLimitIpFactor),
     track(work) {
       pending.add(work);
@@ -129,7 +161,8 @@ export async function buildApp(config: AppConfig, options: AppOptions = {}): Pro
 }
 
 function acceptEmptyJsonBodies(app: FastifyInstance): void {
-  app.removeContentTypeParser('application/json');
+  // JSON is the only body the API takes; anything else answers 415.
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = String(body);
     if (text.trim() === '') return done(null, undefined);
@@ -141,7 +174,12 @@ function acceptEmptyJsonBodies(app: FastifyInstance): void {
   });
 }
 
-function errorHandler(this: FastifyInstance, error: FastifyError | HttpError, request: Parameters<Parameters<FastifyInstance['setErrorHandler']>[0]>[1], reply: Parameters<Parameters<FastifyInstance['setErrorHandler']>[0]>[2]) {
+function errorHandler(
+  this: FastifyInstance,
+  error: FastifyError | HttpError,
+  request: Parameters<Parameters<FastifyInstance['setErrorHandler']>[0]>[1],
+  reply: Parameters<Parameters<FastifyInstance['setErrorHandler']>[0]>[2],
+) {
   if (hasZodFastifySchemaValidationErrors(error)) {
     const errors = error.validation.map((issue) => ({
       path: issue.instancePath.replace(/^\//, '').replace(/\//g, '.'),
@@ -150,13 +188,25 @@ function errorHandler(this: FastifyInstance, error: FastifyError | HttpError, re
     return reply.code(400).send({ message: errors[0]?.message ?? 'Invalid request', errors });
   }
   if (error instanceof HttpError) {
-    return reply.code(error.statusCode).headers(error.headers).send({ message: error.message, ...error.extra });
+    return reply
+      .code(error.statusCode)
+      .headers(error.headers)
+      .send({ message: error.message, ...error.extra });
   }
   const status = error.statusCode ?? 500;
-  if (status === 413) return reply.code(413).send({ message: 'The request body is too large (64 KB at most)' });
-  if (status === 415) return reply.code(415).send({ message: 'Send the request body as JSON (Content-Type: application/json)' });
+  if (status === 413)
+    return reply.code(413).send({ message: 'The request body is too large (64 KB at most)' });
+  if (status === 415)
+    return reply
+      .code(415)
+      .send({ message: 'Send the request body as JSON (Content-Type: application/json)' });
   if (status >= 400 && status < 500) {
-    return reply.code(status).send({ message: error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'The request body is not valid JSON' : error.message });
+    return reply.code(status).send({
+      message:
+        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
+          ? 'The request body is not valid JSON'
+          : error.message,
+    });
   }
   request.log.error({ err: error }, 'request failed');
   return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
@@ -170,9 +220,15 @@ async function serveWebApp(app: FastifyInstance, config: AppConfig): Promise<voi
       root: config.webDistDir,
       wildcard: false,
       index: false,
+      cacheControl: false,
       setHeaders(res, filePath) {
         // Hashed assets never change; everything else is checked on each visit.
-        res.setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
       },
     });
   }

@@ -26,15 +26,18 @@ const configSchema = z
       }),
     APP_URL: z
       .url({ error: 'APP_URL must be an absolute http(s) URL such as http://localhost:3000' })
-      .refine((v) => /^https?:\/\//.test(v), { error: 'APP_URL must start with http:// or https://' })
+      .refine((v) => /^https?:\/\//.test(v), {
+        error: 'APP_URL must start with http:// or https://',
+      })
       .optional(),
-    APP_TIMEZONE: z
-      .string()
-      .default('UTC')
-      .refine(isValidTimeZone, { error: 'APP_TIMEZONE must be an IANA time zone such as Europe/London' }),
+    APP_TIMEZONE: z.string().default('UTC').refine(isValidTimeZone, {
+      error: 'APP_TIMEZONE must be an IANA time zone such as Europe/London',
+    }),
     SMTP_URL: z
       .string()
-      .refine((v) => /^smtps?:\/\/.+/.test(v), { error: 'SMTP_URL must look like smtp://user:pass@host:587' })
+      .refine((v) => /^smtps?:\/\/.+/.test(v), {
+        error: 'SMTP_URL must look like smtp://user:pass@host:587',
+      })
       .optional(),
     MAIL_FROM: z.string().min(3).default('The Threefold Path <no-reply@localhost>'),
     MAIL_OUTBOX_DIR: z.string().default('./data/outbox'),
@@ -44,7 +47,9 @@ const configSchema = z
       .refine((v) => /^(true|false|\d+|[\d.:a-fA-F/, ]+)$/.test(v), {
         error: 'TRUST_PROXY must be true, false, a hop count or a list of addresses',
       }),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
     RATE_LIMIT_IP_FACTOR: z.coerce
       .number({ error: 'RATE_LIMIT_IP_FACTOR must be a number' })
       .positive({ error: 'RATE_LIMIT_IP_FACTOR must be greater than 0' })
@@ -86,7 +91,9 @@ export class ConfigError extends Error {}
 
 /** Reads the configuration from environment variables, naming every bad value at once. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
+  );
   const result = configSchema.safeParse(cleaned);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);

@@ -5,7 +5,10 @@ import { HttpError } from './http-errors.js';
 const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Strict headers on every answer: a CSP with no inline script, no sniffing, no framing. */
-export async function registerSecurityHeaders(app: FastifyInstance, secure: boolean): Promise<void> {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  secure: boolean,
+): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,

@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { loginRequestSchema, passwordResetFormSchema, passwordResetRequestSchema, signupFormSchema } from './auth-schemas.js';
+import {
+  loginRequestSchema,
+  passwordResetFormSchema,
+  passwordResetRequestSchema,
+  signupFormSchema,
+} from './auth-schemas.js';
 
-const messages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
-  Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
+const messages = (result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}) => Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
 
 describe('the sign-up form', () => {
   const valid = {
@@ -34,14 +41,18 @@ describe('the sign-up form', () => {
       fullName: 'Full name is required',
       confirmPassword: "Passwords don't match",
     });
-    expect(messages(signupFormSchema.safeParse({ ...valid, confirmPassword: 'different1' }))).toEqual({
+    expect(
+      messages(signupFormSchema.safeParse({ ...valid, confirmPassword: 'different1' })),
+    ).toEqual({
       confirmPassword: "Passwords don't match",
     });
   });
 
   it("says 'Required' for a missing field", () => {
     const { confirmPassword: _, ...withoutConfirm } = valid;
-    expect(messages(signupFormSchema.safeParse(withoutConfirm))).toEqual({ confirmPassword: 'Required' });
+    expect(messages(signupFormSchema.safeParse(withoutConfirm))).toEqual({
+      confirmPassword: 'Required',
+    });
   });
 });
 
@@ -60,12 +71,22 @@ describe('the other auth forms', () => {
   });
 
   it('checks the reset form', () => {
-    expect(messages(passwordResetFormSchema.safeParse({ token: '', password: 'short', confirmPassword: 'x' }))).toMatchObject({
+    expect(
+      messages(
+        passwordResetFormSchema.safeParse({ token: '', password: 'short', confirmPassword: 'x' }),
+      ),
+    ).toMatchObject({
       token: 'Token is required',
       password: 'Password must be at least 8 characters',
     });
     expect(
-      messages(passwordResetFormSchema.safeParse({ token: 't', password: 'longenough', confirmPassword: 'longenougH' })),
+      messages(
+        passwordResetFormSchema.safeParse({
+          token: 't',
+          password: 'longenough',
+          confirmPassword: 'longenougH',
+        }),
+      ),
     ).toEqual({ confirmPassword: "Passwords don't match" });
   });
 });

@@ -59,7 +59,10 @@ export const passwordResetRequestSchema = z.object({
 });
 
 export const passwordResetSchema = z.object({
-  token: requiredText().trim().min(1, { error: 'Token is required' }).max(200, { error: 'Invalid or expired token' }),
+  token: requiredText()
+    .trim()
+    .min(1, { error: 'Token is required' })
+    .max(200, { error: 'Invalid or expired token' }),
   password: newPasswordSchema,
 });
 

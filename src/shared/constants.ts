@@ -34,18 +34,48 @@ export const LIMITS = {
 
 /** The five Gathas and their day ranges (About screen and DECISIONS.md "Content"). */
 export const GATHAS = [
-  { name: 'Ahunavaiti', aboutLabel: 'Ahunavaiti', songs: [28, 29, 30, 31, 32, 33, 34], startDay: 1, endDay: 100 },
-  { name: 'Ushtavaiti', aboutLabel: 'Ushtavaiti', songs: [43, 44, 45, 46], startDay: 101, endDay: 154 },
-  { name: 'Spenta Mainyu', aboutLabel: 'Spenta Mainyu', songs: [47, 48, 49, 50], startDay: 155, endDay: 196 },
+  {
+    name: 'Ahunavaiti',
+    aboutLabel: 'Ahunavaiti',
+    songs: [28, 29, 30, 31, 32, 33, 34],
+    startDay: 1,
+    endDay: 100,
+  },
+  {
+    name: 'Ushtavaiti',
+    aboutLabel: 'Ushtavaiti',
+    songs: [43, 44, 45, 46],
+    startDay: 101,
+    endDay: 154,
+  },
+  {
+    name: 'Spenta Mainyu',
+    aboutLabel: 'Spenta Mainyu',
+    songs: [47, 48, 49, 50],
+    startDay: 155,
+    endDay: 196,
+  },
   { name: 'Vohu Khshathra', aboutLabel: 'Vouru-kasha', songs: [51], startDay: 197, endDay: 218 },
   { name: 'Vahishto-ishti', aboutLabel: 'Vahishto-ishti', songs: [53], startDay: 219, endDay: 241 },
 ] as const;
 
 /** Stanza count of each Yasna chapter of the Gathas, in reading order. */
 export const STANZAS_PER_SONG: ReadonlyArray<readonly [song: number, stanzas: number]> = [
-  [28, 11], [29, 11], [30, 11], [31, 22], [32, 16], [33, 14], [34, 15],
-  [43, 16], [44, 20], [45, 11], [46, 19],
-  [47, 6], [48, 12], [49, 12], [50, 11],
+  [28, 11],
+  [29, 11],
+  [30, 11],
+  [31, 22],
+  [32, 16],
+  [33, 14],
+  [34, 15],
+  [43, 16],
+  [44, 20],
+  [45, 11],
+  [46, 19],
+  [47, 6],
+  [48, 12],
+  [49, 12],
+  [50, 11],
   [51, 22],
   [53, 9],
 ];

@@ -18,7 +18,9 @@ export const packManifestSchema = z.object({
   title: z.string().min(1),
   author: z.string().min(1).max(200),
   license: z.string().min(1),
-  chapters: z.array(z.object({ songNumber: z.number().int(), description: z.string().min(1).max(500) })),
+  chapters: z.array(
+    z.object({ songNumber: z.number().int(), description: z.string().min(1).max(500) }),
+  ),
 });
 export type PackManifest = z.infer<typeof packManifestSchema>;
 
@@ -42,13 +44,16 @@ export interface ValidPack {
  * reading well formed, a description for every chapter used. Returns the readings in day order
  * and the gatha_info rows derived from them.
  */
-export function validatePack(manifest: unknown, readingFiles: { name: string; data: unknown }[]):
-  | { ok: true; pack: ValidPack }
-  | { ok: false; errors: string[] } {
+export function validatePack(
+  manifest: unknown,
+  readingFiles: { name: string; data: unknown }[],
+): { ok: true; pack: ValidPack } | { ok: false; errors: string[] } {
   const errors: string[] = [];
   const parsedManifest = packManifestSchema.safeParse(manifest);
   if (!parsedManifest.success) {
-    errors.push(...parsedManifest.error.issues.map((i) => `pack.json ${i.path.join('.')}: ${i.message}`));
+    errors.push(
+      ...parsedManifest.error.issues.map((i) => `pack.json ${i.path.join('.')}: ${i.message}`),
+    );
   }
   const readings: Reading[] = [];
   for (const file of readingFiles) {
@@ -60,36 +65,61 @@ export function validatePack(manifest: unknown, readingFiles: { name: string; da
     parsed.data.readings.forEach((value, index) => {
       const reading = readingSchema.safeParse(value);
       if (reading.success) readings.push(reading.data);
-      else errors.push(...reading.error.issues.map((i) => `${file.name} reading ${index + 1} ${i.path.join('.')}: ${i.message}`));
+      else
+        errors.push(
+          ...reading.error.issues.map(
+            (i) => `${file.name} reading ${index + 1} ${i.path.join('.')}: ${i.message}`,
+          ),
+        );
     });
   }
   readings.sort((a, b) => a.day - b.day);
   readings.forEach((reading, index) => {
     if (reading.day !== index + 1) {
       errors.push(
-        readings[index - 1]?.day === reading.day ? `day ${reading.day} appears twice` : `day ${index + 1} is missing`,
+        readings[index - 1]?.day === reading.day
+          ? `day ${reading.day} appears twice`
+          : `day ${index + 1} is missing`,
       );
     }
   });
   if (readings.length === 0) errors.push('the pack has no readings');
-  const descriptions = new Map(parsedManifest.data?.chapters.map((c) => [c.songNumber, c.description]) ?? []);
+  const descriptions = new Map(
+    parsedManifest.data?.chapters.map((c) => [c.songNumber, c.description]) ?? [],
+  );
   for (const song of new Set(readings.map((r) => r.songNumber))) {
-    if (parsedManifest.success && !descriptions.has(song)) errors.push(`pack.json has no description for Yasna ${song}`);
+    if (parsedManifest.success && !descriptions.has(song))
+      errors.push(`pack.json has no description for Yasna ${song}`);
   }
-  if (errors.length > 0 || !parsedManifest.success) return { ok: false, errors: [...new Set(errors)] };
+  if (errors.length > 0 || !parsedManifest.success)
+    return { ok: false, errors: [...new Set(errors)] };
   return {
     ok: true,
-    pack: { author: parsedManifest.data.author, readings, gathaInfo: deriveGathaInfo(readings, descriptions) },
+    pack: {
+      author: parsedManifest.data.author,
+      readings,
+      gathaInfo: deriveGathaInfo(readings, descriptions),
+    },
   };
 }
 
 /** Consecutive days holding the same stanza (a long stanza in parts) form one row. */
-export function deriveGathaInfo(readings: Reading[], descriptions: Map<number, string>): GathaInfoRow[] {
+export function deriveGathaInfo(
+  readings: Reading[],
+  descriptions: Map<number, string>,
+): GathaInfoRow[] {
   const rows: GathaInfoRow[] = [];
   for (const reading of readings) {
     const stanzaNumber = reading.stanzas[0] ?? 0;
     const last = rows.at(-1);
-    if (last && reading.part && last.songNumber === reading.songNumber && last.stanzaNumber === stanzaNumber && last.endDay === reading.day - 1 && stanzaNumber !== 0) {
+    if (
+      last &&
+      reading.part &&
+      last.songNumber === reading.songNumber &&
+      last.stanzaNumber === stanzaNumber &&
+      last.endDay === reading.day - 1 &&
+      stanzaNumber !== 0
+    ) {
       last.endDay = reading.day;
       continue;
     }
@@ -115,7 +145,8 @@ const placeholderPattern = /\b(lorem|ipsum|todo|tbd|placeholder|xxx)\b|stanza te
  */
 export function checkEditorialRules(readings: Reading[]): string[] {
   const errors: string[] = [];
-  if (readings.length !== TOTAL_DAYS) errors.push(`expected ${TOTAL_DAYS} days, found ${readings.length}`);
+  if (readings.length !== TOTAL_DAYS)
+    errors.push(`expected ${TOTAL_DAYS} days, found ${readings.length}`);
 
   const expected: string[] = STANZAS_PER_SONG.flatMap(([song, count]) =>
     Array.from({ length: count }, (_, i) => `${song}.${i + 1}`),
@@ -125,7 +156,9 @@ export function checkEditorialRules(readings: Reading[]): string[] {
   for (const reading of readings) {
     const gatha = GATHAS.find((g) => (g.songs as readonly number[]).includes(reading.songNumber));
     if (gatha && (reading.day < gatha.startDay || reading.day > gatha.endDay)) {
-      errors.push(`day ${reading.day}: Yasna ${reading.songNumber} belongs to ${gatha.name}, days ${gatha.startDay}-${gatha.endDay}`);
+      errors.push(
+        `day ${reading.day}: Yasna ${reading.songNumber} belongs to ${gatha.name}, days ${gatha.startDay}-${gatha.endDay}`,
+      );
     }
     if (gatha && reading.songTitle !== gatha.name) {
       errors.push(`day ${reading.day}: songTitle should be ${gatha.name}`);
@@ -136,9 +169,14 @@ export function checkEditorialRules(readings: Reading[]): string[] {
     if (reading.stanzas.length === 2 && reading.stanzas[1] !== (reading.stanzas[0] ?? 0) + 1) {
       errors.push(`day ${reading.day}: the two stanzas must be consecutive`);
     }
-    if (reading.stanzas.length === 2 && reading.part) errors.push(`day ${reading.day}: a part holds one stanza`);
-    const words = { thought: wordCount(reading.thought), explanation: wordCount(reading.explanation) };
-    if (words.thought < 30 || words.thought > 150) errors.push(`day ${reading.day}: thought has ${words.thought} words (30-150)`);
+    if (reading.stanzas.length === 2 && reading.part)
+      errors.push(`day ${reading.day}: a part holds one stanza`);
+    const words = {
+      thought: wordCount(reading.thought),
+      explanation: wordCount(reading.explanation),
+    };
+    if (words.thought < 30 || words.thought > 150)
+      errors.push(`day ${reading.day}: thought has ${words.thought} words (30-150)`);
     if (words.explanation < 120 || words.explanation > 260) {
       errors.push(`day ${reading.day}: explanation has ${words.explanation} words (120-260)`);
     }
@@ -150,17 +188,19 @@ export function checkEditorialRules(readings: Reading[]): string[] {
       previous = { key, part: reading.part !== undefined };
     }
     if (reading.stanzas.length === 0) previous = null;
-
   }
   for (let i = 0; i < Math.max(expected.length, seen.length); i++) {
     if (expected[i] !== seen[i]) {
-      errors.push(`stanza order: expected Yasna ${expected[i] ?? '(none)'} but found Yasna ${seen[i] ?? '(none)'} (stanza ${i + 1} of the Gathas)`);
+      errors.push(
+        `stanza order: expected Yasna ${expected[i] ?? '(none)'} but found Yasna ${seen[i] ?? '(none)'} (stanza ${i + 1} of the Gathas)`,
+      );
       break;
     }
   }
   for (const reading of readings) {
     for (const field of ['reference', 'thought', 'explanation', 'reflectionPrompt'] as const) {
-      if (placeholderPattern.test(reading[field] ?? '')) errors.push(`day ${reading.day}: ${field} contains placeholder text`);
+      if (placeholderPattern.test(reading[field] ?? ''))
+        errors.push(`day ${reading.day}: ${field} contains placeholder text`);
     }
     if (!reading.reflectionPrompt) errors.push(`day ${reading.day}: reflectionPrompt is missing`);
   }
@@ -169,7 +209,8 @@ export function checkEditorialRules(readings: Reading[]): string[] {
     for (const reading of readings) {
       const text = (reading[field] ?? '').trim().toLowerCase();
       const other = byText.get(text);
-      if (other !== undefined) errors.push(`days ${other} and ${reading.day} have the same ${field}`);
+      if (other !== undefined)
+        errors.push(`days ${other} and ${reading.day} have the same ${field}`);
       else byText.set(text, reading.day);
     }
   }

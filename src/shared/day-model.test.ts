@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { currentReadingDay, dayAccess, dayOfYear, isValidTimeZone, readingDayForDate } from './day-model.js';
+import {
+  currentReadingDay,
+  dayAccess,
+  dayOfYear,
+  isValidTimeZone,
+  readingDayForDate,
+} from './day-model.js';
 
 describe('the reading day of a date', () => {
   it('makes 1 January day 1 and counts on from there', () => {
@@ -28,7 +34,9 @@ describe('the reading day of a date', () => {
     // Already 1 January in Tokyo.
     expect(currentReadingDay(instant, 'Asia/Tokyo')).toBe(1);
     // Still 31 December in Los Angeles.
-    expect(currentReadingDay(new Date('2027-01-01T05:00:00Z'), 'America/Los_Angeles')).toBe(365 - 241);
+    expect(currentReadingDay(new Date('2027-01-01T05:00:00Z'), 'America/Los_Angeles')).toBe(
+      365 - 241,
+    );
     expect(currentReadingDay(new Date('2027-01-01T05:00:00Z'), 'UTC')).toBe(1);
   });
 

@@ -12,7 +12,10 @@ export function isValidTimeZone(zone: string): boolean {
 }
 
 /** The calendar date (year, month 1-12, day) of `instant` in `timeZone`. */
-export function localDateIn(instant: Date, timeZone: string): { year: number; month: number; day: number } {
+export function localDateIn(
+  instant: Date,
+  timeZone: string,
+): { year: number; month: number; day: number } {
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone,
     year: 'numeric',
@@ -41,9 +44,7 @@ export function currentReadingDay(instant: Date, timeZone: string): number {
 }
 
 export type DayAccess =
-  | { kind: 'readable' }
-  | { kind: 'future'; currentDay: number }
-  | { kind: 'not_found' };
+  { kind: 'readable' } | { kind: 'future'; currentDay: number } | { kind: 'not_found' };
 
 /** Whether a requested day may be read today (DECISIONS.md "The day model"). */
 export function dayAccess(day: number, currentDay: number): DayAccess {

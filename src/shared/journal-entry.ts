@@ -10,7 +10,8 @@ export function parseEntryText(entryText: string): EntryParts {
     const value: unknown = JSON.parse(entryText);
     if (value && typeof value === 'object' && !Array.isArray(value)) {
       const record = value as Record<string, unknown>;
-      const text = (key: string) => (typeof record[key] === 'string' ? (record[key] as string) : '');
+      const text = (key: string) =>
+        typeof record[key] === 'string' ? (record[key] as string) : '';
       if (['thoughts', 'words', 'deeds'].some((key) => key in record)) {
         return { thoughts: text('thoughts'), words: text('words'), deeds: text('deeds') };
       }

@@ -8,7 +8,9 @@ export const dayNumberSchema = z
   .max(TOTAL_DAYS, { error: `Day must be a whole number from 1 to ${TOTAL_DAYS}` });
 
 export const entryTextSchema = z
-  .string({ error: (issue) => (issue.input === undefined ? 'Required' : 'Entry text must be text') })
+  .string({
+    error: (issue) => (issue.input === undefined ? 'Required' : 'Entry text must be text'),
+  })
   .max(LIMITS.entryText, { error: 'Entry text must be at most 20,000 characters' });
 
 const isPublicSchema = z.boolean({ error: 'isPublic must be true or false' });

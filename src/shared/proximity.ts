@@ -1,6 +1,12 @@
 export type DistanceCategory = 'near' | 'area' | 'region' | 'city' | 'other';
 
-export const DISTANCE_ORDER: readonly DistanceCategory[] = ['near', 'area', 'region', 'city', 'other'];
+export const DISTANCE_ORDER: readonly DistanceCategory[] = [
+  'near',
+  'area',
+  'region',
+  'city',
+  'other',
+];
 
 export function normalizePostalCode(code: string | null | undefined): string {
   return (code ?? '').replace(/\s+/g, '').toUpperCase();
@@ -10,7 +16,10 @@ export function normalizePostalCode(code: string | null | undefined): string {
  * Proximity from the shared leading characters of two postal codes, spaces removed and
  * upper-cased: 5 or more is near, 3-4 area, 2 region, 1 city, 0 other.
  */
-export function distanceCategory(a: string | null | undefined, b: string | null | undefined): DistanceCategory {
+export function distanceCategory(
+  a: string | null | undefined,
+  b: string | null | undefined,
+): DistanceCategory {
   const x = normalizePostalCode(a);
   const y = normalizePostalCode(b);
   let shared = 0;

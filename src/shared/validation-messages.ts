@@ -6,7 +6,8 @@ import { z } from 'zod';
  */
 export function requiredText() {
   return z.string({
-    error: (issue) => (issue.input === undefined || issue.input === null ? 'Required' : 'Expected text'),
+    error: (issue) =>
+      issue.input === undefined || issue.input === null ? 'Required' : 'Expected text',
   });
 }
 

@@ -69,15 +69,42 @@ describe('sign-up', () => {
     const client = new ApiClient(t.app);
     const base = { email: `${unique()}@example.com`, password: 'long enough', fullName: 'A' };
     const long = await client.post('/api/auth/signup', { ...base, username: 'a'.repeat(31) });
-    expect(long.body.errors).toContainEqual({ path: 'username', message: 'Username must be at most 30 characters' });
+    expect(long.body.errors).toContainEqual({
+      path: 'username',
+      message: 'Username must be at most 30 characters',
+    });
     const odd = await client.post('/api/auth/signup', { ...base, username: 'has space' });
-    expect(odd.body.errors).toContainEqual({ path: 'username', message: 'Username may contain only letters, digits, _ and .' });
-    const name = await client.post('/api/auth/signup', { ...base, username: `u${unique()}`, fullName: 'x'.repeat(101) });
-    expect(name.body.errors).toContainEqual({ path: 'fullName', message: 'Full name must be at most 100 characters' });
-    const pw = await client.post('/api/auth/signup', { ...base, username: `u${unique()}`, password: 'p'.repeat(129) });
-    expect(pw.body.errors).toContainEqual({ path: 'password', message: 'Password must be at most 128 characters' });
-    const code = await client.post('/api/auth/signup', { ...base, username: `u${unique()}`, postalCode: '1'.repeat(13) });
-    expect(code.body.errors).toContainEqual({ path: 'postalCode', message: 'Postal code must be at most 12 characters' });
+    expect(odd.body.errors).toContainEqual({
+      path: 'username',
+      message: 'Username may contain only letters, digits, _ and .',
+    });
+    const name = await client.post('/api/auth/signup', {
+      ...base,
+      username: `u${unique()}`,
+      fullName: 'x'.repeat(101),
+    });
+    expect(name.body.errors).toContainEqual({
+      path: 'fullName',
+      message: 'Full name must be at most 100 characters',
+    });
+    const pw = await client.post('/api/auth/signup', {
+      ...base,
+      username: `u${unique()}`,
+      password: 'p'.repeat(129),
+    });
+    expect(pw.body.errors).toContainEqual({
+      path: 'password',
+      message: 'Password must be at most 128 characters',
+    });
+    const code = await client.post('/api/auth/signup', {
+      ...base,
+      username: `u${unique()}`,
+      postalCode: '1'.repeat(13),
+    });
+    expect(code.body.errors).toContainEqual({
+      path: 'postalCode',
+      message: 'Postal code must be at most 12 characters',
+    });
   });
 
   it('says Required for missing fields and never stores a half account', async () => {
@@ -129,13 +156,25 @@ describe('sign-in and sign-out', () => {
       username: person.user.username,
       password: 'not the password',
     });
-    const unknown = await new ApiClient(t.app).post('/api/auth/login', { username: `nobody_${unique()}`, password: 'whatever1' });
-    expect(wrongPassword).toMatchObject({ status: 401, body: { message: 'Invalid username or password' } });
-    expect(unknown).toMatchObject({ status: 401, body: { message: 'Invalid username or password' } });
+    const unknown = await new ApiClient(t.app).post('/api/auth/login', {
+      username: `nobody_${unique()}`,
+      password: 'whatever1',
+    });
+    expect(wrongPassword).toMatchObject({
+      status: 401,
+      body: { message: 'Invalid username or password' },
+    });
+    expect(unknown).toMatchObject({
+      status: 401,
+      body: { message: 'Invalid username or password' },
+    });
   });
 
   it('validates the sign-in form', async () => {
-    const response = await new ApiClient(t.app).post('/api/auth/login', { username: '', password: '' });
+    const response = await new ApiClient(t.app).post('/api/auth/login', {
+      username: '',
+      password: '',
+    });
     expect(response.status).toBe(400);
     expect(response.body.errors).toEqual([
       { path: 'username', message: 'Username is required' },
@@ -158,7 +197,10 @@ describe('sign-in and sign-out', () => {
     expect((await new ApiClient(t.app).get('/api/auth/me')).status).toBe(401);
     const forged = new ApiClient(t.app);
     forged.sessionCookie = 'made-up-token';
-    expect(await forged.get('/api/auth/me')).toMatchObject({ status: 401, body: { message: 'You must be signed in' } });
+    expect(await forged.get('/api/auth/me')).toMatchObject({
+      status: 401,
+      body: { message: 'You must be signed in' },
+    });
   });
 
   it('expires a session 30 days after it was last used, and slides while in use', async () => {
@@ -176,14 +218,23 @@ describe('rate limits', () => {
   it('locks an account after 10 failed sign-ins in 15 minutes, whatever the IP allowance', async () => {
     const person = await signUp(t.app, { password: 'the right one' });
     for (let i = 0; i < 10; i++) {
-      const failed = await new ApiClient(t.app).post('/api/auth/login', { username: person.user.username, password: 'wrong guess' });
+      const failed = await new ApiClient(t.app).post('/api/auth/login', {
+        username: person.user.username,
+        password: 'wrong guess',
+      });
       expect(failed.status).toBe(401);
     }
-    const locked = await new ApiClient(t.app).post('/api/auth/login', { username: person.user.username, password: 'the right one' });
+    const locked = await new ApiClient(t.app).post('/api/auth/login', {
+      username: person.user.username,
+      password: 'the right one',
+    });
     expect(locked.status).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
     t.clock.advance(16 * 60_000);
-    const later = await new ApiClient(t.app).post('/api/auth/login', { username: person.user.username, password: 'the right one' });
+    const later = await new ApiClient(t.app).post('/api/auth/login', {
+      username: person.user.username,
+      password: 'the right one',
+    });
     expect(later.status).toBe(200);
   });
 });

@@ -11,7 +11,13 @@ import { countRateLimit, enforceRateLimit, hitRateLimit, tooManyRequests } from 
 import { requireUser } from './current-user.js';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.js';
 import { requestPasswordReset, resetPassword } from './password-reset.js';
-import { clearSessionCookie, endSession, sessionToken, setSessionCookie, startSession } from './sessions.js';
+import {
+  clearSessionCookie,
+  endSession,
+  sessionToken,
+  setSessionCookie,
+  startSession,
+} from './sessions.js';
 import { findUserByLogin, toUser } from './users.js';
 
 export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -29,7 +35,8 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         .select(['username_key', 'email'])
         .where((eb) => eb.or([eb('username_key', '=', usernameKey), eb('email', '=', email)]))
         .execute();
-      if (clash.some((row) => row.username_key === usernameKey)) throw new HttpError(409, 'Username already taken');
+      if (clash.some((row) => row.username_key === usernameKey))
+        throw new HttpError(409, 'Username already taken');
       if (clash.length > 0) throw new HttpError(409, 'Email already registered');
 
       const passwordHash = await hashPassword(body.password);
@@ -77,7 +84,9 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         throw tooManyRequests(Math.ceil((windowMs - (now.getTime() % windowMs)) / 1000));
       }
       const user = await findUserByLogin(db, login);
-      const ok = user ? await verifyPassword(user.password_hash, request.body.password) : await verifyAgainstDecoy(request.body.password).then(() => false);
+      const ok = user
+        ? await verifyPassword(user.password_hash, request.body.password)
+        : await verifyAgainstDecoy(request.body.password).then(() => false);
       if (!user || !ok) {
         await hitRateLimit(db, accountKey, rules.failedLoginsPerAccount, now);
         throw new HttpError(401, 'Invalid username or password');
@@ -96,21 +105,30 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return { ok: true };
     });
 
-    app.post('/password-reset-request', { schema: { body: passwordResetRequestSchema } }, async (request) => {
-      const now = clock();
-      await enforceRateLimit(db, `reset-request:ip:${request.ip}`, rules.resetRequestPerIp, now);
-      const email = request.body.email.toLowerCase();
-      const perAccount = await hitRateLimit(db, `reset-request:email:${email}`, rules.resetRequestPerAccount, now);
-      if (!perAccount.allowed) throw tooManyRequests(perAccount.retryAfterSeconds);
-      // Sent in the background: the answer and its timing are the same whether or not the
-      // account exists.
-      ctx.track(
-        requestPasswordReset(ctx, email, now).catch((error: unknown) =>
-          request.log.error({ err: error }, 'password reset mail failed'),
-        ),
-      );
-      return { message: 'If an account exists for that email, a reset link has been sent.' };
-    });
+    app.post(
+      '/password-reset-request',
+      { schema: { body: passwordResetRequestSchema } },
+      async (request) => {
+        const now = clock();
+        await enforceRateLimit(db, `reset-request:ip:${request.ip}`, rules.resetRequestPerIp, now);
+        const email = request.body.email.toLowerCase();
+        const perAccount = await hitRateLimit(
+          db,
+          `reset-request:email:${email}`,
+          rules.resetRequestPerAccount,
+          now,
+        );
+        if (!perAccount.allowed) throw tooManyRequests(perAccount.retryAfterSeconds);
+        // Sent in the background: the answer and its timing are the same whether or not the
+        // account exists.
+        ctx.track(
+          requestPasswordReset(ctx, email, now).catch((error: unknown) =>
+            request.log.error({ err: error }, 'password reset mail failed'),
+          ),
+        );
+        return { message: 'If an account exists for that email, a reset link has been sent.' };
+      },
+    );
 
     app.post('/password-reset', { schema: { body: passwordResetSchema } }, async (request) => {
       await enforceRateLimit(db, `reset:ip:${request.ip}`, rules.resetPerIp, clock());
@@ -123,5 +141,9 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
 export function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; message?: string };
-  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(e?.message ?? '');
+  return (
+    e?.code === '23505' ||
+    e?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    /UNIQUE constraint failed/.test(e?.message ?? '')
+  );
 }

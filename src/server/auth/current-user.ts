@@ -11,6 +11,7 @@ declare module 'fastify' {
 }
 
 export function requireUser(request: FastifyRequest, message?: string): UserRow {
-  if (!request.currentUser) throw message ? Object.assign(notSignedIn(), { message }) : notSignedIn();
+  if (!request.currentUser)
+    throw message ? Object.assign(notSignedIn(), { message }) : notSignedIn();
   return request.currentUser;
 }

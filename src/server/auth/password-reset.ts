@@ -5,7 +5,11 @@ import { hashToken, newToken } from './tokens.js';
 import { findUserByEmail } from './users.js';
 
 /** Makes a single-use token for the account with that email, if any, and mails its link. */
-export async function requestPasswordReset(ctx: AppContext, email: string, now: Date): Promise<void> {
+export async function requestPasswordReset(
+  ctx: AppContext,
+  email: string,
+  now: Date,
+): Promise<void> {
   const user = await findUserByEmail(ctx.db, email);
   if (!user) return;
   const { token, tokenHash } = newToken();
@@ -41,7 +45,12 @@ export async function requestPasswordReset(ctx: AppContext, email: string, now: 
  * Spends a reset token: sets the new password and signs the account out everywhere.
  * Returns false when the token is unknown, used or expired.
  */
-export async function resetPassword(ctx: AppContext, token: string, password: string, now: Date): Promise<boolean> {
+export async function resetPassword(
+  ctx: AppContext,
+  token: string,
+  password: string,
+  now: Date,
+): Promise<boolean> {
   const passwordHash = await hashPassword(password);
   return ctx.db.transaction().execute(async (trx) => {
     // Claiming the token with a conditional update makes it single-use even under a race.
@@ -54,7 +63,11 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
       .returning('user_id')
       .executeTakeFirst();
     if (!claimed) return false;
-    await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', claimed.user_id).execute();
+    await trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash })
+      .where('id', '=', claimed.user_id)
+      .execute();
     await trx.deleteFrom('sessions').where('user_id', '=', claimed.user_id).execute();
     await trx
       .deleteFrom('password_reset_tokens')

@@ -59,7 +59,10 @@ export async function resumeSession(
   if (now.getTime() - Date.parse(last_seen_at) > extendEveryMs) {
     await db
       .updateTable('sessions')
-      .set({ last_seen_at: now.toISOString(), expires_at: new Date(now.getTime() + sessionMs).toISOString() })
+      .set({
+        last_seen_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + sessionMs).toISOString(),
+      })
       .where('id', '=', session_id)
       .execute();
     extended = true;

@@ -25,7 +25,11 @@ export function findUserByLogin(db: Kysely<Database>, login: string) {
 }
 
 export function findUserByEmail(db: Kysely<Database>, email: string) {
-  return db.selectFrom('users').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('email', '=', email.trim().toLowerCase())
+    .executeTakeFirst();
 }
 
 export function findUserById(db: Kysely<Database>, id: number) {

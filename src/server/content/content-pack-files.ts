@@ -5,7 +5,8 @@ import type { Kysely } from 'kysely';
 import { type ValidPack, validatePack } from '#shared/content-pack';
 import type { Database } from '../db/tables.js';
 
-export type PackResult = { ok: true; pack: ValidPack; checksum: string } | { ok: false; errors: string[] };
+export type PackResult =
+  { ok: true; pack: ValidPack; checksum: string } | { ok: false; errors: string[] };
 
 /** Reads and validates a pack folder: pack.json and readings/*.json. */
 export async function readPackFolder(dir: string): Promise<PackResult> {
@@ -95,8 +96,13 @@ export async function loadShippedPack(
   dir: string,
   now: Date,
 ): Promise<{ loaded: boolean; reason: string }> {
-  const state = await db.selectFrom('content_state').selectAll().where('id', '=', 1).executeTakeFirst();
-  if (state && state.source !== dir) return { loaded: false, reason: `an imported pack (${state.source}) is served` };
+  const state = await db
+    .selectFrom('content_state')
+    .selectAll()
+    .where('id', '=', 1)
+    .executeTakeFirst();
+  if (state && state.source !== dir)
+    return { loaded: false, reason: `an imported pack (${state.source}) is served` };
   const result = await readPackFolder(dir);
   if (!result.ok) return { loaded: false, reason: result.errors.slice(0, 5).join('; ') };
   if (state?.checksum === result.checksum) return { loaded: false, reason: 'already loaded' };

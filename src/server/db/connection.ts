@@ -29,8 +29,15 @@ interface OpenOptions {
  */
 export function openDatabase(url: string, options: OpenOptions = {}): AppDatabase {
   const log = (event: LogEvent) => {
-    if (event.level === 'query' && options.logger && event.queryDurationMillis >= (options.slowQueryMs ?? 200)) {
-      options.logger.warn({ sql: event.query.sql, ms: Math.round(event.queryDurationMillis) }, 'slow query');
+    if (
+      event.level === 'query' &&
+      options.logger &&
+      event.queryDurationMillis >= (options.slowQueryMs ?? 200)
+    ) {
+      options.logger.warn(
+        { sql: event.query.sql, ms: Math.round(event.queryDurationMillis) },
+        'slow query',
+      );
     }
   };
 

@@ -29,14 +29,26 @@ function toFriendRequest(row: RequestRow): FriendRequest {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     sender: { id: row.sender_id, fullName: row.sender_full_name, username: row.sender_username },
-    receiver: { id: row.receiver_id, fullName: row.receiver_full_name, username: row.receiver_username },
+    receiver: {
+      id: row.receiver_id,
+      fullName: row.receiver_full_name,
+      username: row.receiver_username,
+    },
   };
 }
 
-export async function listPendingRequests(db: Kysely<Database>, userId: number): Promise<FriendRequestList> {
+export async function listPendingRequests(
+  db: Kysely<Database>,
+  userId: number,
+): Promise<FriendRequestList> {
   const rows = await requestQuery(db)
     .where('friend_requests.status', '=', 'pending')
-    .where((eb) => eb.or([eb('friend_requests.sender_id', '=', userId), eb('friend_requests.receiver_id', '=', userId)]))
+    .where((eb) =>
+      eb.or([
+        eb('friend_requests.sender_id', '=', userId),
+        eb('friend_requests.receiver_id', '=', userId),
+      ]),
+    )
     .orderBy('friend_requests.created_at', 'desc')
     .orderBy('friend_requests.id', 'desc')
     .execute();
@@ -56,13 +68,19 @@ export async function sendFriendRequest(
   receiverId: number,
   now: Date,
 ): Promise<{ request: FriendRequest; accepted: boolean }> {
-  if (senderId === receiverId) throw new HttpError(400, 'You cannot send a friend request to yourself');
-  const receiver = await db.selectFrom('users').select('id').where('id', '=', receiverId).executeTakeFirst();
+  if (senderId === receiverId)
+    throw new HttpError(400, 'You cannot send a friend request to yourself');
+  const receiver = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', receiverId)
+    .executeTakeFirst();
   if (!receiver) throw new HttpError(404, 'User not found');
 
   const stamp = now.toISOString();
   const id = await db.transaction().execute(async (trx) => {
-    if (await areFriends(trx, senderId, receiverId)) throw new HttpError(409, 'You are already friends');
+    if (await areFriends(trx, senderId, receiverId))
+      throw new HttpError(409, 'You are already friends');
     const theirs = await trx
       .selectFrom('friend_requests')
       .select(['id', 'status'])
@@ -70,7 +88,11 @@ export async function sendFriendRequest(
       .where('receiver_id', '=', senderId)
       .executeTakeFirst();
     if (theirs?.status === 'pending') {
-      await trx.updateTable('friend_requests').set({ status: 'accepted', updated_at: stamp }).where('id', '=', theirs.id).execute();
+      await trx
+        .updateTable('friend_requests')
+        .set({ status: 'accepted', updated_at: stamp })
+        .where('id', '=', theirs.id)
+        .execute();
       await makeFriends(trx, senderId, receiverId, now);
       return { id: theirs.id, accepted: true };
     }
@@ -92,12 +114,20 @@ export async function sendFriendRequest(
     }
     const row = await trx
       .insertInto('friend_requests')
-      .values({ sender_id: senderId, receiver_id: receiverId, status: 'pending', created_at: stamp, updated_at: stamp })
+      .values({
+        sender_id: senderId,
+        receiver_id: receiverId,
+        status: 'pending',
+        created_at: stamp,
+        updated_at: stamp,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     return { id: row.id, accepted: false };
   });
-  const request = await requestQuery(db).where('friend_requests.id', '=', id.id).executeTakeFirstOrThrow();
+  const request = await requestQuery(db)
+    .where('friend_requests.id', '=', id.id)
+    .executeTakeFirstOrThrow();
   return { request: toFriendRequest(request), accepted: id.accepted };
 }
 
@@ -121,5 +151,7 @@ export async function answerFriendRequest(
     if (!row) throw new HttpError(404, 'Friend request not found');
     if (answer === 'accepted') await makeFriends(trx, row.sender_id, row.receiver_id, now);
   });
-  return toFriendRequest(await requestQuery(db).where('friend_requests.id', '=', requestId).executeTakeFirstOrThrow());
+  return toFriendRequest(
+    await requestQuery(db).where('friend_requests.id', '=', requestId).executeTakeFirstOrThrow(),
+  );
 }

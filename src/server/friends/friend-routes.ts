@@ -26,21 +26,34 @@ export function friendRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/users/search',
       async (request) => {
         const user = requireUser(request);
-        const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+        const first = (value: string | string[] | undefined) =>
+          Array.isArray(value) ? value[0] : value;
         if (first(request.query.discover) === 'true') return discoverPeople(db, user.id);
         const q = first(request.query.q) ?? '';
         return searchPeople(db, user.id, q.slice(0, 100));
       },
     );
 
-    app.get('/friend-requests', async (request) => listPendingRequests(db, requireUser(request).id));
+    app.get('/friend-requests', async (request) =>
+      listPendingRequests(db, requireUser(request).id),
+    );
 
     app.post<{ Params: { userId: string } }>('/friend-requests/:userId', async (request, reply) => {
       const user = requireUser(request);
       const receiverId = parseId(request.params.userId);
       if (receiverId === null) throw new HttpError(404, 'User not found');
-      await enforceRateLimit(db, `friend-requests:user:${user.id}`, ctx.rules.friendRequestsPerUser, ctx.clock());
-      const { request: sent, accepted } = await sendFriendRequest(db, user.id, receiverId, ctx.clock());
+      await enforceRateLimit(
+        db,
+        `friend-requests:user:${user.id}`,
+        ctx.rules.friendRequestsPerUser,
+        ctx.clock(),
+      );
+      const { request: sent, accepted } = await sendFriendRequest(
+        db,
+        user.id,
+        receiverId,
+        ctx.clock(),
+      );
       return reply.code(accepted ? 200 : 201).send(sent);
     });
 

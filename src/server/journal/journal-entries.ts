@@ -15,7 +15,10 @@ export function toJournalEntry(row: JournalEntryRow): JournalEntry {
   };
 }
 
-export async function listOwnEntries(db: Kysely<Database>, userId: number): Promise<JournalEntry[]> {
+export async function listOwnEntries(
+  db: Kysely<Database>,
+  userId: number,
+): Promise<JournalEntry[]> {
   const rows = await db
     .selectFrom('journal_entries')
     .selectAll()
@@ -47,29 +50,35 @@ export async function saveEntryForDay(
   now: Date,
 ): Promise<{ entry: JournalEntry; created: boolean }> {
   const stamp = now.toISOString();
-  const row = await db
-    .insertInto('journal_entries')
-    .values({
-      user_id: userId,
-      day_number: input.dayNumber,
-      entry_text: input.entryText,
-      is_public: input.isPublic ? 1 : 0,
-      created_at: stamp,
-      updated_at: stamp,
-    })
-    .onConflict((oc) =>
-      oc.columns(['user_id', 'day_number']).doUpdateSet({
+  const isPublic = input.isPublic ? 1 : 0;
+  // Insert-or-nothing first, then update: tells a new entry (201) from a changed one (200)
+  // on both databases, and the unique index keeps one entry per person and day under races.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const inserted = await db
+      .insertInto('journal_entries')
+      .values({
+        user_id: userId,
+        day_number: input.dayNumber,
         entry_text: input.entryText,
-        is_public: input.isPublic ? 1 : 0,
+        is_public: isPublic,
+        created_at: stamp,
         updated_at: stamp,
-      }),
-    )
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  // created_at keeps its first value on update, so a row whose created_at is this save's stamp
-  // and whose id is new was just made.
-  const created = row.created_at === stamp && row.updated_at === stamp;
-  return { entry: toJournalEntry(row), created };
+      })
+      .onConflict((oc) => oc.columns(['user_id', 'day_number']).doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (inserted) return { entry: toJournalEntry(inserted), created: true };
+    const updated = await db
+      .updateTable('journal_entries')
+      .set({ entry_text: input.entryText, is_public: isPublic, updated_at: stamp })
+      .where('user_id', '=', userId)
+      .where('day_number', '=', input.dayNumber)
+      .returningAll()
+      .executeTakeFirst();
+    if (updated) return { entry: toJournalEntry(updated), created: false };
+    // Deleted between the two statements: try again.
+  }
+  throw new Error('Could not save the journal entry');
 }
 
 export async function updateOwnEntry(
@@ -93,7 +102,11 @@ export async function updateOwnEntry(
   return row ? toJournalEntry(row) : null;
 }
 
-export async function deleteOwnEntry(db: Kysely<Database>, userId: number, id: number): Promise<boolean> {
+export async function deleteOwnEntry(
+  db: Kysely<Database>,
+  userId: number,
+  id: number,
+): Promise<boolean> {
   const result = await db
     .deleteFrom('journal_entries')
     .where('id', '=', id)
@@ -103,7 +116,10 @@ export async function deleteOwnEntry(db: Kysely<Database>, userId: number, id: n
 }
 
 /** Public entries of the user's friends, newest first. Private entries never appear. */
-export async function friendsFeed(db: Kysely<Database>, userId: number): Promise<FriendJournalEntry[]> {
+export async function friendsFeed(
+  db: Kysely<Database>,
+  userId: number,
+): Promise<FriendJournalEntry[]> {
   const rows = await db
     .selectFrom('friendships')
     .innerJoin('journal_entries', 'journal_entries.user_id', 'friendships.friend_id')

@@ -29,18 +29,38 @@ export function createMailer(options: {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       async send(mail) {
-        await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });
+        await transport.sendMail({
+          from: options.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+        });
       },
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });
+      const info = await transport.sendMail({
+        from: options.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+      });
       await fs.mkdir(options.outboxDir, { recursive: true });
-      const file = path.join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`);
+      const file = path.join(
+        options.outboxDir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`,
+      );
       await fs.writeFile(file, info.message as Buffer);
-      options.logger.info({ file, link: mail.link }, 'mail written to the outbox (SMTP_URL is not set)');
+      options.logger.info(
+        { file, link: mail.link },
+        'mail written to the outbox (SMTP_URL is not set)',
+      );
     },
   };
 }

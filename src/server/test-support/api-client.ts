@@ -31,7 +31,9 @@ export class ApiClient {
         ...(this.sessionCookie ? { cookie: `${SESSION_COOKIE}=${this.sessionCookie}` } : {}),
         ...headers,
       },
-      ...(body !== undefined ? { payload: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+      ...(body !== undefined
+        ? { payload: typeof body === 'string' ? body : JSON.stringify(body) }
+        : {}),
     });
     const session = response.cookies.find((c) => c.name === SESSION_COOKIE);
     if (session) this.sessionCookie = session.value || undefined;
@@ -41,7 +43,12 @@ export class ApiClient {
     } catch {
       // Not JSON: keep the text.
     }
-    return { status: response.statusCode, body: parsed as T, headers: response.headers, cookies: response.cookies };
+    return {
+      status: response.statusCode,
+      body: parsed as T,
+      headers: response.headers,
+      cookies: response.cookies,
+    };
   }
 
   get<T = any>(url: string, headers?: Record<string, string>) {
@@ -63,7 +70,15 @@ let counter = 0;
 /** Signs up a new person through the API and returns a client signed in as them. */
 export async function signUp(
   app: FastifyInstance,
-  overrides: Partial<{ username: string; email: string; password: string; fullName: string; postalCode: string; city: string; whatsapp: string }> = {},
+  overrides: Partial<{
+    username: string;
+    email: string;
+    password: string;
+    fullName: string;
+    postalCode: string;
+    city: string;
+    whatsapp: string;
+  }> = {},
 ): Promise<ApiClient & { user: User }> {
   counter += 1;
   const tag = `${process.pid}x${counter}x${Math.random().toString(36).slice(2, 7)}`;
@@ -76,13 +91,17 @@ export async function signUp(
     fullName: `Person ${tag}`,
     ...overrides,
   });
-  if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${JSON.stringify(response.body)}`);
+  if (response.status !== 201)
+    throw new Error(`sign-up failed: ${response.status} ${JSON.stringify(response.body)}`);
   client.user = response.body.user;
   return client as ApiClient & { user: User };
 }
 
 /** Makes two signed-up people friends through the request-and-accept flow. */
-export async function befriend(a: ApiClient & { user: User }, b: ApiClient & { user: User }): Promise<void> {
+export async function befriend(
+  a: ApiClient & { user: User },
+  b: ApiClient & { user: User },
+): Promise<void> {
   const sent = await a.post(`/api/friend-requests/${b.user.id}`);
   if (sent.status !== 201) throw new Error(`friend request failed: ${sent.status}`);
   const accepted = await b.post(`/api/friend-requests/${sent.body.id}/accept`);

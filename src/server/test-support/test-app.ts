@@ -77,7 +77,12 @@ export interface TestApp {
 
 /** The real app on a fresh database with the fixture content pack, not listening. */
 export async function createTestApp(
-  options: { env?: Record<string, string>; mailer?: Mailer; clock?: TestClock; contentDir?: string } = {},
+  options: {
+    env?: Record<string, string>;
+    mailer?: Mailer;
+    clock?: TestClock;
+    contentDir?: string;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'threefold-files-'));
@@ -93,7 +98,11 @@ export async function createTestApp(
     SERVE_WEB: 'false',
     ...options.env,
   });
-  const app = await buildApp(config, { clock: clock.clock, logger: false, ...(options.mailer ? { mailer: options.mailer } : {}) });
+  const app = await buildApp(config, {
+    clock: clock.clock,
+    logger: false,
+    ...(options.mailer ? { mailer: options.mailer } : {}),
+  });
   return {
     app,
     config,

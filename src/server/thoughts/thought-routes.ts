@@ -9,7 +9,14 @@ import { HttpError } from '../http-errors.js';
 import { parseId } from '../path-params.js';
 import { currentDayFor } from './reading-day.js';
 
-const columns = ['id', 'day_number', 'thought', 'explanation', 'reflection_prompt', 'author'] as const;
+const columns = [
+  'id',
+  'day_number',
+  'thought',
+  'explanation',
+  'reflection_prompt',
+  'author',
+] as const;
 
 function toThought(row: {
   id: number;
@@ -30,10 +37,17 @@ function toThought(row: {
 }
 
 const noContent = () =>
-  new HttpError(503, 'The daily readings are not loaded yet. Load a content pack with npm run content:import.');
+  new HttpError(
+    503,
+    'The daily readings are not loaded yet. Load a content pack with npm run content:import.',
+  );
 
 async function thoughtForDay(db: Kysely<Database>, day: number): Promise<Thought> {
-  const row = await db.selectFrom('thoughts').select(columns).where('day_number', '=', day).executeTakeFirst();
+  const row = await db
+    .selectFrom('thoughts')
+    .select(columns)
+    .where('day_number', '=', day)
+    .executeTakeFirst();
   if (row) return toThought(row);
   const any = await db.selectFrom('thoughts').select('id').limit(1).executeTakeFirst();
   if (!any) throw noContent();
@@ -66,7 +80,10 @@ export function thoughtRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         .where('day_number', '<=', currentDay)
         .orderBy('day_number', 'asc')
         .execute();
-      if (rows.length === 0 && !(await db.selectFrom('thoughts').select('id').limit(1).executeTakeFirst())) {
+      if (
+        rows.length === 0 &&
+        !(await db.selectFrom('thoughts').select('id').limit(1).executeTakeFirst())
+      ) {
         throw noContent();
       }
       return rows.map(toThought);
@@ -92,7 +109,8 @@ export function gathaInfoRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get<{ Params: { day: string } }>('/info/:day', async (request) => {
       const day = parseId(request.params.day) ?? NaN;
-      if (!Number.isInteger(day) || day < 1 || day > TOTAL_DAYS) throw new HttpError(404, 'Day not found');
+      if (!Number.isInteger(day) || day < 1 || day > TOTAL_DAYS)
+        throw new HttpError(404, 'Day not found');
       const row = await ctx.db
         .selectFrom('gatha_info')
         .selectAll()

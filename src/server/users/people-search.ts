@@ -14,7 +14,11 @@ function escapeLike(text: string): string {
 }
 
 /** People whose name or username contains the query, ignoring case; never the caller. */
-export async function searchPeople(db: Kysely<Database>, callerId: number, query: string): Promise<UserSearchResult[]> {
+export async function searchPeople(
+  db: Kysely<Database>,
+  callerId: number,
+  query: string,
+): Promise<UserSearchResult[]> {
   const q = query.trim().toLowerCase();
   if (q.length < SEARCH_MIN_LENGTH) return [];
   const pattern = `%${escapeLike(q)}%`;
@@ -44,16 +48,27 @@ export async function searchPeople(db: Kysely<Database>, callerId: number, query
  * Suggestions: everyone but the caller, their friends and anyone with a pending request either
  * way, nearest postal code first (computed from the full codes).
  */
-export async function discoverPeople(db: Kysely<Database>, callerId: number): Promise<DiscoveredUser[]> {
-  const caller = await db.selectFrom('users').select('postal_code').where('id', '=', callerId).executeTakeFirstOrThrow();
+export async function discoverPeople(
+  db: Kysely<Database>,
+  callerId: number,
+): Promise<DiscoveredUser[]> {
+  const caller = await db
+    .selectFrom('users')
+    .select('postal_code')
+    .where('id', '=', callerId)
+    .executeTakeFirstOrThrow();
   const code = (caller.postal_code ?? '').replace(/\s+/g, '').toUpperCase();
   // Candidates sharing a prefix come first from the database, so the nearest are never cut off
   // by the limit; the exact order is settled by the shared proximity rule below.
-  const prefixes = [5, 3, 2, 1].map((n) => code.slice(0, n)).filter((p, i, all) => p.length > 0 && all.indexOf(p) === i);
+  const prefixes = [5, 3, 2, 1]
+    .map((n) => code.slice(0, n))
+    .filter((p, i, all) => p.length > 0 && all.indexOf(p) === i);
   const normalized = sql<string>`upper(replace(coalesce(postal_code, ''), ' ', ''))`;
   const rank = prefixes.length
     ? sql<number>`case ${sql.join(
-        prefixes.map((p, i) => sql`when ${normalized} like ${`${escapeLike(p)}%`} escape '\\' then ${i}`),
+        prefixes.map(
+          (p, i) => sql`when ${normalized} like ${`${escapeLike(p)}%`} escape '\\' then ${i}`,
+        ),
         sql` `,
       )} else ${prefixes.length} end`
     : sql<number>`0`;
@@ -61,12 +76,22 @@ export async function discoverPeople(db: Kysely<Database>, callerId: number): Pr
     .selectFrom('users')
     .select(['id', 'full_name', 'username', 'postal_code'])
     .where('id', '!=', callerId)
-    .where('id', 'not in', (eb) => eb.selectFrom('friendships').select('friend_id').where('user_id', '=', callerId))
     .where('id', 'not in', (eb) =>
-      eb.selectFrom('friend_requests').select('receiver_id').where('sender_id', '=', callerId).where('status', '=', 'pending'),
+      eb.selectFrom('friendships').select('friend_id').where('user_id', '=', callerId),
     )
     .where('id', 'not in', (eb) =>
-      eb.selectFrom('friend_requests').select('sender_id').where('receiver_id', '=', callerId).where('status', '=', 'pending'),
+      eb
+        .selectFrom('friend_requests')
+        .select('receiver_id')
+        .where('sender_id', '=', callerId)
+        .where('status', '=', 'pending'),
+    )
+    .where('id', 'not in', (eb) =>
+      eb
+        .selectFrom('friend_requests')
+        .select('sender_id')
+        .where('receiver_id', '=', callerId)
+        .where('status', '=', 'pending'),
     )
     .orderBy(rank)
     .orderBy('created_at', 'desc')

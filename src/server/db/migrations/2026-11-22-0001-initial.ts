@@ -7,7 +7,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   const id = (table: string) =>
     db.schema
       .createTable(table)
-      .addColumn('id', pg ? 'serial' : 'integer', (col) => (pg ? col.primaryKey() : col.primaryKey().autoIncrement()));
+      .addColumn('id', pg ? 'serial' : 'integer', (col) =>
+        pg ? col.primaryKey() : col.primaryKey().autoIncrement(),
+      );
   const ts = 'varchar(32)';
 
   await id('users')
@@ -61,7 +63,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('start_day', 'integer', (c) => c.notNull())
     .addColumn('end_day', 'integer', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('gatha_info_days_idx').on('gatha_info').columns(['start_day', 'end_day']).execute();
+  await db.schema
+    .createIndex('gatha_info_days_idx')
+    .on('gatha_info')
+    .columns(['start_day', 'end_day'])
+    .execute();
 
   await id('journal_entries')
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
@@ -85,8 +91,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 
   await id('friend_requests')
-    .addColumn('sender_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('receiver_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('sender_id', 'integer', (c) =>
+      c.notNull().references('users.id').onDelete('cascade'),
+    )
+    .addColumn('receiver_id', 'integer', (c) =>
+      c.notNull().references('users.id').onDelete('cascade'),
+    )
     .addColumn('status', 'varchar(10)', (c) => c.notNull().defaultTo('pending'))
     .addColumn('created_at', ts, (c) => c.notNull())
     .addColumn('updated_at', ts, (c) => c.notNull())
@@ -105,11 +115,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await id('friendships')
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('friend_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('friend_id', 'integer', (c) =>
+      c.notNull().references('users.id').onDelete('cascade'),
+    )
     .addColumn('created_at', ts, (c) => c.notNull())
     .addUniqueConstraint('friendships_user_friend_key', ['user_id', 'friend_id'])
     .execute();
-  await db.schema.createIndex('friendships_friend_idx').on('friendships').column('friend_id').execute();
+  await db.schema
+    .createIndex('friendships_friend_idx')
+    .on('friendships')
+    .column('friend_id')
+    .execute();
 
   await id('user_progress')
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))

@@ -1,0 +1,26 @@
+// Prints the last line CI reads: `tests: N passed, N failed`, summed over every runner's report.
+import fs from 'node:fs';
+import path from 'node:path';
+
+const dir = 'test-results';
+let passed = 0;
+let failed = 0;
+const reports = fs.existsSync(dir)
+  ? fs.readdirSync(dir).filter((name) => name.endsWith('.json'))
+  : [];
+for (const name of reports) {
+  const report = JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8'));
+  if (typeof report.numPassedTests === 'number') {
+    // Vitest's JSON reporter.
+    passed += report.numPassedTests;
+    failed += report.numFailedTests;
+  } else if (report.stats) {
+    // Playwright's JSON reporter.
+    passed += report.stats.expected ?? 0;
+    failed += (report.stats.unexpected ?? 0) + (report.stats.flaky ?? 0);
+  }
+}
+// A failing step that ran no test runner (typecheck, lint, format) still counts as a failure.
+const exitCode = Number(process.argv[2] ?? 0);
+if (exitCode !== 0 && failed === 0) failed = 1;
+console.log(`tests: ${passed} passed, ${failed} failed`);

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('configuration from the environment', () => {
+  it('has working defaults: embedded SQLite, port 3000, UTC', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      databaseUrl: 'sqlite:./data/app.db',
+      appUrl: 'http://localhost:3000',
+      appTimezone: 'UTC',
+      smtpUrl: null,
+      trustProxy: false,
+      rateLimitIpFactor: 1,
+    });
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('reads every setting', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgres://app@db:5432/threefold',
+      APP_URL: 'https://threefold.example/',
+      APP_TIMEZONE: 'Asia/Tehran',
+      SMTP_URL: 'smtp://user:pass@mail:587',
+      MAIL_FROM: 'Path <hi@threefold.example>',
+      TRUST_PROXY: '1',
+      RATE_LIMIT_IP_FACTOR: '50',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      databaseUrl: 'postgres://app@db:5432/threefold',
+      appUrl: 'https://threefold.example',
+      appTimezone: 'Asia/Tehran',
+      smtpUrl: 'smtp://user:pass@mail:587',
+      trustProxy: 1,
+      rateLimitIpFactor: 50,
+    });
+  });
+
+  it('names every bad value at once, with a clear message', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        APP_URL: 'not a url',
+        APP_TIMEZONE: 'Moon/Base',
+        SMTP_URL: 'http://mail',
+        RATE_LIMIT_IP_FACTOR: '0',
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toContain('PORT: PORT must be a number');
+    expect(message).toContain('DATABASE_URL: DATABASE_URL must be sqlite:PATH or postgres://');
+    expect(message).toContain('APP_URL: APP_URL must be an absolute http(s) URL');
+    expect(message).toContain('APP_TIMEZONE: APP_TIMEZONE must be an IANA time zone');
+    expect(message).toContain('SMTP_URL: SMTP_URL must look like smtp://');
+    expect(message).toContain('RATE_LIMIT_IP_FACTOR: RATE_LIMIT_IP_FACTOR must be greater than 0');
+  });
+});

@@ -1,0 +1,29 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { TOTAL_DAYS } from '#shared/constants';
+import { checkEditorialRules } from '#shared/content-pack';
+import { projectRoot } from '../config.js';
+import { readPackFolder } from './content-pack-files.js';
+
+// The content check: the readings that ship in content/ meet every rule of content/README.md.
+describe('the shipped content pack', () => {
+  it('is a valid pack of all 241 days that meets the editorial rules', async () => {
+    const result = await readPackFolder(path.join(projectRoot, 'content'));
+    if (!result.ok) throw new Error(result.errors.join('\n'));
+    expect(result.pack.readings).toHaveLength(TOTAL_DAYS);
+    expect(checkEditorialRules(result.pack.readings)).toEqual([]);
+  });
+
+  it('gives every day a Gatha info row', async () => {
+    const result = await readPackFolder(path.join(projectRoot, 'content'));
+    if (!result.ok) throw new Error(result.errors.join('\n'));
+    for (let day = 1; day <= TOTAL_DAYS; day++) {
+      expect(
+        result.pack.gathaInfo.some((row) => row.startDay <= day && day <= row.endDay),
+        `day ${day}`,
+      ).toBe(true);
+    }
+    expect(result.pack.gathaInfo.find((row) => row.startDay === 2)?.songTitle).toBe('Ashem Vohu');
+    expect(result.pack.gathaInfo.find((row) => row.startDay === 3)?.songTitle).toBe('Yatha Ahu');
+  });
+});

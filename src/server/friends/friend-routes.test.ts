@@ -1,0 +1,249 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, befriend, signUp } from '../test-support/api-client.js';
+import { createTestApp, type TestApp } from '../test-support/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+describe('the friend request lifecycle', () => {
+  it('sends a pending request that both sides see, and accepting makes friends both ways', async () => {
+    const ana = await signUp(t.app, { fullName: 'Ana Sender' });
+    const bo = await signUp(t.app, { fullName: 'Bo Receiver', whatsapp: '+1 555 0100' });
+    const sent = await ana.post(`/api/friend-requests/${bo.user.id}`);
+    expect(sent.status).toBe(201);
+    expect(sent.body).toEqual({
+      id: expect.any(Number),
+      senderId: ana.user.id,
+      receiverId: bo.user.id,
+      status: 'pending',
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+      sender: { id: ana.user.id, fullName: 'Ana Sender', username: ana.user.username },
+      receiver: { id: bo.user.id, fullName: 'Bo Receiver', username: bo.user.username },
+    });
+    expect((await ana.get('/api/friend-requests')).body).toEqual({
+      sent: [sent.body],
+      received: [],
+    });
+    expect((await bo.get('/api/friend-requests')).body).toEqual({
+      sent: [],
+      received: [sent.body],
+    });
+
+    const accepted = await bo.post(`/api/friend-requests/${sent.body.id}/accept`);
+    expect(accepted).toMatchObject({ status: 200, body: { id: sent.body.id, status: 'accepted' } });
+    expect((await ana.get('/api/friend-requests')).body).toEqual({ sent: [], received: [] });
+    expect((await ana.get('/api/friends')).body).toEqual([
+      {
+        id: bo.user.id,
+        fullName: 'Bo Receiver',
+        username: bo.user.username,
+        email: bo.user.email,
+        whatsapp: '+1 555 0100',
+      },
+    ]);
+    expect((await bo.get('/api/friends')).body).toEqual([
+      {
+        id: ana.user.id,
+        fullName: 'Ana Sender',
+        username: ana.user.username,
+        email: ana.user.email,
+        whatsapp: null,
+      },
+    ]);
+  });
+
+  it('rejecting leaves them strangers, and the sender may ask again', async () => {
+    const ana = await signUp(t.app);
+    const bo = await signUp(t.app);
+    const sent = await ana.post(`/api/friend-requests/${bo.user.id}`);
+    expect(await bo.post(`/api/friend-requests/${sent.body.id}/reject`)).toMatchObject({
+      status: 200,
+      body: { status: 'rejected' },
+    });
+    expect((await bo.get('/api/friends')).body).toEqual([]);
+    expect((await ana.get('/api/friend-requests')).body.sent).toEqual([]);
+    const again = await ana.post(`/api/friend-requests/${bo.user.id}`);
+    expect(again).toMatchObject({ status: 201, body: { status: 'pending' } });
+  });
+
+  it('accepts the other side’s pending request when you send one back', async () => {
+    const ana = await signUp(t.app);
+    const bo = await signUp(t.app);
+    const theirs = await ana.post(`/api/friend-requests/${bo.user.id}`);
+    const mine = await bo.post(`/api/friend-requests/${ana.user.id}`);
+    expect(mine).toMatchObject({ status: 200, body: { id: theirs.body.id, status: 'accepted' } });
+    expect((await ana.get('/api/friends')).body.map((f: { id: number }) => f.id)).toEqual([
+      bo.user.id,
+    ]);
+  });
+
+  it('answers every error case of the contract', async () => {
+    const ana = await signUp(t.app);
+    const bo = await signUp(t.app);
+    expect(await ana.post(`/api/friend-requests/${ana.user.id}`)).toMatchObject({
+      status: 400,
+      body: { message: 'You cannot send a friend request to yourself' },
+    });
+    expect(await ana.post('/api/friend-requests/999999999')).toMatchObject({
+      status: 404,
+      body: { message: 'User not found' },
+    });
+    expect((await ana.post('/api/friend-requests/not-a-number')).status).toBe(404);
+    await ana.post(`/api/friend-requests/${bo.user.id}`);
+    expect(await ana.post(`/api/friend-requests/${bo.user.id}`)).toMatchObject({
+      status: 409,
+      body: { message: 'Friend request already sent' },
+    });
+    const received = (await bo.get('/api/friend-requests')).body.received[0];
+    await bo.post(`/api/friend-requests/${received.id}/accept`);
+    expect(await ana.post(`/api/friend-requests/${bo.user.id}`)).toMatchObject({
+      status: 409,
+      body: { message: 'You are already friends' },
+    });
+    expect(await bo.post(`/api/friend-requests/${received.id}/accept`)).toMatchObject({
+      status: 404,
+      body: { message: 'Friend request not found' },
+    });
+  });
+
+  it('lets only the receiver answer a request', async () => {
+    const ana = await signUp(t.app);
+    const bo = await signUp(t.app);
+    const eve = await signUp(t.app);
+    const sent = await ana.post(`/api/friend-requests/${bo.user.id}`);
+    for (const actor of [ana, eve]) {
+      expect((await actor.post(`/api/friend-requests/${sent.body.id}/accept`)).status).toBe(404);
+      expect((await actor.post(`/api/friend-requests/${sent.body.id}/reject`)).status).toBe(404);
+    }
+    expect((await eve.get('/api/friend-requests')).body).toEqual({ sent: [], received: [] });
+    expect((await bo.get('/api/friend-requests')).body.received).toHaveLength(1);
+    expect(
+      (await new ApiClient(t.app).post(`/api/friend-requests/${sent.body.id}/accept`)).status,
+    ).toBe(401);
+  });
+});
+
+describe('friends', () => {
+  it('removes a friendship in both directions', async () => {
+    const ana = await signUp(t.app);
+    const bo = await signUp(t.app);
+    await befriend(ana, bo);
+    expect(await ana.delete(`/api/friends/${bo.user.id}`)).toMatchObject({
+      status: 200,
+      body: { ok: true },
+    });
+    expect((await ana.get('/api/friends')).body).toEqual([]);
+    expect((await bo.get('/api/friends')).body).toEqual([]);
+    expect(await ana.delete(`/api/friends/${bo.user.id}`)).toMatchObject({
+      status: 404,
+      body: { message: 'Friend not found' },
+    });
+    // They can become friends again.
+    await befriend(bo, ana);
+    expect((await ana.get('/api/friends')).body).toHaveLength(1);
+  });
+
+  it("cannot remove other people's friendships", async () => {
+    const ana = await signUp(t.app);
+    const bo = await signUp(t.app);
+    const eve = await signUp(t.app);
+    await befriend(ana, bo);
+    expect((await eve.delete(`/api/friends/${bo.user.id}`)).status).toBe(404);
+    expect((await ana.get('/api/friends')).body).toHaveLength(1);
+  });
+
+  it('needs sign-in', async () => {
+    const anonymous = new ApiClient(t.app);
+    expect((await anonymous.get('/api/friends')).status).toBe(401);
+    expect((await anonymous.get('/api/friend-requests')).status).toBe(401);
+    expect((await anonymous.get('/api/users/search?q=ab')).status).toBe(401);
+    expect((await anonymous.post('/api/friend-requests/1')).status).toBe(401);
+    expect((await anonymous.delete('/api/friends/1')).status).toBe(401);
+  });
+});
+
+describe('searching for people', () => {
+  it('finds names and usernames containing the query, ignoring case, never the caller', async () => {
+    const tag = Math.random().toString(36).slice(2, 8);
+    const me = await signUp(t.app, { fullName: `Zed ${tag} Searcher` });
+    const byName = await signUp(t.app, {
+      fullName: `Mina ${tag.toUpperCase()} Parsi`,
+      postalCode: 'SW1A 1AA',
+    });
+    const byUsername = await signUp(t.app, { username: `who_${tag}`, fullName: 'Someone Else' });
+    const found = await me.get(`/api/users/search?q=${tag}`);
+    expect(found.status).toBe(200);
+    expect(found.body.map((u: { id: number }) => u.id).sort()).toEqual(
+      [byName.user.id, byUsername.user.id].sort(),
+    );
+    const mina = found.body.find((u: { id: number }) => u.id === byName.user.id);
+    // Strangers see only the start of a postal code, and never email or whatsapp.
+    expect(mina).toEqual({
+      id: byName.user.id,
+      fullName: byName.user.fullName,
+      username: byName.user.username,
+      postalCode: 'SW1',
+    });
+  });
+
+  it('gives nothing for a query under 2 characters, and treats % and _ literally', async () => {
+    const me = await signUp(t.app);
+    expect((await me.get('/api/users/search?q=a')).body).toEqual([]);
+    expect((await me.get('/api/users/search?q=')).body).toEqual([]);
+    expect((await me.get('/api/users/search')).body).toEqual([]);
+    expect((await me.get('/api/users/search?q=%25%25')).body).toEqual([]);
+  });
+
+  it('gives at most 20 results', async () => {
+    const tag = `many${Math.random().toString(36).slice(2, 7)}`;
+    const me = await signUp(t.app);
+    for (let i = 0; i < 22; i++) await signUp(t.app, { fullName: `${tag} ${i}` });
+    expect((await me.get(`/api/users/search?q=${tag}`)).body).toHaveLength(20);
+  });
+});
+
+describe('discovering people', () => {
+  it('suggests people sorted near, area, region, city, other, without friends or pending requests', async () => {
+    const app = await (await import('../test-support/test-app.js')).createTestApp();
+    try {
+      const me = await signUp(app.app, { postalCode: '94110 AB' });
+      const other = await signUp(app.app, { postalCode: '10001' });
+      const city = await signUp(app.app, { postalCode: '95000' });
+      const region = await signUp(app.app, { postalCode: '94700' });
+      const area = await signUp(app.app, { postalCode: '94120' });
+      const near = await signUp(app.app, { postalCode: '9411 0XY' });
+      const friend = await signUp(app.app, { postalCode: '94110' });
+      const asked = await signUp(app.app, { postalCode: '94110' });
+      const asking = await signUp(app.app, { postalCode: '94110' });
+      const noCode = await signUp(app.app);
+      await befriend(me, friend);
+      await me.post(`/api/friend-requests/${asked.user.id}`);
+      await asking.post(`/api/friend-requests/${me.user.id}`);
+
+      const found = await me.get('/api/users/search?discover=true');
+      expect(found.status).toBe(200);
+      expect(
+        found.body.map((u: { id: number; distanceCategory: string }) => [u.id, u.distanceCategory]),
+      ).toEqual([
+        [near.user.id, 'near'],
+        [area.user.id, 'area'],
+        [region.user.id, 'region'],
+        [city.user.id, 'city'],
+        ...[noCode.user.id, other.user.id].map((id) => [id, 'other']),
+      ]);
+      expect(found.body[0]).toEqual({
+        id: near.user.id,
+        fullName: near.user.fullName,
+        username: near.user.username,
+        postalCode: '941',
+        distanceCategory: 'near',
+      });
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,0 +1,288 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, befriend, signUp } from '../test-support/api-client.js';
+import { createTestApp, type TestApp } from '../test-support/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const text = (thoughts: string, words = '', deeds = '') =>
+  JSON.stringify({ thoughts, words, deeds });
+
+describe('saving a reflection', () => {
+  it('creates the entry with 201, private by default', async () => {
+    const me = await signUp(t.app);
+    const saved = await me.post('/api/journal', { dayNumber: 5, entryText: text('quiet morning') });
+    expect(saved.status).toBe(201);
+    expect(saved.body).toEqual({
+      id: expect.any(Number),
+      userId: me.user.id,
+      dayNumber: 5,
+      entryText: text('quiet morning'),
+      isPublic: false,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
+    expect((await me.get('/api/journal/day/5')).body).toEqual(saved.body);
+  });
+
+  it('updates the same entry on a second save for that day (200), so a retry never duplicates', async () => {
+    const me = await signUp(t.app);
+    const first = await me.post('/api/journal', {
+      dayNumber: 7,
+      entryText: text('one'),
+      isPublic: false,
+    });
+    t.clock.advance(1000);
+    const retry = await me.post('/api/journal', {
+      dayNumber: 7,
+      entryText: text('two'),
+      isPublic: true,
+    });
+    expect(retry.status).toBe(200);
+    expect(retry.body).toMatchObject({
+      id: first.body.id,
+      entryText: text('two'),
+      isPublic: true,
+      createdAt: first.body.createdAt,
+    });
+    expect(retry.body.updatedAt > first.body.updatedAt).toBe(true);
+    const all = await me.get('/api/journal');
+    expect(all.body).toHaveLength(1);
+  });
+
+  it('keeps every save when the same reflection is sent many times at once', async () => {
+    const me = await signUp(t.app);
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        me.post('/api/journal', { dayNumber: 9, entryText: text(`try ${i}`) }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 200)).toHaveLength(9);
+    expect((await me.get('/api/journal')).body).toHaveLength(1);
+  });
+
+  it('accepts any text up to 20,000 characters, stored exactly', async () => {
+    const me = await signUp(t.app);
+    const plain = 'Plain text from an older client — with “quotes”, emoji 🌅 and <b>tags</b>';
+    const saved = await me.post('/api/journal', {
+      dayNumber: 3,
+      entryText: plain,
+      isPublic: false,
+    });
+    expect(saved.status).toBe(201);
+    expect((await me.get('/api/journal/day/3')).body.entryText).toBe(plain);
+    const longest = 'x'.repeat(20_000);
+    expect((await me.post('/api/journal', { dayNumber: 4, entryText: longest })).status).toBe(201);
+  });
+
+  it('rejects bad input with clear messages and stores nothing', async () => {
+    const me = await signUp(t.app);
+    const cases: [unknown, string, string][] = [
+      [{ dayNumber: 0, entryText: 'a' }, 'dayNumber', 'Day must be a whole number from 1 to 241'],
+      [{ dayNumber: 242, entryText: 'a' }, 'dayNumber', 'Day must be a whole number from 1 to 241'],
+      [{ dayNumber: 1.5, entryText: 'a' }, 'dayNumber', 'Day must be a whole number from 1 to 241'],
+      [{ dayNumber: '5', entryText: 'a' }, 'dayNumber', 'Day must be a number'],
+      [{ entryText: 'a' }, 'dayNumber', 'Required'],
+      [{ dayNumber: 5 }, 'entryText', 'Required'],
+      [
+        { dayNumber: 5, entryText: 'x'.repeat(20_001) },
+        'entryText',
+        'Entry text must be at most 20,000 characters',
+      ],
+      [
+        { dayNumber: 5, entryText: 'a', isPublic: 'yes' },
+        'isPublic',
+        'isPublic must be true or false',
+      ],
+    ];
+    for (const [body, path, message] of cases) {
+      const response = await me.post('/api/journal', body);
+      expect(response.status, JSON.stringify(body).slice(0, 80)).toBe(400);
+      expect(response.body.errors).toContainEqual({ path, message });
+    }
+    expect((await me.get('/api/journal')).body).toEqual([]);
+  });
+
+  it("refuses an anonymous save with the spec's message", async () => {
+    const anonymous = new ApiClient(t.app);
+    expect(await anonymous.post('/api/journal', { dayNumber: 1, entryText: 'x' })).toMatchObject({
+      status: 401,
+      body: { message: 'You must be logged in to save journal entries' },
+    });
+    expect(await anonymous.put('/api/journal/1', { entryText: 'x' })).toMatchObject({
+      status: 401,
+      body: { message: 'You must be logged in to update journal entries' },
+    });
+    for (const url of ['/api/journal', '/api/journal/day/1', '/api/journal/friends']) {
+      expect((await anonymous.get(url)).status).toBe(401);
+    }
+    expect((await anonymous.delete('/api/journal/1')).status).toBe(401);
+  });
+});
+
+describe('reading, changing and deleting my entries', () => {
+  it('lists my entries, newest update first', async () => {
+    const me = await signUp(t.app);
+    const a = await me.post('/api/journal', { dayNumber: 1, entryText: text('a') });
+    t.clock.advance(1000);
+    await me.post('/api/journal', { dayNumber: 2, entryText: text('b') });
+    t.clock.advance(1000);
+    await me.put(`/api/journal/${a.body.id}`, { isPublic: true });
+    const list = await me.get('/api/journal');
+    expect(list.body.map((e: { dayNumber: number }) => e.dayNumber)).toEqual([1, 2]);
+  });
+
+  it('answers 404 for a day without an entry', async () => {
+    const me = await signUp(t.app);
+    expect(await me.get('/api/journal/day/12')).toMatchObject({
+      status: 404,
+      body: { message: 'Journal entry not found' },
+    });
+    expect((await me.get('/api/journal/day/0')).status).toBe(404);
+    expect((await me.get('/api/journal/day/abc')).status).toBe(404);
+  });
+
+  it('updates text and visibility with PUT', async () => {
+    const me = await signUp(t.app);
+    const saved = await me.post('/api/journal', { dayNumber: 11, entryText: text('draft') });
+    const updated = await me.put(`/api/journal/${saved.body.id}`, {
+      entryText: text('final'),
+      isPublic: true,
+    });
+    expect(updated).toMatchObject({
+      status: 200,
+      body: { id: saved.body.id, dayNumber: 11, entryText: text('final'), isPublic: true },
+    });
+    const visibility = await me.put(`/api/journal/${saved.body.id}`, { isPublic: false });
+    expect(visibility.body).toMatchObject({ entryText: text('final'), isPublic: false });
+    const empty = await me.put(`/api/journal/${saved.body.id}`, {});
+    expect(empty).toMatchObject({
+      status: 400,
+      body: { message: 'Nothing to update: send entryText or isPublic' },
+    });
+  });
+
+  it('deletes an entry', async () => {
+    const me = await signUp(t.app);
+    const saved = await me.post('/api/journal', { dayNumber: 13, entryText: text('gone') });
+    expect(await me.delete(`/api/journal/${saved.body.id}`)).toMatchObject({
+      status: 200,
+      body: { ok: true },
+    });
+    expect((await me.get('/api/journal/day/13')).status).toBe(404);
+    expect((await me.delete(`/api/journal/${saved.body.id}`)).status).toBe(404);
+  });
+});
+
+describe("another person's entries", () => {
+  it('can never be read, changed or deleted, even by a friend, and look like they do not exist', async () => {
+    const owner = await signUp(t.app);
+    const other = await signUp(t.app);
+    await befriend(owner, other);
+    const secret = await owner.post('/api/journal', {
+      dayNumber: 20,
+      entryText: text('private thing'),
+      isPublic: false,
+    });
+    const shared = await owner.post('/api/journal', {
+      dayNumber: 21,
+      entryText: text('shared thing'),
+      isPublic: true,
+    });
+
+    for (const id of [secret.body.id, shared.body.id]) {
+      expect(await other.put(`/api/journal/${id}`, { entryText: 'hijack' })).toMatchObject({
+        status: 404,
+        body: { message: 'Journal entry not found' },
+      });
+      expect((await other.delete(`/api/journal/${id}`)).status).toBe(404);
+    }
+    expect((await other.get('/api/journal/day/20')).status).toBe(404);
+    expect((await other.get('/api/journal')).body).toEqual([]);
+    // A save by the other person for the same day makes their own entry.
+    const theirs = await other.post('/api/journal', { dayNumber: 20, entryText: text('mine') });
+    expect(theirs.status).toBe(201);
+    expect(theirs.body.id).not.toBe(secret.body.id);
+
+    const ownerDay = await owner.get('/api/journal/day/20');
+    expect(ownerDay.body.entryText).toBe(text('private thing'));
+    expect((await owner.get('/api/journal/day/21')).body.entryText).toBe(text('shared thing'));
+  });
+});
+
+describe("friends' reflections", () => {
+  it("shows friends' public entries only, newest first, with the author's name", async () => {
+    const me = await signUp(t.app);
+    const friend = await signUp(t.app, { fullName: 'Friendly Person' });
+    const stranger = await signUp(t.app);
+    await befriend(me, friend);
+
+    const older = await friend.post('/api/journal', {
+      dayNumber: 1,
+      entryText: text('older'),
+      isPublic: true,
+    });
+    t.clock.advance(1000);
+    await friend.post('/api/journal', {
+      dayNumber: 2,
+      entryText: text('private'),
+      isPublic: false,
+    });
+    t.clock.advance(1000);
+    const newer = await friend.post('/api/journal', {
+      dayNumber: 3,
+      entryText: text('newer'),
+      isPublic: true,
+    });
+    await stranger.post('/api/journal', {
+      dayNumber: 1,
+      entryText: text('stranger'),
+      isPublic: true,
+    });
+    await me.post('/api/journal', { dayNumber: 1, entryText: text('my own'), isPublic: true });
+
+    const feed = await me.get('/api/journal/friends');
+    expect(feed.status).toBe(200);
+    expect(feed.body.map((e: { id: number }) => e.id)).toEqual([newer.body.id, older.body.id]);
+    expect(feed.body[0]).toEqual({
+      ...newer.body,
+      user: { id: friend.user.id, fullName: 'Friendly Person', username: friend.user.username },
+    });
+    expect(JSON.stringify(feed.body)).not.toMatch(/private|stranger|my own|email/);
+  });
+
+  it('drops an entry from the feed when it is made private, and a friend when removed', async () => {
+    const me = await signUp(t.app);
+    const friend = await signUp(t.app);
+    await befriend(me, friend);
+    const entry = await friend.post('/api/journal', {
+      dayNumber: 4,
+      entryText: text('hello'),
+      isPublic: true,
+    });
+    expect((await me.get('/api/journal/friends')).body).toHaveLength(1);
+    await friend.put(`/api/journal/${entry.body.id}`, { isPublic: false });
+    expect((await me.get('/api/journal/friends')).body).toHaveLength(0);
+    await friend.put(`/api/journal/${entry.body.id}`, { isPublic: true });
+    await me.delete(`/api/friends/${friend.user.id}`);
+    expect((await me.get('/api/journal/friends')).body).toHaveLength(0);
+  });
+
+  it('gives at most 50 entries', async () => {
+    const me = await signUp(t.app);
+    const friend = await signUp(t.app);
+    await befriend(me, friend);
+    for (let day = 1; day <= 52; day++) {
+      await friend.post('/api/journal', {
+        dayNumber: day,
+        entryText: text(`day ${day}`),
+        isPublic: true,
+      });
+    }
+    expect((await me.get('/api/journal/friends')).body).toHaveLength(50);
+  });
+});

@@ -1,0 +1,9 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: { conditions: ['source', 'module', 'browser', 'development|production'] },
+  build: { outDir: 'dist/web', emptyOutDir: true, sourcemap: true },
+  server: { proxy: { '/api': 'http://localhost:3000' } },
+});
