@@ -1,0 +1,96 @@
+import { LOCAL_PROGRESS_DEFAULT_TOTAL } from './constants.js';
+
+/** The local progress record kept in the gatha-progress cookie (spec sections 3 and 4). */
+export interface ProgressRecord {
+  lastReadDay: number;
+  readDays: number[];
+  totalDays: number;
+  gathaViewed: number[];
+  explanationViewed: number[];
+  reflectionSaved: number[];
+  currentStanza: number;
+}
+
+export type ProgressStep = 'gatha' | 'explanation' | 'reflection';
+
+export function initialProgress(): ProgressRecord {
+  return {
+    lastReadDay: 1,
+    readDays: [],
+    totalDays: LOCAL_PROGRESS_DEFAULT_TOTAL,
+    gathaViewed: [],
+    explanationViewed: [],
+    reflectionSaved: [],
+    currentStanza: 1,
+  };
+}
+
+const dayList = (value: unknown): number[] =>
+  Array.isArray(value) ? [...new Set(value.filter((d): d is number => Number.isInteger(d) && d > 0))] : [];
+const positive = (value: unknown, fallback: number) =>
+  typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : fallback;
+
+/** Reads a stored record, keeping what is valid and defaulting the rest. */
+export function parseProgress(text: string | undefined | null): ProgressRecord {
+  const base = initialProgress();
+  if (!text) return base;
+  let value: Record<string, unknown>;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return base;
+    value = parsed as Record<string, unknown>;
+  } catch {
+    return base;
+  }
+  return {
+    lastReadDay: positive(value.lastReadDay, base.lastReadDay),
+    readDays: dayList(value.readDays),
+    totalDays: positive(value.totalDays, base.totalDays),
+    gathaViewed: dayList(value.gathaViewed),
+    explanationViewed: dayList(value.explanationViewed),
+    reflectionSaved: dayList(value.reflectionSaved),
+    currentStanza: positive(value.currentStanza, base.currentStanza),
+  };
+}
+
+/** A stanza is complete when its reflection is saved, or its gatha and explanation were both viewed. */
+export function isStanzaComplete(record: ProgressRecord, day: number): boolean {
+  return (
+    record.reflectionSaved.includes(day) || (record.gathaViewed.includes(day) && record.explanationViewed.includes(day))
+  );
+}
+
+const withDay = (list: number[], day: number) => (list.includes(day) ? list : [...list, day]);
+
+/**
+ * Records one step for a day. When that makes the current stanza complete, the current stanza
+ * advances by one (capped at totalDays) and lastReadDay follows it.
+ */
+export function markStep(
+  record: ProgressRecord,
+  day: number,
+  step: ProgressStep,
+): { record: ProgressRecord; advancedTo: number | null } {
+  const wasComplete = isStanzaComplete(record, day);
+  const key = step === 'gatha' ? 'gathaViewed' : step === 'explanation' ? 'explanationViewed' : 'reflectionSaved';
+  const next = { ...record, [key]: withDay(record[key], day) };
+  if (wasComplete || day !== record.currentStanza || !isStanzaComplete(next, day)) {
+    return { record: next, advancedTo: null };
+  }
+  const currentStanza = Math.min(record.currentStanza + 1, record.totalDays);
+  if (currentStanza === record.currentStanza) return { record: next, advancedTo: null };
+  return {
+    record: { ...next, currentStanza, lastReadDay: Math.max(next.lastReadDay, currentStanza) },
+    advancedTo: currentStanza,
+  };
+}
+
+/** Marks a day as read: adds it to readDays and raises lastReadDay. */
+export function markRead(record: ProgressRecord, day: number): ProgressRecord {
+  return { ...record, readDays: withDay(record.readDays, day), lastReadDay: Math.max(record.lastReadDay, day) };
+}
+
+/** The rounded share of read days over total days, in percent. */
+export function progressPercentage(record: ProgressRecord): number {
+  return Math.round((record.readDays.length / record.totalDays) * 100);
+}
