@@ -12,12 +12,24 @@ describe('initials', () => {
 
 describe("a friend's card", () => {
   it('leads with thoughts, then words, then deeds', () => {
-    expect(entryHighlight('{"thoughts":"t","words":"w","deeds":"d"}')).toEqual({ category: 'Good Thoughts', text: 't' });
-    expect(entryHighlight('{"thoughts":" ","words":"w","deeds":"d"}')).toEqual({ category: 'Good Words', text: 'w' });
-    expect(entryHighlight('{"thoughts":"","words":"","deeds":"d"}')).toEqual({ category: 'Good Deeds', text: 'd' });
+    expect(entryHighlight('{"thoughts":"t","words":"w","deeds":"d"}')).toEqual({
+      category: 'Good Thoughts',
+      text: 't',
+    });
+    expect(entryHighlight('{"thoughts":" ","words":"w","deeds":"d"}')).toEqual({
+      category: 'Good Words',
+      text: 'w',
+    });
+    expect(entryHighlight('{"thoughts":"","words":"","deeds":"d"}')).toEqual({
+      category: 'Good Deeds',
+      text: 'd',
+    });
   });
 
   it('reads plain text as thoughts', () => {
-    expect(entryHighlight('an old note')).toEqual({ category: 'Good Thoughts', text: 'an old note' });
+    expect(entryHighlight('an old note')).toEqual({
+      category: 'Good Thoughts',
+      text: 'an old note',
+    });
   });
 });

@@ -24,7 +24,9 @@ describe('the local progress record', () => {
   it('reads a stored record and repairs what is broken', () => {
     expect(parseProgress('not json')).toEqual(initialProgress());
     expect(parseProgress(null)).toEqual(initialProgress());
-    expect(parseProgress('{"readDays":[3,3,"x",-1,4],"currentStanza":5,"totalDays":"many"}')).toMatchObject({
+    expect(
+      parseProgress('{"readDays":[3,3,"x",-1,4],"currentStanza":5,"totalDays":"many"}'),
+    ).toMatchObject({
       readDays: [3, 4],
       currentStanza: 5,
       totalDays: 293,
@@ -70,6 +72,12 @@ describe('the local progress record', () => {
     expect(record.readDays).toEqual([7, 3]);
     expect(record.lastReadDay).toBe(7);
     expect(progressPercentage(record)).toBe(1);
-    expect(progressPercentage({ ...record, totalDays: 241, readDays: Array.from({ length: 120 }, (_, i) => i + 1) })).toBe(50);
+    expect(
+      progressPercentage({
+        ...record,
+        totalDays: 241,
+        readDays: Array.from({ length: 120 }, (_, i) => i + 1),
+      }),
+    ).toBe(50);
   });
 });

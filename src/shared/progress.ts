@@ -26,7 +26,9 @@ export function initialProgress(): ProgressRecord {
 }
 
 const dayList = (value: unknown): number[] =>
-  Array.isArray(value) ? [...new Set(value.filter((d): d is number => Number.isInteger(d) && d > 0))] : [];
+  Array.isArray(value)
+    ? [...new Set(value.filter((d): d is number => Number.isInteger(d) && d > 0))]
+    : [];
 const positive = (value: unknown, fallback: number) =>
   typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : fallback;
 
@@ -56,7 +58,8 @@ export function parseProgress(text: string | undefined | null): ProgressRecord {
 /** A stanza is complete when its reflection is saved, or its gatha and explanation were both viewed. */
 export function isStanzaComplete(record: ProgressRecord, day: number): boolean {
   return (
-    record.reflectionSaved.includes(day) || (record.gathaViewed.includes(day) && record.explanationViewed.includes(day))
+    record.reflectionSaved.includes(day) ||
+    (record.gathaViewed.includes(day) && record.explanationViewed.includes(day))
   );
 }
 
@@ -72,7 +75,12 @@ export function markStep(
   step: ProgressStep,
 ): { record: ProgressRecord; advancedTo: number | null } {
   const wasComplete = isStanzaComplete(record, day);
-  const key = step === 'gatha' ? 'gathaViewed' : step === 'explanation' ? 'explanationViewed' : 'reflectionSaved';
+  const key =
+    step === 'gatha'
+      ? 'gathaViewed'
+      : step === 'explanation'
+        ? 'explanationViewed'
+        : 'reflectionSaved';
   const next = { ...record, [key]: withDay(record[key], day) };
   if (wasComplete || day !== record.currentStanza || !isStanzaComplete(next, day)) {
     return { record: next, advancedTo: null };
@@ -87,7 +95,11 @@ export function markStep(
 
 /** Marks a day as read: adds it to readDays and raises lastReadDay. */
 export function markRead(record: ProgressRecord, day: number): ProgressRecord {
-  return { ...record, readDays: withDay(record.readDays, day), lastReadDay: Math.max(record.lastReadDay, day) };
+  return {
+    ...record,
+    readDays: withDay(record.readDays, day),
+    lastReadDay: Math.max(record.lastReadDay, day),
+  };
 }
 
 /** The rounded share of read days over total days, in percent. */

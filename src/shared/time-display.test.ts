@@ -6,7 +6,9 @@ describe('time display', () => {
 
   it('is relative under 24 hours', () => {
     expect(displayTime(new Date(2026, 2, 10, 9, 0).toISOString(), now)).toBe('about 3 hours ago');
-    expect(displayTime(new Date(2026, 2, 10, 11, 59, 50).toISOString(), now)).toBe('less than a minute ago');
+    expect(displayTime(new Date(2026, 2, 10, 11, 59, 50).toISOString(), now)).toBe(
+      'less than a minute ago',
+    );
   });
 
   it('is weekday and time under a week', () => {

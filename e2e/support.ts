@@ -1,0 +1,128 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { type Page, expect } from '@playwright/test';
+
+const require = createRequire(import.meta.url);
+const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+export const outboxDir = 'test-results/e2e-data/outbox';
+
+export interface TestUser {
+  id: number;
+  username: string;
+  email: string;
+  fullName: string;
+  password: string;
+}
+
+let counter = 0;
+/** Fresh, unique sign-up details for one test. */
+export function newUserDetails(
+  overrides: Partial<Omit<TestUser, 'id'>> & { postalCode?: string } = {},
+) {
+  counter += 1;
+  const tag = `${process.pid}${counter}${Math.random().toString(36).slice(2, 6)}`;
+  return {
+    username: `e2e_${tag}`,
+    email: `e2e_${tag}@example.test`,
+    fullName: `Test Person ${tag}`,
+    password: 'a calm long password',
+    ...overrides,
+  };
+}
+
+const xhr = { 'X-Requested-With': 'XMLHttpRequest' };
+
+/** Signs up through the API; the page's browser context then holds the session cookie. */
+export async function signUpViaApi(
+  page: Page,
+  overrides: Parameters<typeof newUserDetails>[0] = {},
+): Promise<TestUser> {
+  const details = newUserDetails(overrides);
+  const response = await page.request.post('/api/auth/signup', { headers: xhr, data: details });
+  expect(response.status(), await response.text()).toBe(201);
+  const { user } = (await response.json()) as { user: TestUser };
+  return { ...user, password: details.password };
+}
+
+/** Calls the API as the page's signed-in person. */
+export async function apiCall<T = unknown>(
+  page: Page,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  data?: unknown,
+) {
+  const response = await page.request.fetch(url, {
+    method,
+    headers: xhr,
+    ...(data !== undefined ? { data } : {}),
+  });
+  return { status: response.status(), body: (await response.json().catch(() => null)) as T };
+}
+
+/** Today's reading day as the server sees it (the browser runs in UTC). */
+export async function currentDay(page: Page): Promise<number> {
+  const response = await page.request.get('/api/thoughts/today', {
+    headers: { 'X-Timezone': 'UTC' },
+  });
+  return ((await response.json()) as { currentDay: number }).currentDay;
+}
+
+/** Runs axe-core in the page and fails on any WCAG 2 A/AA violation. */
+export async function expectNoAxeViolations(page: Page) {
+  // Evaluated through the DevTools protocol: the app's CSP (rightly) refuses inline scripts.
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            ctx: Document,
+            opts: object,
+          ) => Promise<{
+            violations: { id: string; help: string; nodes: { target: unknown }[] }[];
+          }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
+    return result.violations.map((v) => ({
+      id: v.id,
+      help: v.help,
+      targets: v.nodes.map((n) => n.target),
+    }));
+  });
+  expect(violations).toEqual([]);
+}
+
+/** The newest reset link written to the outbox (no SMTP server in end-to-end runs). */
+export async function latestResetToken(email: string): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const files = fs.existsSync(outboxDir) ? fs.readdirSync(outboxDir).sort().reverse() : [];
+    for (const file of files) {
+      const raw = fs.readFileSync(path.join(outboxDir, file), 'utf8');
+      const text = raw
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+      if (!text.includes(`To: ${email}`)) continue;
+      const match = /password-reset\?token=([A-Za-z0-9_%-]+)/.exec(text);
+      if (match?.[1]) return decodeURIComponent(match[1]);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no reset mail for ${email}`);
+}
+
+/** A toast with this title is on screen. */
+export async function expectToast(page: Page, title: string, description?: string) {
+  await expect(
+    page
+      .locator('li[role="status"], [data-state="open"]')
+      .getByText(title, { exact: true })
+      .first(),
+  ).toBeVisible();
+  if (description) await expect(page.getByText(description, { exact: true }).first()).toBeVisible();
+}

@@ -1,0 +1,55 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const port = 4317;
+const baseURL = `http://127.0.0.1:${port}`;
+const dataDir = 'test-results/e2e-data';
+
+/** Real Chromium against the real built server on a fresh SQLite database. */
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI_REPORT
+    ? [['list'], ['json', { outputFile: 'test-results/playwright.json' }]]
+    : [['list']],
+  use: {
+    baseURL,
+    timezoneId: 'UTC',
+    locale: 'en-US',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'mobile', use: { ...devices['Pixel 7'], browserName: 'chromium' } }],
+  outputDir: 'test-results/e2e-artifacts',
+  webServer: {
+    command: `rm -rf ${dataDir} && node dist/server/main.js`,
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: baseURL,
+      DATABASE_URL: `sqlite:${dataDir}/app.db`,
+      MAIL_OUTBOX_DIR: `${dataDir}/outbox`,
+      RATE_LIMIT_IP_FACTOR: '1000',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
+  },
+});

@@ -1,0 +1,73 @@
+import { useQuery } from '@tanstack/react-query';
+import { META_TOTAL_FALLBACK } from '#shared/constants';
+import type { GathaInfo, Thought, TodayThought } from '#shared/thought-types';
+import { ApiError, getJson } from './client.js';
+import { queryKeys } from './query-keys.js';
+
+export function useThoughtsTotal() {
+  return useQuery({
+    queryKey: queryKeys.thoughtsTotal,
+    queryFn: async () =>
+      (await getJson<{ totalDays?: number }>('/api/thoughts/meta/total')).totalDays ??
+      META_TOTAL_FALLBACK,
+  });
+}
+
+export function useTodayThought() {
+  return useQuery({
+    queryKey: queryKeys.today,
+    queryFn: () => getJson<TodayThought>('/api/thoughts/today'),
+  });
+}
+
+/** A day's thought; a future day fails with an ApiError whose body has message 'future_day'. */
+export function useThought(day: number | null) {
+  return useQuery({
+    queryKey: queryKeys.thought(day ?? 0),
+    queryFn: () => getJson<Thought>(`/api/thoughts/${day}`),
+    enabled: day !== null,
+  });
+}
+
+export function useThoughts() {
+  return useQuery({
+    queryKey: queryKeys.thoughts,
+    queryFn: () => getJson<Thought[]>('/api/thoughts'),
+  });
+}
+
+/** Stanza info for a day: null when there is none; cached 5 minutes, no retry. */
+export function useGathaInfo(day: number | null) {
+  return useQuery({
+    queryKey: queryKeys.gathaInfo(day ?? 0),
+    enabled: day !== null && day > 0,
+    staleTime: 5 * 60_000,
+    queryFn: async () => {
+      try {
+        return await getJson<GathaInfo>(`/api/gathas/info/${day}`);
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw new Error('Failed to fetch Gatha information', { cause: error });
+      }
+    },
+  });
+}
+
+export interface FutureDay {
+  friendlyMessage?: string;
+  currentDay?: number;
+}
+
+/** The future_day details of a failed thought load, or null for any other failure. */
+export function futureDayOf(error: unknown): FutureDay | null {
+  if (error instanceof ApiError && error.body?.message === 'future_day') {
+    const body = error.body;
+    return {
+      ...(typeof body.friendlyMessage === 'string'
+        ? { friendlyMessage: body.friendlyMessage }
+        : {}),
+      ...(typeof body.currentDay === 'number' ? { currentDay: body.currentDay } : {}),
+    };
+  }
+  return null;
+}

@@ -1,0 +1,17 @@
+/** Every route of the app, with its pattern and a way to build links to it. */
+export const paths = {
+  root: { path: '/', getHref: () => '/' },
+  landing: { path: '/landing', getHref: () => '/landing' },
+  passwordReset: { path: '/password-reset', getHref: () => '/password-reset' },
+  app: { path: '/app', getHref: () => '/app' },
+  dailyRitual: {
+    path: '/app/daily-ritual/:day?',
+    getHref: (day?: number) => (day ? `/app/daily-ritual/${day}` : '/app/daily-ritual'),
+  },
+  dashboard: { path: '/app/dashboard', getHref: () => '/app/dashboard' },
+  community: { path: '/app/community', getHref: () => '/app/community' },
+  about: { path: '/app/about', getHref: () => '/app/about' },
+  settings: { path: '/app/settings', getHref: () => '/app/settings' },
+  day: { path: '/day/:day', getHref: (day: number) => `/day/${day}` },
+  contents: { path: '/contents', getHref: () => '/contents' },
+} as const;

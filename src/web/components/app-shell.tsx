@@ -1,0 +1,114 @@
+import { BookOpen, LayoutDashboard, LogOut, Settings, Users } from 'lucide-react';
+import { Avatar, DropdownMenu } from 'radix-ui';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { PRODUCT_NAME } from '#shared/constants';
+import { initials } from '#shared/people';
+import { useCurrentUser, useLogout } from '../api/auth.js';
+import { paths } from '../app/paths.js';
+import { toast } from '../hooks/use-toast.js';
+import { cn } from '../lib/cn.js';
+
+const tabs = [
+  { label: 'Daily Ritual', href: '/app/daily-ritual', icon: BookOpen },
+  { label: 'Dashboard', href: '/app/dashboard', icon: LayoutDashboard },
+  { label: 'Community', href: '/app/community', icon: Users },
+] as const;
+
+const menuItem =
+  'flex cursor-pointer select-none items-center gap-2 rounded-md px-2 py-2 text-sm outline-none data-[highlighted]:bg-muted';
+
+/** The signed-in shell: sticky header with the avatar menu, the page, and the bottom tab bar. */
+export function AppShell() {
+  const { data: user } = useCurrentUser();
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+
+  const signOut = () =>
+    logout.mutate(undefined, {
+      onSuccess: () => {
+        toast({ title: 'Goodbye!', description: 'You have been logged out successfully.' });
+        void navigate(paths.landing.getHref(), { replace: true });
+      },
+      onError: () =>
+        toast({ variant: 'destructive', title: 'Failed to logout. Please try again.' }),
+    });
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
+        <div className="mx-auto flex h-14 max-w-3xl items-center justify-between px-4">
+          <Link
+            to={paths.dailyRitual.getHref()}
+            className="font-serif text-lg font-semibold text-primary"
+          >
+            {PRODUCT_NAME}
+          </Link>
+          <DropdownMenu.Root>
+            <DropdownMenu.Trigger className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+              <span className="sr-only">Account menu</span>
+              <Avatar.Root
+                aria-hidden="true"
+                className="flex h-9 w-9 items-center justify-center rounded-full bg-secondary text-sm font-semibold text-secondary-foreground"
+              >
+                <Avatar.Fallback>{initials(user?.fullName ?? '')}</Avatar.Fallback>
+              </Avatar.Root>
+            </DropdownMenu.Trigger>
+            <DropdownMenu.Portal>
+              <DropdownMenu.Content
+                align="end"
+                sideOffset={8}
+                className="z-50 min-w-56 rounded-xl border border-border bg-card p-1 text-card-foreground shadow-lg"
+              >
+                <DropdownMenu.Label className="px-2 py-2">
+                  <p className="text-sm font-medium">{user?.fullName}</p>
+                  <p className="text-xs text-muted-foreground">@{user?.username}</p>
+                </DropdownMenu.Label>
+                <DropdownMenu.Separator className="my-1 h-px bg-border" />
+                <DropdownMenu.Item
+                  className={menuItem}
+                  onSelect={() => void navigate(paths.settings.getHref())}
+                >
+                  <Settings className="size-4" aria-hidden="true" /> Settings
+                </DropdownMenu.Item>
+                <DropdownMenu.Item className={menuItem} onSelect={signOut}>
+                  <LogOut className="size-4" aria-hidden="true" /> Log out
+                </DropdownMenu.Item>
+              </DropdownMenu.Content>
+            </DropdownMenu.Portal>
+          </DropdownMenu.Root>
+        </div>
+      </header>
+
+      <main className="mx-auto w-full max-w-3xl flex-1 px-4 pb-28 pt-4">
+        <Outlet />
+      </main>
+
+      <nav
+        aria-label="Main"
+        className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-background/95 pb-[env(safe-area-inset-bottom)] backdrop-blur"
+      >
+        <ul className="mx-auto grid max-w-3xl grid-cols-3">
+          {tabs.map(({ label, href, icon: Icon }) => {
+            const active = pathname.startsWith(href);
+            return (
+              <li key={href}>
+                <Link
+                  to={href}
+                  aria-current={active ? 'page' : undefined}
+                  className={cn(
+                    'flex flex-col items-center gap-1 py-2.5 text-xs font-medium transition-colors',
+                    active ? 'text-primary' : 'text-muted-foreground hover:text-foreground',
+                  )}
+                >
+                  <Icon className="size-5" aria-hidden="true" />
+                  {label}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+    </div>
+  );
+}

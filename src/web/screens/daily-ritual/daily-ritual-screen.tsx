@@ -1,0 +1,3 @@
+export function DailyRitualScreen() {
+  return <h1 className="font-serif text-2xl">DailyRitualScreen</h1>;
+}

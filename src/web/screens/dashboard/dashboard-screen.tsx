@@ -1,0 +1,3 @@
+export function DashboardScreen() {
+  return <h1 className="font-serif text-2xl">DashboardScreen</h1>;
+}

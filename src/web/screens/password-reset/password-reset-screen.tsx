@@ -1,0 +1,3 @@
+export function PasswordResetScreen() {
+  return <h1 className="font-serif text-2xl">PasswordResetScreen</h1>;
+}

@@ -1,0 +1,3 @@
+export function SettingsScreen() {
+  return <h1 className="font-serif text-2xl">SettingsScreen</h1>;
+}
