@@ -1,8 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
 
-const port = 4317;
+// E2E_PORT and E2E_WEB_DIST let several runs share the machine without sharing a server.
+const port = Number(process.env.E2E_PORT ?? 4317);
 const baseURL = `http://127.0.0.1:${port}`;
-const dataDir = 'test-results/e2e-data';
+const dataDir = `test-results/e2e-data-${port}`;
 
 /** Real Chromium against the real built server on a fresh SQLite database. */
 export default defineConfig({
@@ -35,7 +36,7 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'mobile', use: { ...devices['Pixel 7'], browserName: 'chromium' } }],
-  outputDir: 'test-results/e2e-artifacts',
+  outputDir: `test-results/e2e-artifacts-${port}`,
   webServer: {
     command: `rm -rf ${dataDir} && node dist/server/main.js`,
     url: `${baseURL}/api/health`,
@@ -50,6 +51,7 @@ export default defineConfig({
       RATE_LIMIT_IP_FACTOR: '1000',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      ...(process.env.E2E_WEB_DIST ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST } : {}),
     },
   },
 });

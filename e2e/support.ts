@@ -6,7 +6,7 @@ import { type Page, expect } from '@playwright/test';
 const require = createRequire(import.meta.url);
 const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
-export const outboxDir = 'test-results/e2e-data/outbox';
+export const outboxDir = `test-results/e2e-data-${process.env.E2E_PORT ?? 4317}/outbox`;
 
 export interface TestUser {
   id: number;
