@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+import { initials } from '#shared/people';
+import { Card } from '../../components/ui/card.js';
+
+/** One person: initials, name and @username, optional details below, actions on the right. */
+export function PersonCard(props: {
+  fullName: string;
+  username: string;
+  details?: ReactNode;
+  actions?: ReactNode;
+}) {
+  return (
+    <Card className="flex items-center gap-3 p-4">
+      <span
+        aria-hidden="true"
+        className="flex size-11 shrink-0 items-center justify-center rounded-full bg-secondary font-serif text-base font-semibold text-secondary-foreground"
+      >
+        {initials(props.fullName)}
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="truncate font-medium">{props.fullName}</p>
+        <p className="truncate text-sm text-muted-foreground">@{props.username}</p>
+        {props.details}
+      </div>
+      {props.actions && <div className="flex shrink-0 items-center gap-2">{props.actions}</div>}
+    </Card>
+  );
+}

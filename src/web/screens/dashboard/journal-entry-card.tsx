@@ -1,0 +1,73 @@
+import { ArrowRight, Globe, Lock } from 'lucide-react';
+import { Link } from 'react-router';
+import { type EntryParts, parseEntryText } from '#shared/journal-entry';
+import type { JournalEntry } from '#shared/journal-schemas';
+import { displayDate } from '#shared/time-display';
+import { paths } from '../../app/paths.js';
+import { Badge } from '../../components/ui/badge.js';
+import { buttonVariants } from '../../components/ui/button.js';
+import { Card } from '../../components/ui/card.js';
+import { cn } from '../../lib/cn.js';
+
+const SECTIONS: ReadonlyArray<{ key: keyof EntryParts; title: string }> = [
+  { key: 'thoughts', title: 'Good Thoughts' },
+  { key: 'words', title: 'Good Words' },
+  { key: 'deeds', title: 'Good Deeds' },
+];
+
+/** One of the reader's own entries: its day, date, visibility and the parts they wrote. */
+export function JournalEntryCard({ entry }: { entry: JournalEntry }) {
+  const parts = parseEntryText(entry.entryText);
+  const filled = SECTIONS.filter(({ key }) => parts[key].trim());
+
+  return (
+    <Card className="flex flex-col gap-4 p-5">
+      <header className="flex items-start justify-between gap-3">
+        <div className="flex flex-col gap-0.5">
+          <h3 className="font-serif text-xl font-semibold">Day {entry.dayNumber}</h3>
+          <p className="text-xs text-muted-foreground">
+            <time dateTime={entry.createdAt}>{displayDate(entry.createdAt)}</time>
+          </p>
+        </div>
+        <VisibilityBadge isPublic={entry.isPublic} />
+      </header>
+
+      {filled.length > 0 && (
+        <dl className="flex flex-col gap-4">
+          {filled.map(({ key, title }) => (
+            <div key={key} className="flex flex-col gap-1 border-l-2 border-primary/40 pl-3">
+              <dt className="text-xs font-semibold uppercase tracking-wide text-primary">
+                {title}
+              </dt>
+              <dd className="whitespace-pre-wrap font-serif leading-relaxed">
+                {parts[key].trim()}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+
+      <Link
+        to={paths.dailyRitual.getHref(entry.dayNumber)}
+        className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), 'self-end text-primary')}
+      >
+        Reread Day {entry.dayNumber}
+        <ArrowRight aria-hidden="true" />
+      </Link>
+    </Card>
+  );
+}
+
+function VisibilityBadge({ isPublic }: { isPublic: boolean }) {
+  return isPublic ? (
+    <Badge variant="secondary" className="gap-1">
+      <Globe aria-hidden="true" className="size-3" />
+      Public
+    </Badge>
+  ) : (
+    <Badge variant="outline" className="gap-1">
+      <Lock aria-hidden="true" className="size-3" />
+      Private
+    </Badge>
+  );
+}
