@@ -20,7 +20,15 @@ export function PeopleSkeleton({ count = 3 }: { count?: number }) {
 }
 
 /** A quiet, centred note for a list with nothing in it. */
-export function EmptyState({ icon, title, children }: { icon: ReactNode; title: string; children?: ReactNode }) {
+export function EmptyState({
+  icon,
+  title,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  children?: ReactNode;
+}) {
   return (
     <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-border px-6 py-10 text-center">
       <span className="text-muted-foreground [&_svg]:size-8" aria-hidden="true">

@@ -1,0 +1,131 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ChevronDown } from 'lucide-react';
+import { Collapsible } from 'radix-ui';
+import { useForm } from 'react-hook-form';
+import { signupFormSchema } from '#shared/auth-schemas';
+import { PRODUCT_NAME } from '#shared/constants';
+import { useSignup } from '../../api/auth.js';
+import { serverMessage } from '../../api/client.js';
+import { Button } from '../../components/ui/button.js';
+import { toast } from '../../hooks/use-toast.js';
+import { TextField } from './text-field.js';
+import { useGoToDailyRitual } from './use-go-to-daily-ritual.js';
+
+export function CreateAccountForm() {
+  const signup = useSignup();
+  const goToDailyRitual = useGoToDailyRitual();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(signupFormSchema),
+    defaultValues: {
+      fullName: '',
+      username: '',
+      email: '',
+      password: '',
+      confirmPassword: '',
+      whatsapp: '',
+      postalCode: '',
+    },
+  });
+
+  const createAccount = handleSubmit(async (details) => {
+    try {
+      // Awaited for the same reason as sign-in: the toast must survive the guard's redirect.
+      await signup.mutateAsync({
+        fullName: details.fullName,
+        username: details.username,
+        email: details.email,
+        password: details.password,
+        confirmPassword: details.confirmPassword,
+        whatsapp: details.whatsapp,
+        postalCode: details.postalCode,
+      });
+    } catch (error) {
+      toast({
+        variant: 'destructive',
+        title: 'Unable to create account',
+        description: serverMessage(error) ?? 'Please try again',
+      });
+      return;
+    }
+    toast({ title: `Welcome to ${PRODUCT_NAME}!`, description: 'Your journey begins now...' });
+    goToDailyRitual();
+  });
+
+  const busy = isSubmitting || signup.isSuccess;
+  return (
+    <form onSubmit={(event) => void createAccount(event)} noValidate className="grid gap-5">
+      <TextField
+        label="Full name"
+        autoComplete="name"
+        error={errors.fullName?.message}
+        {...register('fullName')}
+      />
+      <TextField
+        label="Username"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        error={errors.username?.message}
+        {...register('username')}
+      />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <TextField
+        label="Confirm password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...register('confirmPassword')}
+      />
+      <Collapsible.Root className="rounded-lg border border-dashed border-border">
+        <Collapsible.Trigger className="group flex w-full items-center justify-between gap-2 rounded-lg px-4 py-3 text-left text-sm font-medium text-primary hover:bg-muted/60 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+          <span>
+            Add contact info &amp; location
+            <span className="ml-2 font-normal text-muted-foreground">(optional)</span>
+          </span>
+          <ChevronDown
+            aria-hidden="true"
+            className="size-4 shrink-0 transition-transform group-data-[state=open]:rotate-180"
+          />
+        </Collapsible.Trigger>
+        <Collapsible.Content className="grid gap-5 px-4 pb-4 pt-1">
+          <p className="text-sm text-muted-foreground">
+            Friends see your WhatsApp number; your postal code helps people near you find you.
+          </p>
+          <TextField
+            label="WhatsApp number"
+            type="tel"
+            autoComplete="tel"
+            error={errors.whatsapp?.message}
+            {...register('whatsapp')}
+          />
+          <TextField
+            label="Postal code"
+            autoComplete="postal-code"
+            error={errors.postalCode?.message}
+            {...register('postalCode')}
+          />
+        </Collapsible.Content>
+      </Collapsible.Root>
+      <Button type="submit" size="lg" disabled={busy}>
+        {busy ? 'Creating account...' : 'Create Account'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,73 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { loginRequestSchema } from '#shared/auth-schemas';
+import { useLogin } from '../../api/auth.js';
+import { serverMessage } from '../../api/client.js';
+import { paths } from '../../app/paths.js';
+import { Button } from '../../components/ui/button.js';
+import { toast } from '../../hooks/use-toast.js';
+import { TextField } from './text-field.js';
+import { useGoToDailyRitual } from './use-go-to-daily-ritual.js';
+
+export function SignInForm() {
+  const login = useLogin();
+  const goToDailyRitual = useGoToDailyRitual();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(loginRequestSchema),
+    defaultValues: { username: '', password: '' },
+  });
+
+  const signIn = handleSubmit(async (credentials) => {
+    try {
+      // Awaited rather than passed as mutate callbacks: the guard of /landing may unmount this
+      // form as soon as the user is known, and the toast must still appear.
+      await login.mutateAsync(credentials);
+    } catch (error) {
+      toast({
+        variant: 'destructive',
+        title: 'Unable to sign in',
+        description: serverMessage(error) ?? 'Please check your credentials',
+      });
+      return;
+    }
+    toast({ title: 'Welcome back', description: 'Redirecting to your daily ritual...' });
+    goToDailyRitual();
+  });
+
+  const busy = isSubmitting || login.isSuccess;
+  return (
+    <form onSubmit={(event) => void signIn(event)} noValidate className="grid gap-5">
+      <TextField
+        label="Username or email"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        error={errors.username?.message}
+        {...register('username')}
+      />
+      <div className="grid gap-2">
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <Link
+          to={paths.passwordReset.getHref()}
+          className="justify-self-end rounded-sm text-sm text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          Forgot password?
+        </Link>
+      </div>
+      <Button type="submit" size="lg" disabled={busy}>
+        {busy ? 'Signing in...' : 'Sign In'}
+      </Button>
+    </form>
+  );
+}
