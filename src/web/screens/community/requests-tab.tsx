@@ -66,17 +66,17 @@ function ReceivedRequest({ request }: { request: FriendRequest }) {
   const busy = accept.isPending || reject.isPending;
   const name = request.sender.fullName;
 
+  // mutateAsync: this card leaves the list once the requests refresh, before mutate's callbacks.
   const onAccept = () =>
-    accept.mutate(request.id, {
-      onSuccess: () =>
-        toast({ title: 'Friend Request Accepted', description: 'You are now connected!' }),
-      onError: () => toast({ variant: 'destructive', title: 'Failed to accept friend request.' }),
-    });
+    accept.mutateAsync(request.id).then(
+      () => toast({ title: 'Friend Request Accepted', description: 'You are now connected!' }),
+      () => toast({ variant: 'destructive', title: 'Failed to accept friend request.' }),
+    );
   const onDecline = () =>
-    reject.mutate(request.id, {
-      onSuccess: () => toast({ title: 'Request Rejected' }),
-      onError: () => toast({ variant: 'destructive', title: 'Failed to reject friend request.' }),
-    });
+    reject.mutateAsync(request.id).then(
+      () => toast({ title: 'Request Rejected' }),
+      () => toast({ variant: 'destructive', title: 'Failed to reject friend request.' }),
+    );
 
   return (
     <PersonCard
@@ -84,12 +84,12 @@ function ReceivedRequest({ request }: { request: FriendRequest }) {
       username={request.sender.username}
       details={
         <div className="mt-3 flex gap-2">
-          <Button size="sm" onClick={onAccept} disabled={busy}>
+          <Button size="sm" onClick={() => void onAccept()} disabled={busy}>
             <Check aria-hidden="true" />
             Accept
             <span className="sr-only"> {name}</span>
           </Button>
-          <Button size="sm" variant="outline" onClick={onDecline} disabled={busy}>
+          <Button size="sm" variant="outline" onClick={() => void onDecline()} disabled={busy}>
             <X aria-hidden="true" />
             Decline
             <span className="sr-only"> {name}</span>

@@ -1,5 +1,7 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { UserPlus } from 'lucide-react';
 import { useSendFriendRequest } from '../../api/friends.js';
+import { queryKeys } from '../../api/query-keys.js';
 import { Button } from '../../components/ui/button.js';
 import { toast } from '../../hooks/use-toast.js';
 
@@ -9,9 +11,12 @@ export function SendRequestButton(props: {
   label: string;
 }) {
   const send = useSendFriendRequest();
+  const queryClient = useQueryClient();
+  // mutateAsync, not mutate's callbacks: the refreshed lists replace this button before the
+  // request settles, and callbacks of an unmounted mutation never run.
   const onClick = () =>
-    send.mutate(props.person.id, {
-      onSuccess: (request) => {
+    send.mutateAsync(props.person.id).then(
+      (request) => {
         // The server accepts their pending request instead when they had already asked us.
         if (request.status === 'accepted') {
           toast({
@@ -25,11 +30,17 @@ export function SendRequestButton(props: {
           });
         }
       },
-      onError: (error) => toast({ variant: 'destructive', title: error.message }),
-    });
+      (error: Error) => {
+        toast({ variant: 'destructive', title: error.message });
+        // A refusal (already friends, already sent) means the lists on screen are out of date.
+        void queryClient.invalidateQueries({ queryKey: queryKeys.friendRequests });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.friends });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.discover });
+      },
+    );
 
   return (
-    <Button size="sm" onClick={onClick} disabled={send.isPending}>
+    <Button size="sm" onClick={() => void onClick()} disabled={send.isPending}>
       <UserPlus aria-hidden="true" />
       {props.label}
       <span className="sr-only"> to {props.person.fullName}</span>

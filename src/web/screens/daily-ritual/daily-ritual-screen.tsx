@@ -1,3 +1,60 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { TOTAL_DAYS } from '#shared/constants';
+import type { Thought } from '#shared/thought-types';
+import { futureDayOf, useThought, useTodayThought } from '../../api/thoughts.js';
+import { DayReading } from './day-reading.js';
+import { DayStrip } from './day-strip.js';
+import { DayStripSkeleton, ReadingSkeleton } from './reading-skeleton.js';
+import { FutureDayScreen, NotAvailableScreen, UnableToLoadScreen } from './special-screens.js';
+
+/** The daily ritual: today's stanza, or the day in the address (/app/daily-ritual/:day?). */
 export function DailyRitualScreen() {
-  return <h1 className="font-serif text-2xl">DailyRitualScreen</h1>;
+  const { day: dayParam } = useParams();
+  if (dayParam === undefined) return <TodaysReading />;
+  const day = Number(dayParam);
+  if (!Number.isInteger(day) || day < 1) return <UnableToLoadScreen />;
+  // Past the last stanza there is nothing to ask the server for.
+  if (day > TOTAL_DAYS) return <NotAvailableScreen day={day} />;
+  return <ChosenDayReading day={day} />;
+}
+
+function TodaysReading() {
+  const today = useTodayThought();
+  if (today.isPending && today.fetchStatus !== 'idle') {
+    return (
+      <div className="flex flex-col gap-8">
+        <DayStripSkeleton />
+        <ReadingSkeleton />
+      </div>
+    );
+  }
+  const day = today.data?.dayNumber;
+  if (!day) return <UnableToLoadScreen onRetry={() => void today.refetch()} />;
+  return <DayScreen day={day} thought={today} />;
+}
+
+function ChosenDayReading({ day }: { day: number }) {
+  return <DayScreen day={day} thought={useThought(day)} />;
+}
+
+/** The strip stays in place while days change, so the focused day button keeps its focus. */
+function DayScreen({ day, thought }: { day: number; thought: UseQueryResult<Thought> }) {
+  return (
+    <div className="flex flex-col gap-8">
+      <DayStrip day={day} />
+      <DayContent day={day} thought={thought} />
+    </div>
+  );
+}
+
+function DayContent({ day, thought }: { day: number; thought: UseQueryResult<Thought> }) {
+  if (thought.isLoading) return <ReadingSkeleton />;
+  if (thought.isError) {
+    const futureDay = futureDayOf(thought.error);
+    if (futureDay) return <FutureDayScreen futureDay={futureDay} />;
+    return <UnableToLoadScreen onRetry={() => void thought.refetch()} />;
+  }
+  if (!thought.data) return <UnableToLoadScreen onRetry={() => void thought.refetch()} />;
+  return <DayReading key={day} day={day} thought={thought.data} />;
 }

@@ -87,23 +87,21 @@ function LikeButton({
   name: string;
   onToggle: () => void;
 }) {
+  // The visible count stays part of the button's name, so what is read matches what is seen.
   return (
     <Button
       variant="ghost"
       size="sm"
       aria-pressed={liked}
-      aria-label={`Like reflection by ${name}`}
       onClick={onToggle}
       className={cn('gap-1.5', liked && 'text-pink-700 dark:text-pink-400')}
     >
       <Heart
         aria-hidden="true"
-        data-liked={liked}
         className={cn(liked && 'fill-pink-600 text-pink-600 dark:fill-pink-400 dark:text-pink-400')}
       />
-      <span aria-hidden="true" data-testid="like-count">
-        {liked ? 1 : 0}
-      </span>
+      <span className="sr-only">Like reflection by {name}, likes:</span>
+      <span data-testid="like-count">{liked ? 1 : 0}</span>
     </Button>
   );
 }

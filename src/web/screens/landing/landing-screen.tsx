@@ -1,3 +1,66 @@
+import { Flame } from 'lucide-react';
+import { useState } from 'react';
+import { PRODUCT_NAME, PRODUCT_SUBTITLE, TAGLINE } from '#shared/constants';
+import { Button } from '../../components/ui/button.js';
+import { AuthSheet, type AuthTab } from './auth-sheet.js';
+
+const THREEFOLD_VALUES = ['Good Thoughts', 'Good Words', 'Good Deeds'] as const;
+
+/** The first impression: the name, the promise, and the way in. */
 export function LandingScreen() {
-  return <h1 className="font-serif text-2xl">LandingScreen</h1>;
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const [tab, setTab] = useState<AuthTab>('create-account');
+
+  const openSheet = (on: AuthTab) => {
+    setTab(on);
+    setSheetOpen(true);
+  };
+
+  return (
+    <div className="relative isolate flex min-h-dvh flex-col overflow-hidden">
+      <div
+        aria-hidden="true"
+        className="absolute inset-x-0 -top-40 -z-10 mx-auto h-[28rem] w-[28rem] rounded-full bg-primary/10 blur-3xl"
+      />
+      <main className="flex flex-1 flex-col items-center justify-center px-6 py-12 text-center">
+        <div className="flex w-full max-w-sm flex-col items-center">
+          <span
+            aria-hidden="true"
+            className="mb-8 flex size-20 items-center justify-center rounded-full border border-border bg-card text-primary shadow-sm"
+          >
+            <Flame className="size-9" strokeWidth={1.5} />
+          </span>
+          <h1 className="font-serif text-4xl font-semibold tracking-tight sm:text-5xl">
+            {PRODUCT_NAME}
+          </h1>
+          <p className="mt-3 font-serif text-xl italic text-primary">{PRODUCT_SUBTITLE}</p>
+          <div aria-hidden="true" className="my-7 h-px w-16 bg-border" />
+          <p className="text-lg leading-relaxed text-muted-foreground">{TAGLINE}</p>
+          <div className="mt-12 flex w-full flex-col gap-3">
+            <Button size="lg" onClick={() => openSheet('create-account')}>
+              Begin Your Journey
+            </Button>
+            <Button size="lg" variant="ghost" onClick={() => openSheet('sign-in')}>
+              I already have an account
+            </Button>
+          </div>
+        </div>
+      </main>
+      <footer className="px-6 pb-[max(2rem,env(safe-area-inset-bottom))] pt-4">
+        <ul className="flex flex-wrap items-center justify-center gap-x-3 gap-y-1 font-serif text-sm text-muted-foreground">
+          {THREEFOLD_VALUES.map((value, index) => (
+            <li key={value} className="flex items-center gap-3">
+              {index > 0 && (
+                <span aria-hidden="true" className="text-primary">
+                  •
+                </span>
+              )}
+              <span>{value}</span>
+            </li>
+          ))}
+        </ul>
+      </footer>
+      <AuthSheet open={sheetOpen} onOpenChange={setSheetOpen} tab={tab} onTabChange={setTab} />
+    </div>
+  );
 }

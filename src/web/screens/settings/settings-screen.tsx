@@ -1,3 +1,28 @@
+import { ArrowLeft } from 'lucide-react';
+import { Link } from 'react-router';
+import { useCurrentUser } from '../../api/auth.js';
+import { paths } from '../../app/paths.js';
+import { buttonVariants } from '../../components/ui/button.js';
+import { cn } from '../../lib/cn.js';
+import { AccountCard } from './account-card.js';
+import { DailyReminderCard } from './daily-reminder-card.js';
+import { useDailyReminder } from './use-daily-reminder.js';
+
 export function SettingsScreen() {
-  return <h1 className="font-serif text-2xl">SettingsScreen</h1>;
+  const { data: user } = useCurrentUser();
+  useDailyReminder();
+
+  return (
+    <div className="flex flex-col gap-5">
+      <Link
+        to={paths.dailyRitual.getHref()}
+        className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), 'self-start')}
+      >
+        <ArrowLeft aria-hidden="true" /> Back
+      </Link>
+      <h1 className="font-serif text-3xl font-semibold">Settings</h1>
+      <DailyReminderCard />
+      {user && <AccountCard user={user} />}
+    </div>
+  );
 }

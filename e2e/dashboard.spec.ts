@@ -1,0 +1,248 @@
+import { type Browser, type Page, expect, test } from '@playwright/test';
+import {
+  type TestUser,
+  apiCall,
+  expectNoAxeViolations,
+  expectToast,
+  signUpViaApi,
+} from './support.js';
+
+const entryText = (parts: { thoughts?: string; words?: string; deeds?: string }) =>
+  JSON.stringify({ thoughts: '', words: '', deeds: '', ...parts });
+
+async function writeEntry(
+  page: Page,
+  dayNumber: number,
+  text: string,
+  isPublic: boolean,
+): Promise<{ id: number }> {
+  const { status, body } = await apiCall<{ id: number }>(page, 'POST', '/api/journal', {
+    dayNumber,
+    entryText: text,
+    isPublic,
+  });
+  expect([200, 201]).toContain(status);
+  return body;
+}
+
+/** A second person in their own browser context who becomes the page user's friend. */
+async function befriend(browser: Browser, page: Page, fullName: string) {
+  const context = await browser.newContext();
+  const friendPage = await context.newPage();
+  const friend = await signUpViaApi(friendPage, { fullName });
+  const me = await apiCall<{ user: TestUser }>(page, 'GET', '/api/auth/me');
+  const sent = await apiCall(friendPage, 'POST', `/api/friend-requests/${me.body.user.id}`);
+  expect(sent.status).toBe(201);
+  const requests = await apiCall<{ received: { id: number }[] }>(
+    page,
+    'GET',
+    '/api/friend-requests',
+  );
+  const accepted = await apiCall(
+    page,
+    'POST',
+    `/api/friend-requests/${requests.body.received[0]!.id}/accept`,
+  );
+  expect(accepted.status).toBe(200);
+  return { friend, friendPage, close: () => context.close() };
+}
+
+const LONG_WORDS =
+  'Today I chose my words with care, speaking gently to a colleague who was struggling. ' +
+  'I noticed how a kind sentence can change the shape of a whole afternoon, and how silence ' +
+  'can also be a gift when it listens. Tomorrow I will try to keep that patience.';
+
+test("Friends' Reflections shows a friend's public entries only, with read more, likes and refresh", async ({
+  page,
+  browser,
+}) => {
+  await signUpViaApi(page, { fullName: 'Roxana Mehr' });
+  const { friendPage, close } = await befriend(browser, page, 'Dariush Ardeshir Kavian');
+  await writeEntry(friendPage, 1, entryText({ thoughts: 'A quiet mind at dawn.' }), true);
+  await writeEntry(friendPage, 2, entryText({ words: LONG_WORDS }), true);
+  await writeEntry(friendPage, 3, entryText({ thoughts: 'Only for me, never shared.' }), false);
+
+  await page.goto('/app/dashboard');
+  await expect(page.getByRole('tab', { name: "Friends' Reflections" })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(page.getByRole('heading', { name: 'Community Reflections' })).toBeVisible();
+
+  const cards = page.getByRole('tabpanel').getByRole('listitem');
+  await expect(cards).toHaveCount(2);
+  await expect(page.getByText('Only for me, never shared.')).toHaveCount(0);
+
+  const shortCard = cards.filter({ hasText: 'A quiet mind at dawn.' });
+  await expect(shortCard.getByRole('heading', { name: 'Dariush Ardeshir Kavian' })).toBeVisible();
+  await expect(shortCard.getByText('DK', { exact: true })).toBeVisible();
+  await expect(shortCard.getByText('Good Thoughts', { exact: true })).toBeVisible();
+  await expect(shortCard.getByText('Day 1 • less than a minute ago')).toBeVisible();
+  await expect(shortCard.getByRole('button', { name: 'Read more' })).toHaveCount(0);
+
+  // Over 200 characters: cut to 200 plus an ellipsis until opened.
+  const longCard = cards.filter({ hasText: 'Today I chose my words' });
+  await expect(longCard.getByText('Good Words', { exact: true })).toBeVisible();
+  await expect(longCard.getByText('Day 2 •', { exact: false })).toBeVisible();
+  await expect(longCard.getByText(`${LONG_WORDS.slice(0, 200)}...`)).toBeVisible();
+  await expect(longCard.getByText(LONG_WORDS, { exact: true })).toHaveCount(0);
+  await longCard.getByRole('button', { name: 'Read more' }).click();
+  await expect(longCard.getByText(LONG_WORDS, { exact: true })).toBeVisible();
+  await expect(longCard.getByRole('button', { name: 'Show less' })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
+  await longCard.getByRole('button', { name: 'Show less' }).click();
+  await expect(longCard.getByText(`${LONG_WORDS.slice(0, 200)}...`)).toBeVisible();
+
+  // Likes are local: 0 or 1, a filled heart, toasts, and they survive a reload.
+  const like = shortCard.getByRole('button', {
+    name: /^Like reflection by Dariush Ardeshir Kavian/,
+  });
+  const likeCount = like.getByTestId('like-count');
+  await expect(like).toHaveAttribute('aria-pressed', 'false');
+  await expect(likeCount).toHaveText('0');
+  await like.click();
+  await expectToast(page, 'Added to Favorites');
+  await expect(like).toHaveAttribute('aria-pressed', 'true');
+  await expect(likeCount).toHaveText('1');
+  await expect(longCard.getByTestId('like-count')).toHaveText('0');
+
+  await page.reload();
+  await expect(like).toHaveAttribute('aria-pressed', 'true');
+  await expect(likeCount).toHaveText('1');
+  await page.screenshot({ path: 'test-results/screens/dashboard-friends.png', fullPage: true });
+  await expectNoAxeViolations(page);
+
+  await like.click();
+  await expectToast(page, 'Removed', 'Reflection removed from your favorites.');
+  await expect(like).toHaveAttribute('aria-pressed', 'false');
+  await expect(likeCount).toHaveText('0');
+  await page.reload();
+  await expect(like).toHaveAttribute('aria-pressed', 'false');
+
+  // A new shared reflection shows up after a refresh.
+  await writeEntry(friendPage, 4, entryText({ deeds: 'Carried groceries for a neighbour.' }), true);
+  await page.getByRole('button', { name: 'Refresh reflections' }).click();
+  await expectToast(page, 'Refreshed', 'Dashboard updated with latest reflections.');
+  const deedsCard = cards.filter({ hasText: 'Carried groceries for a neighbour.' });
+  await expect(deedsCard.getByText('Good Deeds', { exact: true })).toBeVisible();
+  await expect(cards).toHaveCount(3);
+  await close();
+});
+
+test('both tabs show their empty states, with links onward', async ({ page }) => {
+  await signUpViaApi(page);
+  await page.goto('/app/dashboard');
+  await expect(page.getByRole('heading', { name: 'No Shared Reflections Yet' })).toBeVisible();
+  await page.screenshot({
+    path: 'test-results/screens/dashboard-friends-empty.png',
+    fullPage: true,
+  });
+  await expectNoAxeViolations(page);
+  await page.getByRole('link', { name: 'Connect with Friends' }).click();
+  await expect(page).toHaveURL(/\/app\/community$/);
+
+  await page.goto('/app/dashboard');
+  await page.getByRole('tab', { name: 'My Journal' }).click();
+  await expect(page).toHaveURL(/\/app\/dashboard\?tab=journal$/);
+  await expect(page.getByRole('heading', { name: 'My Journal Entries' })).toBeVisible();
+  await expect(page.getByText('Your personal reflections on the Gathas')).toBeVisible();
+  await expect(
+    page.getByText("No journal entries yet. Start reflecting on today's Gatha!"),
+  ).toBeVisible();
+  await page.screenshot({
+    path: 'test-results/screens/dashboard-journal-empty.png',
+    fullPage: true,
+  });
+  await expectNoAxeViolations(page);
+  await page.getByRole('link', { name: "Go to Today's Gatha" }).click();
+  await expect(page).toHaveURL(/\/app\/daily-ritual$/);
+});
+
+test('My Journal lists entries with their day, date, visibility and filled sections', async ({
+  page,
+}) => {
+  await signUpViaApi(page);
+  await writeEntry(
+    page,
+    1,
+    entryText({
+      thoughts: 'Begin with a clear mind.',
+      words: 'Said thank you and meant it.',
+      deeds: 'Planted basil on the sill.',
+    }),
+    true,
+  );
+  await writeEntry(page, 2, entryText({ thoughts: '   ', words: 'Spoke softly today.' }), false);
+  // Text from an older client that is not JSON reads as Good Thoughts.
+  await writeEntry(page, 3, 'An older plain-text reflection.', false);
+
+  await page.goto('/app/dashboard?tab=journal');
+  await expect(page.getByRole('tab', { name: 'My Journal' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  const entries = page.getByRole('tabpanel').getByRole('listitem');
+  await expect(entries).toHaveCount(3);
+  const today = new Intl.DateTimeFormat('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date());
+
+  const day1 = entries.filter({ has: page.getByRole('heading', { name: 'Day 1', exact: true }) });
+  await expect(day1.getByText(today, { exact: true })).toBeVisible();
+  await expect(day1.getByText('Public', { exact: true })).toBeVisible();
+  for (const text of [
+    'Good Thoughts',
+    'Begin with a clear mind.',
+    'Good Words',
+    'Said thank you and meant it.',
+    'Good Deeds',
+    'Planted basil on the sill.',
+  ]) {
+    await expect(day1.getByText(text, { exact: true })).toBeVisible();
+  }
+
+  const day2 = entries.filter({ has: page.getByRole('heading', { name: 'Day 2', exact: true }) });
+  await expect(day2.getByText('Private', { exact: true })).toBeVisible();
+  await expect(day2.getByText('Good Words', { exact: true })).toBeVisible();
+  await expect(day2.getByText('Spoke softly today.', { exact: true })).toBeVisible();
+  await expect(day2.getByText('Good Thoughts', { exact: true })).toHaveCount(0);
+  await expect(day2.getByText('Good Deeds', { exact: true })).toHaveCount(0);
+
+  const day3 = entries.filter({ has: page.getByRole('heading', { name: 'Day 3', exact: true }) });
+  await expect(day3.getByText('Private', { exact: true })).toBeVisible();
+  await expect(day3.getByText('Good Thoughts', { exact: true })).toBeVisible();
+  await expect(day3.getByText('An older plain-text reflection.', { exact: true })).toBeVisible();
+
+  await page.screenshot({ path: 'test-results/screens/dashboard-journal.png', fullPage: true });
+  await expectNoAxeViolations(page);
+
+  await day1.getByRole('link', { name: 'Reread Day 1' }).click();
+  await expect(page).toHaveURL(/\/app\/daily-ritual\/1$/);
+});
+
+test('both tabs show three skeleton cards while loading', async ({ page }) => {
+  await signUpViaApi(page);
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/api\/journal(\/friends)?$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+
+  await page.goto('/app/dashboard');
+  await expect(page.getByTestId('loading-card')).toHaveCount(3);
+  await page.getByRole('tab', { name: 'My Journal' }).click();
+  await expect(page.getByTestId('loading-card')).toHaveCount(3);
+  await page.screenshot({ path: 'test-results/screens/dashboard-loading.png', fullPage: true });
+
+  release();
+  await expect(
+    page.getByText("No journal entries yet. Start reflecting on today's Gatha!"),
+  ).toBeVisible();
+  await expect(page.getByTestId('loading-card')).toHaveCount(0);
+});

@@ -1,0 +1,263 @@
+import { type Page, expect, test } from '@playwright/test';
+import { currentDay, expectNoAxeViolations, expectToast, signUpViaApi } from './support.js';
+
+const SETTINGS_KEY = 'gatha_notification_settings';
+
+interface RecordedNotification {
+  title: string;
+  body: string;
+  closed: boolean;
+}
+
+/**
+ * Records every notification the page shows (page notifications and service-worker ones), so a
+ * test can read what a headless browser would have put on screen. window.openShownNotification(i)
+ * clicks the i-th page notification.
+ */
+async function recordNotifications(page: Page) {
+  await page.addInitScript(() => {
+    const shown: RecordedNotification[] = [];
+    const instances: Notification[] = [];
+    const w = window as unknown as {
+      shownNotifications: RecordedNotification[];
+      openShownNotification: (index: number) => void;
+    };
+    w.shownNotifications = shown;
+    w.openShownNotification = (index) =>
+      instances[index]?.onclick?.call(instances[index], new Event('click'));
+    if (!('Notification' in window)) return;
+    window.Notification = new Proxy(window.Notification, {
+      construct(target, args: [string, NotificationOptions?]) {
+        const record = { title: args[0], body: args[1]?.body ?? '', closed: false };
+        shown.push(record);
+        const instance = Reflect.construct(target, args) as Notification;
+        const close = instance.close.bind(instance);
+        instance.close = () => {
+          record.closed = true;
+          close();
+        };
+        instances.push(instance);
+        return instance;
+      },
+    });
+    const showViaWorker = ServiceWorkerRegistration.prototype.showNotification;
+    ServiceWorkerRegistration.prototype.showNotification = function (title, options) {
+      shown.push({ title, body: options?.body ?? '', closed: false });
+      return showViaWorker.call(this, title, options);
+    };
+  });
+}
+
+const shownNotifications = (page: Page) =>
+  page.evaluate(
+    () => (window as unknown as { shownNotifications: RecordedNotification[] }).shownNotifications,
+  );
+
+const storedSettings = (page: Page) =>
+  page.evaluate((key) => {
+    const raw = localStorage.getItem(key);
+    return raw ? (JSON.parse(raw) as unknown) : null;
+  }, SETTINGS_KEY);
+
+const reminderSwitch = (page: Page) => page.getByRole('switch', { name: 'Daily Reminder' });
+
+test('the account card shows who is signed in, and Back returns to the daily ritual', async ({
+  page,
+}) => {
+  const user = await signUpViaApi(page, { fullName: 'Shirin Azadi', postalCode: 'SW1A 1AA' });
+  await page.goto('/app/settings');
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+
+  const card = page.getByRole('region', { name: 'Account Information' });
+  await expect(card.getByText('Shirin Azadi', { exact: true })).toBeVisible();
+  await expect(card.getByText(`@${user.username}`, { exact: true })).toBeVisible();
+  await expect(card.getByText(user.email, { exact: true })).toBeVisible();
+  await expect(card.getByText('Postal code', { exact: true })).toBeVisible();
+  await expect(card.getByText('SW1A 1AA', { exact: true })).toBeVisible();
+
+  // Off by default: no time, Save or test until the reminder is on.
+  await expect(reminderSwitch(page)).not.toBeChecked();
+  await expect(page.getByLabel('Reminder time')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Send Test Notification' })).toHaveCount(0);
+
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: 'test-results/screens/settings-off.png', fullPage: true });
+
+  await page.getByRole('link', { name: 'Back' }).click();
+  await expect(page).toHaveURL(/\/app\/daily-ritual$/);
+});
+
+test('without a postal code the account card leaves that line out', async ({ page }) => {
+  const user = await signUpViaApi(page);
+  await page.goto('/app/settings');
+  await expect(page.getByText(user.email, { exact: true })).toBeVisible();
+  await expect(page.getByText('Postal code', { exact: true })).toHaveCount(0);
+});
+
+test('with permission granted: enable, change the time, test, persist and disable', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['notifications']);
+  await recordNotifications(page);
+  await signUpViaApi(page);
+  const today = await currentDay(page);
+  await page.goto('/app/settings');
+
+  await reminderSwitch(page).click();
+  await expectToast(page, 'Notifications Enabled', "You'll receive daily reminders at 08:30");
+  await expect(reminderSwitch(page)).toBeChecked();
+  const time = page.getByLabel('Reminder time');
+  await expect(time).toHaveValue('08:30');
+  expect(await storedSettings(page)).toEqual({ enabled: true, time: '08:30', lastShown: null });
+
+  // An empty time is refused with a message tied to the field.
+  await time.fill('');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Please choose a time for your reminder.')).toBeVisible();
+  await expect(time).toHaveAttribute('aria-invalid', 'true');
+  await expect(time).toHaveAttribute('aria-describedby', 'reminder-time-error');
+  expect(await storedSettings(page)).toMatchObject({ time: '08:30' });
+
+  await time.fill('21:15');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expectToast(page, 'Settings Saved', 'Notification time updated to 21:15');
+  await expect(page.getByText('Please choose a time for your reminder.')).toHaveCount(0);
+  expect(await storedSettings(page)).toEqual({ enabled: true, time: '21:15', lastShown: null });
+
+  await page.getByRole('button', { name: 'Send Test Notification' }).click();
+  await expectToast(page, 'Test Sent');
+  expect(await shownNotifications(page)).toEqual([
+    {
+      title: 'Daily Gatha Reminder',
+      body: `Time for today's reflection - Day ${today} of the Gathas awaits you.`,
+      closed: false,
+    },
+  ]);
+
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: 'test-results/screens/settings-on.png', fullPage: true });
+
+  // The choice survives a reload.
+  await page.reload();
+  await expect(reminderSwitch(page)).toBeChecked();
+  await expect(page.getByLabel('Reminder time')).toHaveValue('21:15');
+
+  await reminderSwitch(page).click();
+  await expectToast(page, 'Notifications Disabled');
+  await expect(reminderSwitch(page)).not.toBeChecked();
+  await expect(page.getByLabel('Reminder time')).toHaveCount(0);
+  expect(await storedSettings(page)).toEqual({ enabled: false, time: '21:15', lastShown: null });
+});
+
+test('without permission the reminder stays off, and a test asks to enable notifications first', async ({
+  page,
+}) => {
+  await signUpViaApi(page);
+  await page.goto('/app/settings');
+  // Headless Chromium either denies outright or leaves the question unanswered ('default');
+  // both are "not granted".
+  expect(['denied', 'default']).toContain(await page.evaluate(() => Notification.permission));
+
+  await reminderSwitch(page).click();
+  await expectToast(
+    page,
+    'Permission Denied',
+    'Please allow notifications in your browser settings.',
+  );
+  await expect(reminderSwitch(page)).not.toBeChecked();
+  expect(await storedSettings(page)).toBeNull();
+  await expect(page.getByLabel('Reminder time')).toHaveCount(0);
+
+  // A reminder switched on earlier whose permission was later withdrawn cannot send a test.
+  await page.evaluate(
+    (key) => localStorage.setItem(key, JSON.stringify({ enabled: true, time: '07:45' })),
+    SETTINGS_KEY,
+  );
+  await page.reload();
+  await expect(page.getByLabel('Reminder time')).toHaveValue('07:45');
+  await page.getByRole('button', { name: 'Send Test Notification' }).click();
+  await expectToast(
+    page,
+    'Enable Notifications First',
+    'Please enable notifications before testing.',
+  );
+});
+
+test('a browser without notifications sees a notice and a Not Supported toast', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    delete (window as { Notification?: unknown }).Notification;
+  });
+  await signUpViaApi(page);
+  await page.goto('/app/settings');
+  await expect(page.getByRole('note')).toContainText("Daily reminders aren't available");
+  await reminderSwitch(page).click();
+  await expectToast(page, 'Not Supported', "Your browser doesn't support notifications.");
+  await expect(reminderSwitch(page)).not.toBeChecked();
+  await expectNoAxeViolations(page);
+});
+
+test('at the chosen minute the reminder shows once, closes after 10 s and opens its day', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['notifications']);
+  await recordNotifications(page);
+  await signUpViaApi(page);
+  // 7 March 2026 is day 66 of the year; the browser runs in UTC.
+  await page.clock.install({ time: new Date('2026-03-07T08:29:30Z') });
+  await page.goto('/app/settings');
+  await page.evaluate(
+    (key) =>
+      localStorage.setItem(key, JSON.stringify({ enabled: true, time: '08:30', lastShown: null })),
+    SETTINGS_KEY,
+  );
+  await page.reload();
+  await expect(reminderSwitch(page)).toBeChecked();
+
+  await page.clock.runFor(60_000);
+  await expect
+    .poll(() => shownNotifications(page))
+    .toEqual([
+      {
+        title: 'Daily Gatha Reminder',
+        body: "Time for today's reflection - Day 66 of the Gathas awaits you.",
+        closed: false,
+      },
+    ]);
+  expect(await storedSettings(page)).toEqual({
+    enabled: true,
+    time: '08:30',
+    lastShown: '2026-03-07',
+  });
+
+  await page.clock.runFor(10_000);
+  await expect.poll(async () => (await shownNotifications(page))[0]?.closed).toBe(true);
+
+  await page.evaluate(() =>
+    (window as unknown as { openShownNotification: (i: number) => void }).openShownNotification(0),
+  );
+  await expect(page).toHaveURL(/\/app\/daily-ritual\/66$/);
+});
+
+test('no second reminder on a day one was already shown', async ({ page, context }) => {
+  await context.grantPermissions(['notifications']);
+  await recordNotifications(page);
+  await signUpViaApi(page);
+  await page.clock.install({ time: new Date('2026-03-07T08:29:30Z') });
+  await page.goto('/app/settings');
+  await page.evaluate(
+    (key) =>
+      localStorage.setItem(
+        key,
+        JSON.stringify({ enabled: true, time: '08:30', lastShown: '2026-03-07' }),
+      ),
+    SETTINGS_KEY,
+  );
+  await page.reload();
+  await expect(reminderSwitch(page)).toBeChecked();
+  await page.clock.runFor(60_000);
+  expect(await shownNotifications(page)).toEqual([]);
+});

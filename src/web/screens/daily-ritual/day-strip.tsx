@@ -1,0 +1,42 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { TOTAL_DAYS } from '#shared/constants';
+import { paths } from '../../app/paths.js';
+import { Button } from '../../components/ui/button.js';
+
+/** The faded strip above the reading: one day back, one day on, and where this day sits. */
+export function DayStrip({ day }: { day: number }) {
+  const navigate = useNavigate();
+  const go = (to: number) => void navigate(paths.dailyRitual.getHref(to));
+
+  return (
+    <nav
+      aria-label="Days"
+      className="mx-auto flex w-full max-w-xs items-center justify-between rounded-full bg-muted/50 px-1 py-1 text-muted-foreground"
+    >
+      <Button
+        variant="ghost"
+        size="icon"
+        className="size-9 rounded-full hover:bg-card"
+        aria-label="Previous day"
+        disabled={day <= 1}
+        onClick={() => go(day - 1)}
+      >
+        <ChevronLeft aria-hidden="true" />
+      </Button>
+      <p className="text-sm tabular-nums tracking-wide" aria-live="polite">
+        Day {day} of {TOTAL_DAYS}
+      </p>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="size-9 rounded-full hover:bg-card"
+        aria-label="Next day"
+        disabled={day >= TOTAL_DAYS}
+        onClick={() => go(day + 1)}
+      >
+        <ChevronRight aria-hidden="true" />
+      </Button>
+    </nav>
+  );
+}

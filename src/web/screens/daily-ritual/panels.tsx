@@ -1,0 +1,111 @@
+import { ArrowLeft, ArrowRight, Lightbulb } from 'lucide-react';
+import type { Ref } from 'react';
+import type { Thought } from '#shared/thought-types';
+import { Button } from '../../components/ui/button.js';
+
+interface PanelProps {
+  headingRef: Ref<HTMLHeadingElement>;
+}
+
+const panelHeading = 'font-serif text-2xl font-semibold tracking-wide focus:outline-none';
+
+/** A stanza's verses (split at blank lines) and their lines, exactly as written. */
+function verses(text: string): string[][] {
+  return text
+    .split(/\n\s*\n/)
+    .map((verse) => verse.split('\n'))
+    .filter((lines) => lines.some((line) => line.trim()));
+}
+
+/** Panel 0: the stanza itself, line by line as it was written. */
+export function StanzaPanel({
+  thought,
+  headingRef,
+  onReadExplanation,
+}: PanelProps & { thought: Thought; onReadExplanation: () => void }) {
+  return (
+    <section aria-labelledby="stanza-heading" className="flex flex-col items-center gap-8">
+      <h2 id="stanza-heading" ref={headingRef} tabIndex={-1} className="sr-only">
+        The stanza
+      </h2>
+      <figure className="w-full rounded-2xl border border-border bg-card px-6 py-10 shadow-sm sm:px-12 sm:py-14">
+        <span aria-hidden="true" className="mx-auto mb-8 block h-px w-12 bg-primary/40" />
+        <blockquote
+          data-testid="stanza-text"
+          className="flex flex-col gap-5 font-serif text-[1.3rem] leading-normal text-foreground sm:text-[1.45rem]"
+        >
+          {verses(thought.thought).map((lines, verse) => (
+            <p key={verse} className="flex flex-col gap-2">
+              {lines.map((line, index) => (
+                // A line too long for the screen wraps under a hanging indent, so the
+                // stanza's own line breaks stay easy to see.
+                <span key={index} className="block pl-6 -indent-6">
+                  {line}
+                </span>
+              ))}
+            </p>
+          ))}
+        </blockquote>
+        <figcaption className="mt-8 text-center text-sm italic text-muted-foreground">
+          Rendered by {thought.author}
+        </figcaption>
+      </figure>
+      <Button size="lg" onClick={onReadExplanation}>
+        Read Explanation <ArrowRight aria-hidden="true" />
+      </Button>
+    </section>
+  );
+}
+
+/** Explanations arrive as paragraphs separated by blank lines. */
+function paragraphs(text: string): string[] {
+  return text
+    .split(/\n\s*\n/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+/** Panel 1: what the stanza says, and the question it leaves for the day. */
+export function UnderstandingPanel({
+  thought,
+  headingRef,
+  onBack,
+  onReflect,
+}: PanelProps & { thought: Thought; onBack: () => void; onReflect: () => void }) {
+  return (
+    <section aria-labelledby="understanding-heading" className="flex flex-col gap-7">
+      <h2 id="understanding-heading" ref={headingRef} tabIndex={-1} className={panelHeading}>
+        Understanding
+      </h2>
+      <div className="flex flex-col gap-5 text-[1.05rem] leading-[1.8] text-foreground">
+        {paragraphs(thought.explanation).map((paragraph, index) => (
+          <p key={index} className="text-pretty">
+            {paragraph}
+          </p>
+        ))}
+      </div>
+      {thought.reflectionPrompt && (
+        <aside
+          aria-labelledby="key-insight-heading"
+          className="rounded-2xl border border-border border-l-4 border-l-primary bg-secondary/40 px-5 py-5 sm:px-7"
+        >
+          <h3
+            id="key-insight-heading"
+            className="mb-2 flex items-center gap-2 text-sm font-semibold uppercase tracking-widest text-primary"
+          >
+            <Lightbulb className="size-4" aria-hidden="true" /> Key Insight
+          </h3>
+          <p className="font-serif text-lg italic leading-relaxed">{thought.reflectionPrompt}</p>
+        </aside>
+      )}
+      <div className="flex items-center justify-between gap-3">
+        <Button variant="outline" size="lg" onClick={onBack}>
+          <ArrowLeft aria-hidden="true" /> Gatha
+        </Button>
+        <Button size="lg" onClick={onReflect}>
+          Reflect <ArrowRight aria-hidden="true" />
+        </Button>
+      </div>
+    </section>
+  );
+}

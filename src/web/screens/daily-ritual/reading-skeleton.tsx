@@ -1,0 +1,25 @@
+import { Skeleton } from '../../components/ui/skeleton.js';
+
+/** The day strip's place while the day itself is not yet known. */
+export function DayStripSkeleton() {
+  return <Skeleton className="mx-auto h-11 w-full max-w-xs rounded-full" />;
+}
+
+/** The shape of the day's reading while it is on its way. */
+export function ReadingSkeleton() {
+  return (
+    <div role="status" aria-busy="true" className="flex flex-col gap-8">
+      <span className="sr-only">Loading the day&apos;s Gatha</span>
+      <div className="flex flex-col items-center gap-3">
+        <Skeleton className="h-7 w-64 max-w-full" />
+        <Skeleton className="h-4 w-72 max-w-full" />
+      </div>
+      <div className="flex flex-col gap-4 rounded-2xl border border-border bg-card px-6 py-10 sm:px-12">
+        {['w-11/12', 'w-4/5', 'w-full', 'w-3/4', 'w-5/6', 'w-2/3'].map((width, index) => (
+          <Skeleton key={index} className={`h-5 ${width}`} />
+        ))}
+      </div>
+      <Skeleton className="mx-auto h-12 w-48 rounded-lg" />
+    </div>
+  );
+}

@@ -1,0 +1,172 @@
+import { BellRing, Info } from 'lucide-react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '../../app/paths.js';
+import { Button } from '../../components/ui/button.js';
+import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card.js';
+import { FieldError, Input, Label, Switch } from '../../components/ui/form-controls.js';
+import { toast } from '../../hooks/use-toast.js';
+import {
+  notificationPermission,
+  remindersSupported,
+  requestNotificationPermission,
+  showReminder,
+} from './reminder-notification.js';
+import { isReminderTime, reminderDay } from './reminder-schedule.js';
+import { useNotificationSettings } from './use-notification-settings.js';
+
+/** The spec's "Settings save feedback shown after 500 ms". */
+const SAVE_FEEDBACK_DELAY_MS = 500;
+
+const notSupportedToast = {
+  variant: 'destructive',
+  title: 'Not Supported',
+  description: "Your browser doesn't support notifications.",
+} as const;
+
+/** The daily reminder: a switch that asks for permission, the time, Save and a test. */
+export function DailyReminderCard() {
+  const navigate = useNavigate();
+  const { settings, update } = useNotificationSettings();
+  const supported = remindersSupported();
+  const [time, setTime] = useState(settings.time);
+  const [timeError, setTimeError] = useState<string>();
+  const [askingPermission, setAskingPermission] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const saveTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(saveTimer.current), []);
+
+  const changeEnabled = async (enabled: boolean) => {
+    if (!supported) {
+      toast(notSupportedToast);
+      return;
+    }
+    if (!enabled) {
+      update({ enabled: false });
+      toast({ title: 'Notifications Disabled' });
+      return;
+    }
+    setAskingPermission(true);
+    const granted = await requestNotificationPermission();
+    setAskingPermission(false);
+    if (!granted) {
+      toast({
+        variant: 'destructive',
+        title: 'Permission Denied',
+        description: 'Please allow notifications in your browser settings.',
+      });
+      return;
+    }
+    update({ enabled: true, time: settings.time });
+    setTime(settings.time);
+    setTimeError(undefined);
+    toast({
+      title: 'Notifications Enabled',
+      description: `You'll receive daily reminders at ${settings.time}`,
+    });
+  };
+
+  const saveTime = (event: FormEvent) => {
+    event.preventDefault();
+    if (!isReminderTime(time)) {
+      setTimeError('Please choose a time for your reminder.');
+      return;
+    }
+    setTimeError(undefined);
+    update({ time });
+    setSaving(true);
+    // A short pause so the confirmation reads as the result of the save, not an echo of the tap.
+    saveTimer.current = setTimeout(() => {
+      setSaving(false);
+      toast({ title: 'Settings Saved', description: `Notification time updated to ${time}` });
+    }, SAVE_FEEDBACK_DELAY_MS);
+  };
+
+  const sendTest = async () => {
+    if (!supported) {
+      toast(notSupportedToast);
+      return;
+    }
+    if (notificationPermission() !== 'granted') {
+      toast({
+        variant: 'destructive',
+        title: 'Enable Notifications First',
+        description: 'Please enable notifications before testing.',
+      });
+      return;
+    }
+    const shown = await showReminder(
+      reminderDay(new Date()),
+      (day) => void navigate(paths.dailyRitual.getHref(day)),
+    );
+    toast(shown ? { title: 'Test Sent' } : notSupportedToast);
+  };
+
+  return (
+    <Card role="region" aria-labelledby="daily-reminder">
+      <CardHeader className="flex-row items-start justify-between gap-4">
+        <div className="flex flex-col gap-1.5">
+          <h2 id="daily-reminder" className="font-serif text-lg font-semibold leading-tight">
+            Daily Reminder
+          </h2>
+          <CardDescription id="daily-reminder-description">
+            A gentle nudge each day to return to the day&apos;s stanza.
+          </CardDescription>
+        </div>
+        <Switch
+          className="mt-1"
+          aria-labelledby="daily-reminder"
+          aria-describedby="daily-reminder-description"
+          checked={settings.enabled}
+          disabled={askingPermission}
+          onCheckedChange={(checked) => void changeEnabled(checked)}
+        />
+      </CardHeader>
+      {(!supported || settings.enabled) && (
+        <CardContent className="flex flex-col gap-5">
+          {!supported && (
+            <p
+              role="note"
+              className="flex gap-2 rounded-lg border border-border bg-muted p-3 text-sm text-muted-foreground"
+            >
+              <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              Daily reminders aren&apos;t available in this browser: they need notifications and a
+              service worker, which it doesn&apos;t offer.
+            </p>
+          )}
+          {settings.enabled && (
+            <>
+              <form noValidate onSubmit={saveTime} className="flex flex-col gap-2">
+                <Label htmlFor="reminder-time">Reminder time</Label>
+                <div className="flex gap-3">
+                  <Input
+                    id="reminder-time"
+                    type="time"
+                    required
+                    className="w-36"
+                    value={time}
+                    onChange={(event) => setTime(event.target.value)}
+                    aria-invalid={timeError ? true : undefined}
+                    aria-describedby={timeError ? 'reminder-time-error' : undefined}
+                  />
+                  <Button type="submit" disabled={saving}>
+                    {saving ? 'Saving...' : 'Save'}
+                  </Button>
+                </div>
+                <FieldError id="reminder-time-error" message={timeError} />
+              </form>
+              <Button
+                type="button"
+                variant="outline"
+                className="self-start"
+                onClick={() => void sendTest()}
+              >
+                <BellRing aria-hidden="true" /> Send Test Notification
+              </Button>
+            </>
+          )}
+        </CardContent>
+      )}
+    </Card>
+  );
+}
