@@ -69,7 +69,7 @@ test('search finds a person, a request is sent, they accept it and both see each
   await searchBox(page).fill('D');
   await expect(page.getByText('Type at least 2 characters to search.')).toBeVisible();
   await searchBox(page).fill(`Darius Kavian ${tag}`);
-  await expect(page.getByText('Found 1 people')).toBeVisible();
+  await expect(page.getByText('Found 1 person')).toBeVisible();
   const result = page.getByRole('list', { name: 'Search results' }).getByRole('listitem');
   await expect(result).toContainText(`@${them.user.username}`);
   await expectNoAxeViolations(page);
@@ -83,7 +83,7 @@ test('search finds a person, a request is sent, they accept it and both see each
   // The receiver sees it in search as received, and on the Requests tab with a count.
   await openCommunityTab(them.page, 'Discover');
   await searchBox(them.page).fill(tag);
-  await expect(them.page.getByText('Found 1 people')).toBeVisible();
+  await expect(them.page.getByText('Found 1 person')).toBeVisible();
   await expect(them.page.getByText('Request Received')).toBeVisible();
   await them.page.getByRole('tab', { name: 'Requests' }).click();
   await expect(them.page.getByTestId('received-count')).toHaveText('1 received');

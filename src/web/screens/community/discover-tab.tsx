@@ -41,7 +41,8 @@ export function DiscoverTab() {
             value={input}
             onChange={(event) => setInput(event.target.value)}
             aria-describedby={typed.length === 1 ? 'people-search-hint' : undefined}
-            className="pl-9"
+            // The long placeholder fits a phone at 14 px; typed text stays 16 px so iOS won't zoom.
+            className="pl-9 placeholder:text-sm"
           />
         </div>
         {typed.length === 1 && (
@@ -68,7 +69,7 @@ function SearchResults({ query }: { query: string }) {
         Search results
       </h2>
       <p className="text-sm text-muted-foreground" role="status">
-        Found {people.length} people
+        Found {people.length} {people.length === 1 ? 'person' : 'people'}
       </p>
       {people.length === 0 ? (
         <EmptyState icon={<SearchX />} title={`No users found matching "${query}"`} />

@@ -18,7 +18,7 @@ export function PersonCard(props: {
         {initials(props.fullName)}
       </span>
       <div className="min-w-0 flex-1">
-        <p className="truncate font-medium">{props.fullName}</p>
+        <p className="font-medium [overflow-wrap:anywhere]">{props.fullName}</p>
         <p className="truncate text-sm text-muted-foreground">@{props.username}</p>
         {props.details}
       </div>

@@ -7,7 +7,9 @@ const PRAYER_TITLES: Record<number, string> = { 2: 'Ashem Vohu', 3: 'Yatha Ahu' 
 
 export function stanzaTitle(day: number, info: GathaInfo): string {
   const title = PRAYER_TITLES[day] ?? info.songTitle;
-  return `Stanza ${info.stanzaNumber} \u2022 Yasna ${info.songNumber} \u2022 ${title}`;
+  // Stanza 0 marks an opening or introduction, which holds no stanza of its own.
+  const stanza = info.stanzaNumber > 0 ? `Stanza ${info.stanzaNumber}` : 'Introduction';
+  return `${stanza} \u2022 Yasna ${info.songNumber} \u2022 ${title}`;
 }
 
 /** The day's heading: where this stanza sits in the songs, and what its chapter is about. */

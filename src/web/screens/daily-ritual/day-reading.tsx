@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Thought } from '#shared/thought-types';
+import { useTodayThought } from '../../api/thoughts.js';
 import { paths } from '../../app/paths.js';
 import { useProgress } from '../../hooks/use-progress.js';
 import { cn } from '../../lib/cn.js';
@@ -27,6 +28,7 @@ export function DayReading({ day, thought }: { day: number; thought: Thought }) 
   const previousPanel = useRef<Panel>(0);
   const { markStep } = useProgress();
   const navigate = useNavigate();
+  const currentDay = useTodayThought().data?.currentDay;
   const reducedMotion = useReducedMotion();
   const panelRef = useRef<HTMLDivElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -40,14 +42,15 @@ export function DayReading({ day, thought }: { day: number; thought: Thought }) 
 
   const advanceLater = useCallback(
     (stanza: number | null, delay: number) => {
-      if (stanza === null) return;
+      // Moving on to a day that has not opened yet would only show a locked screen.
+      if (stanza === null || currentDay === undefined || stanza > currentDay) return;
       clearTimeout(advanceTimer.current);
       advanceTimer.current = setTimeout(
         () => void navigate(paths.dailyRitual.getHref(stanza)),
         delay,
       );
     },
-    [navigate],
+    [navigate, currentDay],
   );
 
   const showPanel = (next: Panel) => {
