@@ -15,7 +15,9 @@ export function AccountCard({ user }: { user: User }) {
   return (
     <Card role="region" aria-labelledby="account-information">
       <CardHeader>
-        <h2 id="account-information" className="font-serif text-lg font-semibold leading-tight">Account Information</h2>
+        <h2 id="account-information" className="font-serif text-lg font-semibold leading-tight">
+          Account Information
+        </h2>
       </CardHeader>
       <CardContent>
         <dl className="flex flex-col gap-4">
