@@ -36,7 +36,9 @@ const screens = 'test-results/screens';
 async function expectedHeader(page: Page, day: number) {
   const { body } = await apiCall<GathaInfo>(page, 'GET', `/api/gathas/info/${day}`);
   const title = day === 2 ? 'Ashem Vohu' : day === 3 ? 'Yatha Ahu' : body.songTitle;
-  return `Stanza ${body.stanzaNumber} \u2022 Yasna ${body.songNumber} \u2022 ${title}`;
+  // Stanza 0 is an opening or introduction, which the header names as such.
+  const stanza = body.stanzaNumber > 0 ? `Stanza ${body.stanzaNumber}` : 'Introduction';
+  return `${stanza} \u2022 Yasna ${body.songNumber} \u2022 ${title}`;
 }
 
 async function progressCookie(page: Page): Promise<ProgressRecord | null> {

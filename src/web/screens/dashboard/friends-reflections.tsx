@@ -43,7 +43,7 @@ export function FriendsReflections() {
       </div>
 
       {feed.isPending ? (
-        <LoadingCards label="Loading reflections" />
+        <LoadingCards withAvatar label="Loading reflections" />
       ) : entries.length === 0 ? (
         <NoSharedReflections />
       ) : (

@@ -5,14 +5,14 @@ import { Skeleton } from '../../components/ui/skeleton.js';
 const SKELETON_COUNT = 3;
 
 /** Three placeholder cards shaped like the ones that are on their way. */
-export function LoadingCards({ label }: { label: string }) {
+export function LoadingCards({ label, withAvatar }: { label: string; withAvatar: boolean }) {
   return (
     <div role="status" aria-live="polite" className="flex flex-col gap-4">
       <span className="sr-only">{label}</span>
       {Array.from({ length: SKELETON_COUNT }, (_, index) => (
         <Card key={index} data-testid="loading-card" className="flex flex-col gap-4 p-5">
           <div className="flex items-center gap-3">
-            <Skeleton className="size-10 rounded-full" />
+            {withAvatar && <Skeleton className="size-10 rounded-full" />}
             <div className="flex flex-1 flex-col gap-2">
               <Skeleton className="h-4 w-2/5" />
               <Skeleton className="h-3 w-1/4" />

@@ -22,7 +22,7 @@ export function MyJournal() {
       </div>
 
       {journal.isPending ? (
-        <LoadingCards label="Loading your journal" />
+        <LoadingCards withAvatar={false} label="Loading your journal" />
       ) : journal.isError ? (
         <Card role="alert" className="flex flex-col items-center gap-3 px-6 py-8 text-center">
           <p className="text-sm text-muted-foreground">Your journal could not be loaded.</p>
