@@ -5,6 +5,6 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: { conditions: ['source', 'module', 'browser', 'development|production'] },
-  build: { outDir: 'dist/web', emptyOutDir: true, sourcemap: true },
+  build: { outDir: 'dist/web', emptyOutDir: true, sourcemap: true, manifest: true },
   server: { proxy: { '/api': 'http://localhost:3000' } },
 });

@@ -197,6 +197,7 @@ test('a browser without notifications sees a notice and a Not Supported toast', 
   await expectToast(page, 'Not Supported', "Your browser doesn't support notifications.");
   await expect(reminderSwitch(page)).not.toBeChecked();
   await expectNoAxeViolations(page);
+  await page.screenshot({ path: 'test-results/screens/settings-unsupported.png' });
 });
 
 test('at the chosen minute the reminder shows once, closes after 10 s and opens its day', async ({

@@ -9,6 +9,9 @@ export const PRODUCT_NAME = 'The Threefold Path';
 export const PRODUCT_SUBTITLE = 'A Thought A Day';
 export const TAGLINE = 'Daily wisdom in thoughts, words, and deeds';
 
+/** Shared by the server's schema and the reflection form, which checks it without zod. */
+export const ENTRY_TEXT_TOO_LONG = 'Entry text must be at most 20,000 characters';
+
 export const SEARCH_MIN_LENGTH = 2;
 export const SEARCH_RESULT_LIMIT = 20;
 export const FRIENDS_FEED_LIMIT = 50;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, TOTAL_DAYS } from './constants.js';
+import { ENTRY_TEXT_TOO_LONG, LIMITS, TOTAL_DAYS } from './constants.js';
 
 export const dayNumberSchema = z
   .number({ error: (issue) => (issue.input === undefined ? 'Required' : 'Day must be a number') })
@@ -11,7 +11,7 @@ export const entryTextSchema = z
   .string({
     error: (issue) => (issue.input === undefined ? 'Required' : 'Entry text must be text'),
   })
-  .max(LIMITS.entryText, { error: 'Entry text must be at most 20,000 characters' });
+  .max(LIMITS.entryText, { error: ENTRY_TEXT_TOO_LONG });
 
 const isPublicSchema = z.boolean({ error: 'isPublic must be true or false' });
 

@@ -1,25 +1,29 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Tooltip } from 'radix-ui';
-import { StrictMode } from 'react';
+import { StrictMode, Suspense, lazy } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { createQueryClient } from './app/query-client.js';
-import { createAppRouter } from './app/router.js';
-import { Toaster } from './components/ui/toaster.js';
+import { AppRoutes } from './app/router.js';
 import './styles.css';
 
+// Toasts only follow an action, so their component loads after the first paint.
+const Toaster = lazy(async () => ({
+  default: (await import('./components/ui/toaster.js')).Toaster,
+}));
+
 const queryClient = createQueryClient();
-const router = createAppRouter();
 
 const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
-          <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+        <Suspense fallback={null}>
           <Toaster />
-        </Tooltip.Provider>
+        </Suspense>
       </QueryClientProvider>
     </StrictMode>,
   );

@@ -1,5 +1,5 @@
 import { type ComponentType, Suspense, lazy } from 'react';
-import { Navigate, createBrowserRouter } from 'react-router';
+import { Navigate, Route, Routes } from 'react-router';
 import { AppShell } from '../components/app-shell.js';
 import { AuthSkeleton } from '../components/auth-skeleton.js';
 import {
@@ -38,44 +38,45 @@ const NotFound = () =>
   screen(() => import('../screens/not-found/not-found-screen.js'), 'NotFoundScreen');
 
 /** The route table of the spec, section 2. */
-export function createAppRouter() {
-  return createBrowserRouter([
-    { path: paths.root.path, element: <RootRedirect /> },
-    {
-      path: paths.landing.path,
-      element: (
-        <RequireSignedOut>
-          <Landing />
-        </RequireSignedOut>
-      ),
-    },
-    { path: paths.passwordReset.path, element: <PasswordReset /> },
-    {
-      path: paths.app.path,
-      element: (
-        <RequireSignedIn>
-          <AppShell />
-        </RequireSignedIn>
-      ),
-      children: [
-        { index: true, element: <Navigate to={paths.dailyRitual.getHref()} replace /> },
-        { path: 'daily-ritual/:day?', element: <DailyRitual /> },
-        { path: 'dashboard', element: <Dashboard /> },
-        { path: 'community', element: <Community /> },
-        { path: 'about', element: <About /> },
-        { path: 'settings', element: <Settings /> },
-        { path: '*', element: <NotFound /> },
-      ],
-    },
-    { path: paths.day.path, element: <DayRedirect /> },
-    {
-      path: paths.contents.path,
-      element: (
-        <RequireSignedIn>
-          <Contents />
-        </RequireSignedIn>
-      ),
-    },
-    { path: '*', element: <NotFound /> },
-  ]);
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path={paths.root.path} element={<RootRedirect />} />
+      <Route
+        path={paths.landing.path}
+        element={
+          <RequireSignedOut>
+            <Landing />
+          </RequireSignedOut>
+        }
+      />
+      <Route path={paths.passwordReset.path} element={<PasswordReset />} />
+      <Route
+        path={paths.app.path}
+        element={
+          <RequireSignedIn>
+            <AppShell />
+          </RequireSignedIn>
+        }
+      >
+        <Route index element={<Navigate to={paths.dailyRitual.getHref()} replace />} />
+        <Route path="daily-ritual/:day?" element={<DailyRitual />} />
+        <Route path="dashboard" element={<Dashboard />} />
+        <Route path="community" element={<Community />} />
+        <Route path="about" element={<About />} />
+        <Route path="settings" element={<Settings />} />
+        <Route path="*" element={<NotFound />} />
+      </Route>
+      <Route path={paths.day.path} element={<DayRedirect />} />
+      <Route
+        path={paths.contents.path}
+        element={
+          <RequireSignedIn>
+            <Contents />
+          </RequireSignedIn>
+        }
+      />
+      <Route path="*" element={<NotFound />} />
+    </Routes>
+  );
 }

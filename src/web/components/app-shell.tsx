@@ -1,21 +1,23 @@
-import { BookOpen, LayoutDashboard, LogOut, Settings, Users } from 'lucide-react';
-import { Avatar, DropdownMenu } from 'radix-ui';
+import { BookOpen, LayoutDashboard, Users } from 'lucide-react';
+import { Suspense, lazy } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { PRODUCT_NAME } from '#shared/constants';
-import { initials } from '#shared/people';
 import { useCurrentUser, useLogout } from '../api/auth.js';
 import { paths } from '../app/paths.js';
 import { toast } from '../hooks/use-toast.js';
 import { cn } from '../lib/cn.js';
+import { AccountAvatar } from './account-avatar.js';
+
+// The menu and its popover machinery load just after the first paint, off the critical path.
+const AccountMenu = lazy(async () => ({
+  default: (await import('./account-menu.js')).AccountMenu,
+}));
 
 const tabs = [
   { label: 'Daily Ritual', href: '/app/daily-ritual', icon: BookOpen },
   { label: 'Dashboard', href: '/app/dashboard', icon: LayoutDashboard },
   { label: 'Community', href: '/app/community', icon: Users },
 ] as const;
-
-const menuItem =
-  'flex cursor-pointer select-none items-center gap-2 rounded-md px-2 py-2 text-sm outline-none data-[highlighted]:bg-muted';
 
 /** The signed-in shell: sticky header with the avatar menu, the page, and the bottom tab bar. */
 export function AppShell() {
@@ -44,39 +46,14 @@ export function AppShell() {
           >
             {PRODUCT_NAME}
           </Link>
-          <DropdownMenu.Root>
-            <DropdownMenu.Trigger className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
-              <span className="sr-only">Account menu</span>
-              <Avatar.Root
-                aria-hidden="true"
-                className="flex h-9 w-9 items-center justify-center rounded-full bg-secondary text-sm font-semibold text-secondary-foreground"
-              >
-                <Avatar.Fallback>{initials(user?.fullName ?? '')}</Avatar.Fallback>
-              </Avatar.Root>
-            </DropdownMenu.Trigger>
-            <DropdownMenu.Portal>
-              <DropdownMenu.Content
-                align="end"
-                sideOffset={8}
-                className="z-50 min-w-56 rounded-xl border border-border bg-card p-1 text-card-foreground shadow-lg"
-              >
-                <DropdownMenu.Label className="px-2 py-2">
-                  <p className="text-sm font-medium">{user?.fullName}</p>
-                  <p className="text-xs text-muted-foreground">@{user?.username}</p>
-                </DropdownMenu.Label>
-                <DropdownMenu.Separator className="my-1 h-px bg-border" />
-                <DropdownMenu.Item
-                  className={menuItem}
-                  onSelect={() => void navigate(paths.settings.getHref())}
-                >
-                  <Settings className="size-4" aria-hidden="true" /> Settings
-                </DropdownMenu.Item>
-                <DropdownMenu.Item className={menuItem} onSelect={signOut}>
-                  <LogOut className="size-4" aria-hidden="true" /> Log out
-                </DropdownMenu.Item>
-              </DropdownMenu.Content>
-            </DropdownMenu.Portal>
-          </DropdownMenu.Root>
+          <Suspense fallback={<AccountAvatar fullName={user?.fullName ?? ''} />}>
+            <AccountMenu
+              fullName={user?.fullName ?? ''}
+              username={user?.username ?? ''}
+              onSettings={() => void navigate(paths.settings.getHref())}
+              onLogOut={signOut}
+            />
+          </Suspense>
         </div>
       </header>
 

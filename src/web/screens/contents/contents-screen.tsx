@@ -40,7 +40,7 @@ function DayItem({ thought }: { thought: Thought }) {
         </h2>
         <span className="text-right text-xs text-muted-foreground">{thought.author}</span>
       </div>
-      <p className="whitespace-pre-line font-serif leading-relaxed">{thought.thought}</p>
+      <p className="font-serif leading-relaxed">{thought.thought}</p>
       <p className="line-clamp-2 text-sm text-muted-foreground">{thought.explanation}</p>
     </li>
   );

@@ -1,10 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, Lock, Users } from 'lucide-react';
 import { type Ref, useEffect, useId } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { z } from 'zod';
+import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { ENTRY_TEXT_TOO_LONG, LIMITS } from '#shared/constants';
 import { type EntryParts, formatEntryText, parseEntryText } from '#shared/journal-entry';
-import { type JournalEntry, entryTextSchema } from '#shared/journal-schemas';
+import type { JournalEntry } from '#shared/journal-schemas';
 import { useCurrentUser } from '../../api/auth.js';
 import { useCreateJournalEntry, useJournalDay, useUpdateJournalEntry } from '../../api/journal.js';
 import { Button } from '../../components/ui/button.js';
@@ -19,26 +18,19 @@ const fields: Record<(typeof parts)[number], { label: string; placeholder: strin
   deeds: { label: 'Good Deeds', placeholder: 'A deed to do well…' },
 };
 
-/** The three texts, and whether friends may read them; the stored text has the server's limit. */
-const reflectionSchema = z
-  .object({
-    thoughts: z.string(),
-    words: z.string(),
-    deeds: z.string(),
-    isPublic: z.boolean(),
-  })
-  .superRefine((value, context) => {
-    const stored = entryTextSchema.safeParse(formatEntryText(value));
-    if (stored.success) return;
-    const longest = [...parts].sort((a, b) => value[b].length - value[a].length)[0] ?? 'thoughts';
-    context.addIssue({
-      code: 'custom',
-      path: [longest],
-      message: stored.error.issues[0]?.message ?? 'Entry text is too long',
-    });
-  });
+interface ReflectionValues extends EntryParts {
+  isPublic: boolean;
+}
 
-type ReflectionValues = z.infer<typeof reflectionSchema>;
+/**
+ * The stored text has the server's 20,000-character limit. Checked by hand rather than with
+ * zod so the daily screen does not load a schema library for one rule.
+ */
+const reflectionResolver: Resolver<ReflectionValues> = (values) => {
+  if (formatEntryText(values).length <= LIMITS.entryText) return { values, errors: {} };
+  const longest = [...parts].sort((a, b) => values[b].length - values[a].length)[0] ?? 'thoughts';
+  return { values: {}, errors: { [longest]: { type: 'maxLength', message: ENTRY_TEXT_TOO_LONG } } };
+};
 
 function valuesOf(entry: JournalEntry | null | undefined): ReflectionValues {
   if (!entry) return { thoughts: '', words: '', deeds: '', isPublic: false };
@@ -68,7 +60,7 @@ export function ReflectionPanel({
   const saving = createEntry.isPending || updateEntry.isPending;
 
   const form = useForm<ReflectionValues>({
-    resolver: zodResolver(reflectionSchema),
+    resolver: reflectionResolver,
     defaultValues: valuesOf(null),
   });
   const { register, control, reset, handleSubmit, formState } = form;

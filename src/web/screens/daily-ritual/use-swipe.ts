@@ -4,15 +4,10 @@ import {
   useRef,
   useState,
 } from 'react';
+import { clampDrag as clamp, releaseSpeed, swipeDecision } from '#shared/swipe-decision';
 
-/** Spec section 9: a drag is a swipe past 50 px or faster than 200 px/s, and moves at most 100 px. */
-const SWIPE_OFFSET = 50;
-const SWIPE_SPEED = 200;
-const DRAG_LIMIT = 100;
 /** Movement below this is a tap or a wobble, not the start of a drag. */
 const DRAG_START = 10;
-/** The speed at release is measured over the last moments of the drag. */
-const SPEED_WINDOW_MS = 100;
 
 interface Gesture {
   pointerId: number;
@@ -22,20 +17,9 @@ interface Gesture {
   samples: { x: number; time: number }[];
 }
 
-const clamp = (value: number) => Math.max(-DRAG_LIMIT, Math.min(DRAG_LIMIT, value));
-
 /** Text is selected by dragging inside a field, so a drag there is never a swipe. */
 function startsInTextField(target: EventTarget) {
   return target instanceof Element && target.closest('textarea, input, [contenteditable]') !== null;
-}
-
-function speedAtRelease(samples: Gesture['samples']): number {
-  const last = samples[samples.length - 1];
-  if (!last) return 0;
-  const recent = samples.filter((sample) => last.time - sample.time <= SPEED_WINDOW_MS);
-  const first = recent[0];
-  if (!first || first === last || last.time === first.time) return 0;
-  return ((last.x - first.x) / (last.time - first.time)) * 1000;
 }
 
 /**
@@ -63,11 +47,9 @@ export function useSwipe(handlers: { onSwipeLeft: () => void; onSwipeRight: () =
     if (!swiped) return;
     const last = current.samples[current.samples.length - 1];
     const travelled = clamp((last?.x ?? current.startX) - current.startX);
-    const speed = speedAtRelease(current.samples);
-    if (travelled < -SWIPE_OFFSET || (travelled < 0 && speed < -SWIPE_SPEED))
-      handlers.onSwipeLeft();
-    else if (travelled > SWIPE_OFFSET || (travelled > 0 && speed > SWIPE_SPEED))
-      handlers.onSwipeRight();
+    const decision = swipeDecision(travelled, releaseSpeed(current.samples));
+    if (decision === 'left') handlers.onSwipeLeft();
+    else if (decision === 'right') handlers.onSwipeRight();
   };
 
   const bind = {

@@ -8,9 +8,9 @@ import { Badge } from '../../components/ui/badge.js';
 import { Button } from '../../components/ui/button.js';
 import { Card } from '../../components/ui/card.js';
 import { cn } from '../../lib/cn.js';
+import { isLongText, readMoreText } from '#shared/read-more';
 
 /** Longer reflections are shown cut to this many characters until opened (spec section 9). */
-const READ_MORE_CUT_OFF = 200;
 
 interface FriendReflectionCardProps {
   entry: FriendJournalEntry;
@@ -54,8 +54,8 @@ export function FriendReflectionCard({ entry, liked, onToggleLike }: FriendRefle
 function ReflectionText({ text }: { text: string }) {
   const [expanded, setExpanded] = useState(false);
   const textId = useId();
-  const isLong = text.length > READ_MORE_CUT_OFF;
-  const shown = isLong && !expanded ? `${text.slice(0, READ_MORE_CUT_OFF)}...` : text;
+  const isLong = isLongText(text);
+  const shown = readMoreText(text, expanded);
 
   return (
     <div className="flex flex-col items-start gap-1">
