@@ -5,6 +5,7 @@ import { PRODUCT_NAME } from '#shared/constants';
 import { useCurrentUser, useLogout } from '../api/auth.js';
 import { paths } from '../app/paths.js';
 import { toast } from '../hooks/use-toast.js';
+import { useDailyReminder } from '../reminders/use-daily-reminder.js';
 import { cn } from '../lib/cn.js';
 import { AccountAvatar } from './account-avatar.js';
 
@@ -25,6 +26,8 @@ export function AppShell() {
   const logout = useLogout();
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  // The spec's in-page reminder checks every minute wherever the signed-in app is open.
+  useDailyReminder();
 
   const signOut = () =>
     logout.mutate(undefined, {

@@ -8,7 +8,7 @@ import { useSignup } from '../../api/auth.js';
 import { serverMessage } from '../../api/client.js';
 import { Button } from '../../components/ui/button.js';
 import { toast } from '../../hooks/use-toast.js';
-import { TextField } from './text-field.js';
+import { TextField } from '../../components/ui/text-field.js';
 import { useGoToDailyRitual } from './use-go-to-daily-ritual.js';
 
 export function CreateAccountForm() {

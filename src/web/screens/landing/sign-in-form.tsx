@@ -7,7 +7,7 @@ import { serverMessage } from '../../api/client.js';
 import { paths } from '../../app/paths.js';
 import { Button } from '../../components/ui/button.js';
 import { toast } from '../../hooks/use-toast.js';
-import { TextField } from './text-field.js';
+import { TextField } from '../../components/ui/text-field.js';
 import { useGoToDailyRitual } from './use-go-to-daily-ritual.js';
 
 export function SignInForm() {

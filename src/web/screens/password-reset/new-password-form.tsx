@@ -12,7 +12,7 @@ import { paths } from '../../app/paths.js';
 import { Button } from '../../components/ui/button.js';
 import { toast } from '../../hooks/use-toast.js';
 import { ResetCard } from './reset-card.js';
-import { TextField } from './text-field.js';
+import { TextField } from '../../components/ui/text-field.js';
 
 /** The spec's pause between a successful reset and the landing screen. */
 const REDIRECT_DELAY_MS = 2000;

@@ -7,7 +7,7 @@ import { serverMessage } from '../../api/client.js';
 import { Button } from '../../components/ui/button.js';
 import { toast } from '../../hooks/use-toast.js';
 import { ResetCard } from './reset-card.js';
-import { TextField } from './text-field.js';
+import { TextField } from '../../components/ui/text-field.js';
 
 /** State 1: ask for a reset link by email. */
 export function RequestResetForm(props: { initialEmail: string; onSent: (email: string) => void }) {

@@ -11,9 +11,9 @@ import {
   remindersSupported,
   requestNotificationPermission,
   showReminder,
-} from './reminder-notification.js';
-import { isReminderTime, reminderDay } from './reminder-schedule.js';
-import { useNotificationSettings } from './use-notification-settings.js';
+} from '../../reminders/reminder-notification.js';
+import { isReminderTime, reminderDay } from '#shared/reminder-schedule';
+import { useNotificationSettings } from '../../reminders/use-notification-settings.js';
 
 /** The spec's "Settings save feedback shown after 500 ms". */
 const SAVE_FEEDBACK_DELAY_MS = 500;

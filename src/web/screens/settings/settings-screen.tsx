@@ -6,11 +6,9 @@ import { buttonVariants } from '../../components/ui/button.js';
 import { cn } from '../../lib/cn.js';
 import { AccountCard } from './account-card.js';
 import { DailyReminderCard } from './daily-reminder-card.js';
-import { useDailyReminder } from './use-daily-reminder.js';
 
 export function SettingsScreen() {
   const { data: user } = useCurrentUser();
-  useDailyReminder();
 
   return (
     <div className="flex flex-col gap-5">

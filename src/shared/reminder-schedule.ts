@@ -1,4 +1,4 @@
-import { readingDayForDate } from '#shared/day-model';
+import { readingDayForDate } from './day-model.js';
 
 /** localStorage key of the reminder settings (spec section 3). */
 export const NOTIFICATION_SETTINGS_KEY = 'gatha_notification_settings';

@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '../../app/paths.js';
+import { paths } from '../app/paths.js';
 import { notificationPermission, showReminder } from './reminder-notification.js';
 import {
   REMINDER_CHECK_INTERVAL_MS,
   isReminderDue,
   localDateKey,
   reminderDay,
-} from './reminder-schedule.js';
+} from '#shared/reminder-schedule';
 import {
   readNotificationSettings,
   storeNotificationSettings,

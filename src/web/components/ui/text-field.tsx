@@ -1,5 +1,5 @@
 import { type ComponentProps, useId } from 'react';
-import { FieldError, Input, Label } from '../../components/ui/form-controls.js';
+import { FieldError, Input, Label } from './form-controls.js';
 
 /** A labelled input whose validation message is announced and tied to it. */
 export function TextField({

@@ -1,4 +1,4 @@
-import { REMINDER_AUTO_CLOSE_MS, reminderMessage } from './reminder-schedule.js';
+import { REMINDER_AUTO_CLOSE_MS, reminderMessage } from '#shared/reminder-schedule';
 
 /** The reminder needs both notifications and a service worker (spec section 5). */
 export function remindersSupported(): boolean {

@@ -3,7 +3,7 @@ import {
   NOTIFICATION_SETTINGS_KEY,
   type NotificationSettings,
   parseNotificationSettings,
-} from './reminder-schedule.js';
+} from '#shared/reminder-schedule';
 
 export function readNotificationSettings(): NotificationSettings {
   try {
