@@ -11,7 +11,7 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI_REPORT
     ? [['list'], ['json', { outputFile: 'test-results/playwright.json' }]]
@@ -19,6 +19,9 @@ export default defineConfig({
   use: {
     baseURL,
     timezoneId: 'UTC',
+    // A service worker would answer requests before page.route sees them; only the PWA tests
+    // (which opt back in) need one.
+    serviceWorkers: 'block',
     locale: 'en-US',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',

@@ -43,6 +43,8 @@ test('a newcomer signs up, reflects, makes a friend and reads only what the frie
   page,
   browser,
 }) => {
+  // Two people and a dozen screens: longer than one screen's test.
+  test.setTimeout(90_000);
   const tag = Math.random().toString(36).slice(2, 8);
   const mina = newUserDetails({ fullName: `Mina Farrokh ${tag}` });
   const kaveh = newUserDetails({ fullName: `Kaveh Irani ${tag}` });

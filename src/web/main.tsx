@@ -4,6 +4,8 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { createQueryClient } from './app/query-client.js';
 import { AppRoutes } from './app/router.js';
+import { InstallPromptBanner } from './components/install-prompt-banner.js';
+import { registerServiceWorker } from './pwa/register-service-worker.js';
 import './styles.css';
 
 // Toasts only follow an action, so their component loads after the first paint.
@@ -20,6 +22,7 @@ if (root) {
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>
           <AppRoutes />
+          <InstallPromptBanner />
         </BrowserRouter>
         <Suspense fallback={null}>
           <Toaster />
@@ -28,3 +31,5 @@ if (root) {
     </StrictMode>,
   );
 }
+
+registerServiceWorker();

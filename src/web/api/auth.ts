@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { User } from '#shared/auth-schemas';
+import { clearPersonalCaches } from '../pwa/clear-personal-caches.js';
 import { getJson, sendJson } from './client.js';
 import { queryKeys } from './query-keys.js';
 
@@ -61,6 +62,8 @@ export function useLogout() {
     onSuccess: () => {
       queryClient.clear();
       queryClient.setQueryData(queryKeys.me, null);
+      // The offline copies of this person's session and readings go with them.
+      void clearPersonalCaches();
     },
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FriendJournalEntry, JournalEntry } from '#shared/journal-schemas';
-import { ApiError, getJson, sendJson, serverMessage } from './client.js';
+import type { CreateJournalEntry, FriendJournalEntry, JournalEntry } from '#shared/journal-schemas';
+import { ApiError, browserTimeZone, getJson, sendJson, serverMessage } from './client.js';
 import { queryKeys } from './query-keys.js';
 
 export function useJournal(enabled = true) {
@@ -82,4 +82,29 @@ export function useUpdateJournalEntry() {
     },
     onSuccess: (entry) => refresh(entry.dayNumber),
   });
+}
+
+/**
+ * POST /api/journal outside React Query, for saves kept on the device while offline. The
+ * server's POST updates the day's entry when one exists, so sending a save twice never makes a
+ * second entry. Throws ApiError for a non-OK answer, and what fetch throws when none came; the
+ * signal lets the caller give up on an answer that never arrives.
+ */
+export async function postJournalEntry(
+  input: CreateJournalEntry,
+  signal?: AbortSignal,
+): Promise<JournalEntry> {
+  const response = await fetch('/api/journal', {
+    method: 'POST',
+    credentials: 'include',
+    headers: {
+      'X-Requested-With': 'XMLHttpRequest',
+      'X-Timezone': browserTimeZone(),
+      'Content-Type': 'application/json',
+    },
+    body: JSON.stringify(input),
+    ...(signal ? { signal } : {}),
+  });
+  if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
+  return (await response.json()) as JournalEntry;
 }

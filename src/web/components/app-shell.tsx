@@ -5,6 +5,7 @@ import { PRODUCT_NAME } from '#shared/constants';
 import { useCurrentUser, useLogout } from '../api/auth.js';
 import { paths } from '../app/paths.js';
 import { toast } from '../hooks/use-toast.js';
+import { useOfflineSync } from '../offline/use-offline-sync.js';
 import { useDailyReminder } from '../reminders/use-daily-reminder.js';
 import { cn } from '../lib/cn.js';
 import { AccountAvatar } from './account-avatar.js';
@@ -28,6 +29,8 @@ export function AppShell() {
   const { pathname } = useLocation();
   // The spec's in-page reminder checks every minute wherever the signed-in app is open.
   useDailyReminder();
+  // Reflections saved while offline are sent when the connection returns, from any screen.
+  useOfflineSync();
 
   const signOut = () =>
     logout.mutate(undefined, {

@@ -1,5 +1,5 @@
-import { ArrowLeft, Lock, Users } from 'lucide-react';
-import { type Ref, useEffect, useId } from 'react';
+import { ArrowLeft, CloudUpload, Lock, Users } from 'lucide-react';
+import { type Ref, useCallback, useEffect, useId, useRef } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { ENTRY_TEXT_TOO_LONG, LIMITS } from '#shared/constants';
 import { type EntryParts, formatEntryText, parseEntryText } from '#shared/journal-entry';
@@ -9,6 +9,10 @@ import { useCreateJournalEntry, useJournalDay, useUpdateJournalEntry } from '../
 import { Button } from '../../components/ui/button.js';
 import { FieldError, Label, Switch, Textarea } from '../../components/ui/form-controls.js';
 import { toast } from '../../hooks/use-toast.js';
+import { isNetworkFailure } from '../../offline/network-failure.js';
+import { forgetOlderSave, keepOnDevice, withOutboxLock } from '../../offline/outbox.js';
+import { useOfflineSync } from '../../offline/use-offline-sync.js';
+import { usePendingSave } from '../../offline/use-pending-saves.js';
 
 const parts = ['thoughts', 'words', 'deeds'] as const satisfies readonly (keyof EntryParts)[];
 
@@ -32,10 +36,17 @@ const reflectionResolver: Resolver<ReflectionValues> = (values) => {
   return { values: {}, errors: { [longest]: { type: 'maxLength', message: ENTRY_TEXT_TOO_LONG } } };
 };
 
-function valuesOf(entry: JournalEntry | null | undefined): ReflectionValues {
-  if (!entry) return { thoughts: '', words: '', deeds: '', isPublic: false };
-  return { ...parseEntryText(entry.entryText), isPublic: entry.isPublic };
+type SavedText = Pick<JournalEntry, 'entryText' | 'isPublic'>;
+
+function valuesOf(saved: SavedText | null | undefined): ReflectionValues {
+  if (!saved) return { thoughts: '', words: '', deeds: '', isPublic: false };
+  return { ...parseEntryText(saved.entryText), isPublic: saved.isPublic };
 }
+
+const sameValues = (a: ReflectionValues, b: ReflectionValues) =>
+  a.isPublic === b.isPublic && parts.every((name) => a[name] === b[name]);
+
+const PENDING_LINE = 'Saved on this device — will sync';
 
 /** Panel 2: the day's reflection in three parts, kept private unless shared. */
 export function ReflectionPanel({
@@ -55,33 +66,84 @@ export function ReflectionPanel({
   const { data: user } = useCurrentUser();
   const signedIn = Boolean(user);
   const savedEntry = useJournalDay(day, signedIn);
+  const outbox = usePendingSave(user?.id, day);
+  const pending = outbox.pending;
   const createEntry = useCreateJournalEntry();
   const updateEntry = useUpdateJournalEntry();
-  const saving = createEntry.isPending || updateEntry.isPending;
+  // Saves kept on this device go out as soon as the reflection opens, if they can.
+  useOfflineSync();
 
   const form = useForm<ReflectionValues>({
     resolver: reflectionResolver,
     defaultValues: valuesOf(null),
   });
-  const { register, control, reset, handleSubmit, formState } = form;
+  const { register, control, reset, getValues, handleSubmit, formState } = form;
+  const saving = formState.isSubmitting || createEntry.isPending || updateEntry.isPending;
 
-  // The saved entry fills the form, or empties it (private) when the day has none.
+  /** What the form was last filled with, to tell whether the person has typed since. */
+  const filledWith = useRef(valuesOf(null));
+  const fill = useCallback(
+    (values: ReflectionValues) => {
+      filledWith.current = values;
+      reset(values);
+    },
+    [reset],
+  );
+
+  // A save still waiting on this device is newer than the server's copy, so it fills the form
+  // first; otherwise the saved entry does, or the form empties (private) when there is none.
   const entry = savedEntry.data;
+  const fillFrom = pending ?? (savedEntry.isSuccess ? (entry ?? null) : undefined);
   useEffect(() => {
-    if (savedEntry.isSuccess) reset(valuesOf(entry));
-  }, [entry, savedEntry.isSuccess, reset]);
+    if (!outbox.loaded || fillFrom === undefined) return;
+    // A sync or refetch landing while someone types must not replace their words.
+    if (!sameValues(getValues(), filledWith.current)) return;
+    fill(valuesOf(fillFrom));
+  }, [outbox.loaded, fillFrom, getValues, fill]);
 
   const save = handleSubmit(async (values) => {
-    if (!signedIn) {
+    if (!user) {
       toast({ title: 'Sign in required', description: 'Please sign in to save your reflections.' });
       return;
     }
-    const entryText = formatEntryText(values);
+    const saved: SavedText = { entryText: formatEntryText(values), isPublic: values.isPublic };
+
+    // No connection: the words wait in this browser's outbox and go out when it returns.
+    const keepHere = async () => {
+      try {
+        await keepOnDevice({ userId: user.id, dayNumber: day, ...saved });
+      } catch (error) {
+        console.warn('Could not keep the reflection on this device', error);
+        toast({
+          variant: 'destructive',
+          title: 'Error',
+          description: 'Failed to save your reflection.',
+        });
+        return;
+      }
+      fill(valuesOf(saved));
+      toast({
+        title: PENDING_LINE,
+        description: 'It will be sent to your journal when the connection returns.',
+      });
+    };
+    if (!navigator.onLine) return keepHere();
+
+    const startedAt = Date.now();
+    const sendNow = async () => {
+      if (entry) await updateEntry.mutateAsync({ id: entry.id, ...saved });
+      else await createEntry.mutateAsync({ dayNumber: day, ...saved });
+      // The server now has newer words than the save waiting here, which must not follow them.
+      if (pending)
+        await forgetOlderSave(user.id, day, startedAt).catch((error: unknown) =>
+          console.warn('Could not clear the older save kept on this device', error),
+        );
+    };
     try {
-      if (entry)
-        await updateEntry.mutateAsync({ id: entry.id, entryText, isPublic: values.isPublic });
-      else await createEntry.mutateAsync({ dayNumber: day, entryText, isPublic: values.isPublic });
-    } catch {
+      // With a save of this day waiting, a sync may be sending it: take turns with it.
+      await (pending ? withOutboxLock(sendNow) : sendNow());
+    } catch (error) {
+      if (isNetworkFailure(error)) return keepHere();
       toast({
         variant: 'destructive',
         title: 'Error',
@@ -89,11 +151,12 @@ export function ReflectionPanel({
       });
       return;
     }
+    fill(valuesOf(saved));
     toast({ title: 'Saved!', description: 'Your reflection has been saved.' });
     onSaved();
   });
 
-  const loadingEntry = signedIn && savedEntry.isLoading;
+  const loadingEntry = signedIn && (savedEntry.isLoading || !outbox.loaded);
   const hintId = `${id}-hint`;
 
   return (
@@ -179,6 +242,13 @@ export function ReflectionPanel({
         {!signedIn && (
           <p id={hintId} className="text-sm text-muted-foreground">
             Sign in to save your reflections
+          </p>
+        )}
+
+        {signedIn && pending && (
+          <p className="flex items-center gap-2 text-sm text-muted-foreground">
+            <CloudUpload className="size-4 shrink-0" aria-hidden="true" />
+            {PENDING_LINE}
           </p>
         )}
 

@@ -1,0 +1,368 @@
+import { type Page, expect, test } from '@playwright/test';
+import {
+  apiCall,
+  currentDay,
+  expectNoAxeViolations,
+  expectToast,
+  signUpViaApi,
+} from './support.js';
+
+// A reflection saved without a connection waits in the browser (IndexedDB) and reaches the
+// server once, in order, when the connection returns, even if the tab was closed meanwhile.
+
+interface JournalEntry {
+  id: number;
+  dayNumber: number;
+  entryText: string;
+  isPublic: boolean;
+}
+
+const PENDING = 'Saved on this device — will sync';
+
+/** A progress record whose current stanza is far from today, so reading unlocks nothing. */
+async function stayOnThisDay(page: Page, baseURL: string | undefined, day: number) {
+  const record = {
+    lastReadDay: 1,
+    readDays: [],
+    totalDays: 293,
+    gathaViewed: [],
+    explanationViewed: [],
+    reflectionSaved: [],
+    currentStanza: day === 241 ? 200 : 241,
+  };
+  await page.context().addCookies([
+    {
+      name: 'gatha-progress',
+      value: encodeURIComponent(JSON.stringify(record)),
+      url: baseURL ?? '',
+    },
+  ]);
+}
+
+async function openReflection(page: Page) {
+  await page.goto('/app/daily-ritual');
+  await page.getByRole('button', { name: 'Read Explanation' }).click();
+  await page.getByRole('button', { name: 'Reflect' }).click();
+  await expect(page.getByRole('heading', { name: 'Daily Reflection', level: 2 })).toBeVisible();
+  await expect(page.getByLabel('Good Thoughts')).toBeEnabled();
+}
+
+const reflection = (page: Page) => page.getByRole('region', { name: 'Daily Reflection' });
+
+async function saveThoughts(page: Page, thoughts: string) {
+  await page.getByLabel('Good Thoughts').fill(thoughts);
+  await page.getByRole('button', { name: 'Save Reflection' }).click();
+}
+
+/** Every POST /api/journal the page makes, by its body. */
+function journalPosts(page: Page): string[] {
+  const bodies: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/journal')
+      bodies.push(request.postData() ?? '');
+  });
+  return bodies;
+}
+
+interface WaitingSave {
+  dayNumber: number;
+  entryText: string;
+  isPublic: boolean;
+}
+
+/** The saves waiting in the page's IndexedDB outbox. */
+async function savesWaiting(page: Page): Promise<WaitingSave[]> {
+  return page.evaluate(
+    () =>
+      new Promise<WaitingSave[]>((resolve, reject) => {
+        const open = indexedDB.open('threefold-offline');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('pending-saves')) {
+            db.close();
+            resolve([]);
+            return;
+          }
+          const all = db.transaction('pending-saves').objectStore('pending-saves').getAll();
+          all.onsuccess = () => {
+            db.close();
+            resolve(all.result as WaitingSave[]);
+          };
+          all.onerror = () => reject(all.error);
+        };
+      }),
+  );
+}
+
+const countWaiting = async (page: Page) => (await savesWaiting(page)).length;
+
+async function entriesFor(page: Page, day: number) {
+  const { body } = await apiCall<JournalEntry[]>(page, 'GET', '/api/journal');
+  return body.filter((entry) => entry.dayNumber === day);
+}
+
+const thoughtsOf = (entry: Pick<JournalEntry, 'entryText'> | undefined) =>
+  (JSON.parse(entry?.entryText ?? '{}') as { thoughts?: string }).thoughts;
+
+test('a reflection saved offline waits on the device, then reaches the server once when the connection returns', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await signUpViaApi(page);
+  const today = await currentDay(page);
+  await stayOnThisDay(page, baseURL, today);
+  const posts = journalPosts(page);
+  await openReflection(page);
+
+  await context.setOffline(true);
+  await page.getByLabel('Good Deeds').fill('Carry the shopping for a neighbour.');
+  await saveThoughts(page, 'A quiet thought written on the train.');
+  await expectToast(page, PENDING);
+  await expect(reflection(page).getByText(PENDING)).toBeVisible();
+  await expect(page.getByLabel('Good Thoughts')).toHaveValue(
+    'A quiet thought written on the train.',
+  );
+  expect(await countWaiting(page)).toBe(1);
+  expect(await entriesFor(page, today)).toHaveLength(0);
+  await expectNoAxeViolations(page);
+
+  // Opening the panel again still shows the words waiting here, not the server's empty copy.
+  await page.getByRole('button', { name: 'Back to Gatha' }).click();
+  await page.getByRole('button', { name: 'Read Explanation' }).click();
+  await page.getByRole('button', { name: 'Reflect' }).click();
+  await expect(page.getByLabel('Good Thoughts')).toHaveValue(
+    'A quiet thought written on the train.',
+  );
+  await expect(page.getByLabel('Good Deeds')).toHaveValue('Carry the shopping for a neighbour.');
+  await expect(reflection(page).getByText(PENDING)).toBeVisible();
+
+  await context.setOffline(false);
+  await expectToast(
+    page,
+    'Reflection synced',
+    `Your reflection for day ${today} is now in your journal.`,
+  );
+  await expect(reflection(page).getByText(PENDING)).toHaveCount(0);
+  await expect(page.getByLabel('Good Thoughts')).toHaveValue(
+    'A quiet thought written on the train.',
+  );
+
+  const entries = await entriesFor(page, today);
+  expect(entries).toHaveLength(1);
+  expect(JSON.parse(entries[0]?.entryText ?? '{}')).toEqual({
+    thoughts: 'A quiet thought written on the train.',
+    words: '',
+    deeds: 'Carry the shopping for a neighbour.',
+  });
+  expect(entries[0]?.isPublic).toBe(false);
+  expect(posts).toHaveLength(1);
+  expect(await countWaiting(page)).toBe(0);
+
+  // Going offline and back again has nothing left to send.
+  await context.setOffline(true);
+  await context.setOffline(false);
+  await expect.poll(() => countWaiting(page)).toBe(0);
+  expect(posts).toHaveLength(1);
+});
+
+test('several offline saves of the same day become one entry with the last text', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await signUpViaApi(page);
+  const today = await currentDay(page);
+  await stayOnThisDay(page, baseURL, today);
+  const posts = journalPosts(page);
+  await openReflection(page);
+
+  await context.setOffline(true);
+  for (const text of ['First draft.', 'Second draft.', 'The words I mean.']) {
+    await saveThoughts(page, text);
+    await expectToast(page, PENDING);
+  }
+  await page.getByRole('switch').click();
+  await page.getByRole('button', { name: 'Save Reflection' }).click();
+  await expect(page.getByRole('switch')).toHaveAccessibleName('Share with friends');
+  // One save waits for the day: the last one, shared.
+  await expect
+    .poll(async () =>
+      (await savesWaiting(page)).map((save) => ({
+        dayNumber: save.dayNumber,
+        thoughts: thoughtsOf(save),
+        isPublic: save.isPublic,
+      })),
+    )
+    .toEqual([{ dayNumber: today, thoughts: 'The words I mean.', isPublic: true }]);
+
+  await context.setOffline(false);
+  await expectToast(page, 'Reflection synced');
+  const entries = await entriesFor(page, today);
+  expect(entries).toHaveLength(1);
+  expect(thoughtsOf(entries[0])).toBe('The words I mean.');
+  expect(entries[0]?.isPublic).toBe(true);
+  expect(posts).toHaveLength(1);
+});
+
+test('a save kept while offline survives the tab closing and is sent when the app opens again', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await signUpViaApi(page);
+  const today = await currentDay(page);
+  await stayOnThisDay(page, baseURL, today);
+  await openReflection(page);
+
+  await context.setOffline(true);
+  await saveThoughts(page, 'Written just before the battery ran out.');
+  await expectToast(page, PENDING);
+  await page.close();
+
+  await context.setOffline(false);
+  expect(await entriesFor(page, today)).toHaveLength(0);
+  const next = await context.newPage();
+  await openReflection(next);
+  // Sent at app start or as the reflection opens (whichever mounts the sync first), so the
+  // toast may already have come and gone: the server and the form tell what happened.
+  await expect
+    .poll(async () => (await entriesFor(next, today)).map(thoughtsOf))
+    .toEqual(['Written just before the battery ran out.']);
+  await expect(reflection(next).getByText(PENDING)).toHaveCount(0);
+  await expect(next.getByLabel('Good Thoughts')).toHaveValue(
+    'Written just before the battery ran out.',
+  );
+  expect(await countWaiting(next)).toBe(0);
+});
+
+test('a save the server refuses for good is dropped with a toast naming the day', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await signUpViaApi(page);
+  const today = await currentDay(page);
+  await stayOnThisDay(page, baseURL, today);
+  await openReflection(page);
+
+  await context.setOffline(true);
+  await saveThoughts(page, 'The server will not take this one.');
+  await expectToast(page, PENDING);
+
+  await page.route('**/api/journal', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({
+          status: 400,
+          contentType: 'application/json',
+          body: JSON.stringify({ message: 'Validation failed' }),
+        })
+      : route.fallback(),
+  );
+  await context.setOffline(false);
+  await expectToast(page, `Reflection for day ${today} could not be synced`);
+  await expect(reflection(page).getByText(PENDING)).toHaveCount(0);
+  await expect.poll(() => countWaiting(page)).toBe(0);
+  expect(await entriesFor(page, today)).toHaveLength(0);
+});
+
+test('a save that gets no answer waits on the device, a 401 keeps it, and it is sent later', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await signUpViaApi(page);
+  const today = await currentDay(page);
+  await stayOnThisDay(page, baseURL, today);
+  await openReflection(page);
+
+  // The browser believes it is online, but the request never gets through.
+  await page.route('**/api/journal', (route) =>
+    route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.fallback(),
+  );
+  await saveThoughts(page, 'Sent from a tunnel.');
+  await expectToast(page, PENDING);
+  await expect(reflection(page).getByText(PENDING)).toBeVisible();
+  await page.unroute('**/api/journal');
+
+  // Signed out on the server for a moment: the save is kept for when the person is back.
+  let signedOut = true;
+  await page.route('**/api/journal', (route) =>
+    route.request().method() === 'POST' && signedOut
+      ? route.fulfill({
+          status: 401,
+          contentType: 'application/json',
+          body: JSON.stringify({ message: 'You must be logged in to save journal entries' }),
+        })
+      : route.fallback(),
+  );
+  const refused = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/journal',
+  );
+  await context.setOffline(true);
+  await context.setOffline(false);
+  expect((await refused).status()).toBe(401);
+  await expect(reflection(page).getByText(PENDING)).toBeVisible();
+  expect(await countWaiting(page)).toBe(1);
+  signedOut = false;
+
+  await context.setOffline(true);
+  await context.setOffline(false);
+  await expectToast(page, 'Reflection synced');
+  await expect(reflection(page).getByText(PENDING)).toHaveCount(0);
+  const entries = await entriesFor(page, today);
+  expect(entries).toHaveLength(1);
+  expect(thoughtsOf(entries[0])).toBe('Sent from a tunnel.');
+});
+
+test('a save waits for its own author: another person signed in on this browser never sends or sees it', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const author = await signUpViaApi(page);
+  const today = await currentDay(page);
+  await stayOnThisDay(page, baseURL, today);
+  const posts = journalPosts(page);
+  await openReflection(page);
+
+  await context.setOffline(true);
+  await saveThoughts(page, 'Only mine to send.');
+  await expectToast(page, PENDING);
+
+  // Someone else signs in on this browser (another tab); the author's tab comes back online.
+  await signUpViaApi(page);
+  const checked = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/auth/me',
+  );
+  await context.setOffline(false);
+  expect((await checked).status()).toBe(200);
+  await expect(reflection(page).getByText(PENDING)).toBeVisible();
+  expect(await countWaiting(page)).toBe(1);
+  expect(posts).toHaveLength(0);
+
+  // The other person's app neither sends the author's words nor shows them.
+  const other = await context.newPage();
+  await openReflection(other);
+  await expect(other.getByLabel('Good Thoughts')).toHaveValue('');
+  await expect(reflection(other).getByText(PENDING)).toHaveCount(0);
+  expect(await entriesFor(other, today)).toHaveLength(0);
+  expect(await countWaiting(other)).toBe(1);
+  await other.close();
+  await page.close();
+
+  // Back as the author, the save is sent.
+  const again = await context.newPage();
+  const login = await apiCall(again, 'POST', '/api/auth/login', {
+    username: author.username,
+    password: author.password,
+  });
+  expect(login.status).toBe(200);
+  await openReflection(again);
+  await expect
+    .poll(async () => (await entriesFor(again, today)).map(thoughtsOf))
+    .toEqual(['Only mine to send.']);
+  await expect(again.getByLabel('Good Thoughts')).toHaveValue('Only mine to send.');
+});

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type PendingSave,
+  latestPerDay,
+  pendingSaveFor,
+  sendOutcome,
+  sendingOrder,
+} from './offline-outbox.js';
+
+function save(overrides: Partial<PendingSave>): PendingSave {
+  return {
+    userId: 1,
+    dayNumber: 5,
+    entryText: '{"thoughts":"a","words":"","deeds":""}',
+    isPublic: false,
+    savedAt: 1_000,
+    saveId: 'a',
+    ...overrides,
+  };
+}
+
+describe('sendOutcome', () => {
+  it('removes a save only when the server answered 2xx', () => {
+    expect(sendOutcome(200)).toBe('sent');
+    expect(sendOutcome(201)).toBe('sent');
+    expect(sendOutcome(204)).toBe('sent');
+  });
+
+  it('keeps a save when there was no answer, the person is signed out, or the server is busy', () => {
+    expect(sendOutcome(null)).toBe('keep');
+    expect(sendOutcome(401)).toBe('keep');
+    expect(sendOutcome(408)).toBe('keep');
+    expect(sendOutcome(429)).toBe('keep');
+    expect(sendOutcome(500)).toBe('keep');
+    expect(sendOutcome(503)).toBe('keep');
+    expect(sendOutcome(302)).toBe('keep');
+  });
+
+  it('drops a save the server refuses for good', () => {
+    expect(sendOutcome(400)).toBe('drop');
+    expect(sendOutcome(403)).toBe('drop');
+    expect(sendOutcome(404)).toBe('drop');
+    expect(sendOutcome(413)).toBe('drop');
+  });
+});
+
+describe('latestPerDay', () => {
+  it('keeps only the latest save of each day and person', () => {
+    const first = save({ savedAt: 1_000, saveId: 'first' });
+    const second = save({ savedAt: 2_000, saveId: 'second' });
+    const otherDay = save({ dayNumber: 6, savedAt: 1_500, saveId: 'other-day' });
+    const otherUser = save({ userId: 2, savedAt: 500, saveId: 'other-user' });
+    expect(latestPerDay([second, first, otherDay, otherUser])).toEqual([
+      second,
+      otherDay,
+      otherUser,
+    ]);
+  });
+
+  it('settles a tie in time by the save id, so exactly one remains', () => {
+    const a = save({ saveId: 'a' });
+    const b = save({ saveId: 'b' });
+    expect(latestPerDay([a, b])).toEqual([b]);
+  });
+});
+
+describe('sendingOrder', () => {
+  it("gives one person's saves, oldest first, never another person's", () => {
+    const day7 = save({ dayNumber: 7, savedAt: 3_000, saveId: 'x' });
+    const day5 = save({ dayNumber: 5, savedAt: 1_000, saveId: 'y' });
+    const day6 = save({ dayNumber: 6, savedAt: 2_000, saveId: 'z' });
+    const theirs = save({ userId: 9, dayNumber: 4, savedAt: 10 });
+    expect(sendingOrder([day7, theirs, day5, day6], 1)).toEqual([day5, day6, day7]);
+    expect(sendingOrder([day7, theirs], 9)).toEqual([theirs]);
+    expect(sendingOrder([], 1)).toEqual([]);
+  });
+
+  it('sends a day once, with its latest text', () => {
+    const early = save({ savedAt: 1_000, saveId: 'early', entryText: 'early' });
+    const late = save({ savedAt: 4_000, saveId: 'late', entryText: 'late' });
+    const between = save({ dayNumber: 8, savedAt: 2_000, saveId: 'between' });
+    expect(sendingOrder([early, between, late], 1)).toEqual([between, late]);
+  });
+});
+
+describe('pendingSaveFor', () => {
+  it("finds the latest waiting save of that person's day, or nothing", () => {
+    const older = save({ savedAt: 1_000, saveId: 'older' });
+    const newer = save({ savedAt: 2_000, saveId: 'newer' });
+    const theirs = save({ userId: 2, savedAt: 3_000 });
+    expect(pendingSaveFor([older, newer, theirs], 1, 5)).toBe(newer);
+    expect(pendingSaveFor([older, newer], 1, 6)).toBeUndefined();
+    expect(pendingSaveFor([theirs], 1, 5)).toBeUndefined();
+  });
+});

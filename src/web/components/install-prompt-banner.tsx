@@ -1,0 +1,197 @@
+import { Flame, Share, SquarePlus, X } from 'lucide-react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useLocation } from 'react-router';
+import { PRODUCT_NAME } from '#shared/constants';
+import {
+  INSTALLED_KEY,
+  IOS_HINT_DELAY_MS,
+  PROMPT_DISMISSED_KEY,
+  installPromptView,
+  isFlagSet,
+  isIOSUserAgent,
+} from '#shared/install-prompt';
+import { paths } from '../app/paths.js';
+import { cn } from '../lib/cn.js';
+import { Button } from './ui/button.js';
+
+/** Chromium's install offer; not in the DOM typings. */
+interface BeforeInstallPromptEvent extends Event {
+  prompt: () => Promise<unknown>;
+  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
+}
+
+function isInstallOffer(event: Event): event is BeforeInstallPromptEvent {
+  return typeof (event as Partial<BeforeInstallPromptEvent>).prompt === 'function';
+}
+
+// Storage can throw (blocked cookies, private modes); the banner then simply forgets.
+function readFlag(storage: () => Storage, key: string): boolean {
+  try {
+    return isFlagSet(storage().getItem(key));
+  } catch {
+    return false;
+  }
+}
+
+function writeFlag(storage: () => Storage, key: string) {
+  try {
+    storage().setItem(key, 'true');
+  } catch (error) {
+    console.warn(`Could not remember ${key}`, error);
+  }
+}
+
+const standaloneQuery = '(display-mode: standalone)';
+
+function subscribeToDisplayMode(onChange: () => void) {
+  const media = window.matchMedia(standaloneQuery);
+  media.addEventListener('change', onChange);
+  return () => media.removeEventListener('change', onChange);
+}
+
+/** Opened from the home screen: the display-mode query, or iOS Safari's own flag. */
+function runsStandalone(): boolean {
+  const iosStandalone = (navigator as Navigator & { standalone?: boolean }).standalone === true;
+  return window.matchMedia(standaloneQuery).matches || iosStandalone;
+}
+
+/** The install offer and the reader's answers to it (spec section 4, Install prompt). */
+function useInstallPrompt() {
+  const isStandalone = useSyncExternalStore(subscribeToDisplayMode, runsStandalone, () => false);
+  const [isIOS] = useState(() => isIOSUserAgent(navigator.userAgent, navigator.maxTouchPoints));
+  const [installed, setInstalled] = useState(() => readFlag(() => localStorage, INSTALLED_KEY));
+  const [dismissed, setDismissed] = useState(() =>
+    readFlag(() => sessionStorage, PROMPT_DISMISSED_KEY),
+  );
+  const [offer, setOffer] = useState<BeforeInstallPromptEvent | null>(null);
+  const [prompting, setPrompting] = useState(false);
+  // Milliseconds since the page loaded; only iOS needs it to move on.
+  const [elapsedMs, setElapsedMs] = useState(() => performance.now());
+
+  const markInstalled = useCallback(() => {
+    writeFlag(() => localStorage, INSTALLED_KEY);
+    setInstalled(true);
+  }, []);
+
+  const dismiss = useCallback(() => {
+    writeFlag(() => sessionStorage, PROMPT_DISMISSED_KEY);
+    setDismissed(true);
+  }, []);
+
+  useEffect(() => {
+    const keepOffer = (event: Event) => {
+      if (!isInstallOffer(event)) return;
+      // Holding the event back stops the browser's own mini-bar, so our calmer banner asks instead.
+      event.preventDefault();
+      setOffer(event);
+    };
+    window.addEventListener('beforeinstallprompt', keepOffer);
+    window.addEventListener('appinstalled', markInstalled);
+    return () => {
+      window.removeEventListener('beforeinstallprompt', keepOffer);
+      window.removeEventListener('appinstalled', markInstalled);
+    };
+  }, [markInstalled]);
+
+  useEffect(() => {
+    if (!isIOS || elapsedMs >= IOS_HINT_DELAY_MS) return;
+    const timer = window.setTimeout(
+      // A timer may wake a hair before the clock reads the full delay; it has waited long enough.
+      () => setElapsedMs(Math.max(performance.now(), IOS_HINT_DELAY_MS)),
+      IOS_HINT_DELAY_MS - elapsedMs,
+    );
+    return () => window.clearTimeout(timer);
+  }, [isIOS, elapsedMs]);
+
+  const install = useCallback(async () => {
+    if (!offer) return;
+    setPrompting(true);
+    try {
+      await offer.prompt();
+      const { outcome } = await offer.userChoice;
+      if (outcome === 'accepted') markInstalled();
+      else dismiss();
+    } catch (error) {
+      // An offer can be used once; the browser sends a fresh one when it may ask again.
+      console.warn('The install prompt could not be shown', error);
+    } finally {
+      setOffer(null);
+      setPrompting(false);
+    }
+  }, [offer, markInstalled, dismiss]);
+
+  const view = installPromptView({
+    isStandalone,
+    installed,
+    dismissedThisSession: dismissed,
+    isIOS,
+    hasDeferredPrompt: offer !== null,
+    elapsedMs,
+  });
+  return { view, prompting, install, dismiss };
+}
+
+/**
+ * A slim card inviting the reader to install the app, on every screen. Inside the signed-in
+ * shell it floats above the fixed tab bar; elsewhere it sits near the bottom edge.
+ */
+export function InstallPromptBanner() {
+  const { view, prompting, install, dismiss } = useInstallPrompt();
+  const { pathname } = useLocation();
+  if (view === 'hidden') return null;
+
+  const inShell = pathname === paths.app.path || pathname.startsWith(`${paths.app.path}/`);
+  return (
+    <section
+      role="region"
+      aria-label="Install app"
+      className={cn(
+        // Under dialogs (z-50), so it never covers a sheet's buttons; the tab bar (z-40) grows by the
+        // same safe-area inset the offset adds.
+        'pointer-events-none fixed inset-x-0 z-30 px-4',
+        inShell
+          ? 'bottom-[calc(5.5rem+env(safe-area-inset-bottom))]'
+          : 'bottom-[max(1rem,env(safe-area-inset-bottom))]',
+      )}
+    >
+      <div className="pointer-events-auto mx-auto flex max-w-md items-center gap-3 rounded-xl border border-border bg-card p-3 text-card-foreground shadow-lg motion-safe:transition motion-safe:duration-500 motion-safe:starting:translate-y-2 motion-safe:starting:opacity-0">
+        <span
+          aria-hidden="true"
+          className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary"
+        >
+          <Flame className="size-5" strokeWidth={1.75} />
+        </span>
+        <div className="min-w-0 flex-1">
+          <p className="font-serif text-base font-semibold leading-tight">{PRODUCT_NAME}</p>
+          {view === 'ios-instructions' ? (
+            <p className="mt-0.5 text-sm text-muted-foreground">
+              To install, tap{' '}
+              <Share className="inline size-4 align-[-2px] text-primary" aria-hidden="true" />{' '}
+              <span className="font-medium text-foreground">Share</span>, then{' '}
+              <SquarePlus className="inline size-4 align-[-2px] text-primary" aria-hidden="true" />{' '}
+              <span className="font-medium text-foreground">Add to Home Screen</span>.
+            </p>
+          ) : (
+            <p className="mt-0.5 text-sm text-muted-foreground">
+              Read each day from your home screen.
+            </p>
+          )}
+        </div>
+        {view === 'install-button' && (
+          <Button size="sm" onClick={() => void install()} disabled={prompting}>
+            Install
+          </Button>
+        )}
+        <Button
+          variant="ghost"
+          size="icon"
+          className="-mr-1 size-9 shrink-0 text-muted-foreground hover:text-foreground"
+          aria-label="Dismiss"
+          onClick={dismiss}
+        >
+          <X aria-hidden="true" />
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,133 @@
+import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import type { PendingSave } from '#shared/offline-outbox';
+
+/**
+ * The outbox: reflections saved while the server could not be reached, kept in IndexedDB so
+ * they outlive a closed tab. One record per person and day, so a later save of the same day
+ * replaces the earlier one.
+ */
+interface OutboxSchema extends DBSchema {
+  'pending-saves': { key: [number, number]; value: PendingSave };
+}
+
+const DATABASE = 'threefold-offline';
+const STORE = 'pending-saves';
+const CHANNEL = 'threefold-offline-outbox';
+
+let database: Promise<IDBPDatabase<OutboxSchema>> | undefined;
+
+function openOutbox(): Promise<IDBPDatabase<OutboxSchema>> {
+  if (!database) {
+    const opening = openDB<OutboxSchema>(DATABASE, 1, {
+      upgrade(db) {
+        db.createObjectStore(STORE, { keyPath: ['userId', 'dayNumber'] });
+      },
+      // A newer version of the app in another tab needs to upgrade: step aside for it.
+      blocking() {
+        database = undefined;
+        void opening.then((db) => db.close());
+      },
+      terminated() {
+        database = undefined;
+      },
+    });
+    database = opening;
+    opening.catch(() => {
+      if (database === opening) database = undefined;
+    });
+  }
+  return database;
+}
+
+const listeners = new Set<() => void>();
+let channel: BroadcastChannel | null | undefined;
+
+/** Tells other tabs of the app too, so their "saved on this device" lines stay true. */
+function otherTabs(): BroadcastChannel | null {
+  if (channel === undefined) {
+    channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL) : null;
+    if (channel) channel.onmessage = () => listeners.forEach((listener) => listener());
+  }
+  return channel;
+}
+
+function announceChange() {
+  listeners.forEach((listener) => listener());
+  otherTabs()?.postMessage('changed');
+}
+
+/** Calls `listener` whenever the outbox changes, in this tab or another. */
+export function onOutboxChange(listener: () => void): () => void {
+  otherTabs();
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function newSaveId(): string {
+  return typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** Keeps a save on the device, replacing any earlier pending save of that person's day. */
+export async function keepOnDevice(
+  input: Pick<PendingSave, 'userId' | 'dayNumber' | 'entryText' | 'isPublic'>,
+): Promise<PendingSave> {
+  const save: PendingSave = { ...input, savedAt: Date.now(), saveId: newSaveId() };
+  const db = await openOutbox();
+  await db.put(STORE, save);
+  announceChange();
+  return save;
+}
+
+/** Everything waiting, of every person who used this device. */
+export async function allPendingSaves(): Promise<PendingSave[]> {
+  const db = await openOutbox();
+  return db.getAll(STORE);
+}
+
+/**
+ * Removes a save that was sent or refused, unless a newer save of the same day replaced it
+ * meanwhile: that newer text still has to reach the server.
+ */
+export async function removeUnlessReplaced(save: PendingSave): Promise<void> {
+  const db = await openOutbox();
+  const tx = db.transaction(STORE, 'readwrite');
+  const stored = await tx.store.get([save.userId, save.dayNumber]);
+  if (stored?.saveId === save.saveId) await tx.store.delete([save.userId, save.dayNumber]);
+  await tx.done;
+  announceChange();
+}
+
+/**
+ * Forgets a day's pending save made before `savedBefore`, once a newer save of that day reached
+ * the server directly: sending the older text later would overwrite the newer one.
+ */
+export async function forgetOlderSave(
+  userId: number,
+  dayNumber: number,
+  savedBefore: number,
+): Promise<void> {
+  const db = await openOutbox();
+  const tx = db.transaction(STORE, 'readwrite');
+  const stored = await tx.store.get([userId, dayNumber]);
+  if (stored && stored.savedAt < savedBefore) await tx.store.delete([userId, dayNumber]);
+  await tx.done;
+  if (stored) announceChange();
+}
+
+const LOCK = 'threefold-offline-outbox';
+let queue: Promise<unknown> = Promise.resolve();
+
+/**
+ * Runs `work` alone: one sync or direct save at a time, across this device's tabs where the
+ * browser has Web Locks, so an older text can never land after a newer one.
+ */
+export function withOutboxLock<T>(work: () => Promise<T>): Promise<T> {
+  if ('locks' in navigator && navigator.locks) {
+    return navigator.locks.request(LOCK, work) as Promise<T>;
+  }
+  const run = queue.then(work, work);
+  queue = run.catch(() => undefined);
+  return run;
+}

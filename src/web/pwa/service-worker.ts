@@ -1,0 +1,108 @@
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { clientsClaim, setCacheNameDetails, type WorkboxPlugin } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
+import {
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  precacheAndRoute,
+} from 'workbox-precaching';
+import { registerRoute } from 'workbox-routing';
+import { NetworkFirst } from 'workbox-strategies';
+import {
+  NETWORK_TIMEOUT_SECONDS,
+  READINGS_CACHE,
+  READINGS_MAX_ENTRIES,
+  SESSION_CACHE,
+  SKIP_WAITING_MESSAGE,
+  isAppNavigation,
+  notificationTargetUrl,
+  offlineCacheFor,
+} from '#shared/offline-policy';
+import type { ServiceWorkerScope, WorkerWindowClient } from './service-worker-scope.js';
+
+declare const self: ServiceWorkerScope;
+
+setCacheNameDetails({ prefix: 'threefold-path' });
+
+// The app shell and every built asset, refreshed as a whole with each new version.
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// The first install takes over open pages at once, so a first visit already works offline.
+// Later versions wait until the reader agrees to reload (see register-service-worker.ts).
+clientsClaim();
+
+// Every app route is the single-page app: answer navigations with the precached shell.
+registerRoute(
+  ({ request, url }) => request.mode === 'navigate' && isAppNavigation(url.pathname),
+  createHandlerBoundToURL('/index.html'),
+);
+
+const onlyCompleteAnswers = new CacheableResponsePlugin({ statuses: [200] });
+
+// Stanzas and stanza info: fresh from the network when it answers in time, else the copy kept.
+registerRoute(
+  ({ request, url, sameOrigin }) =>
+    sameOrigin && offlineCacheFor(request.method, url.pathname) === 'readings',
+  new NetworkFirst({
+    cacheName: READINGS_CACHE,
+    networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
+    plugins: [
+      onlyCompleteAnswers,
+      new ExpirationPlugin({ maxEntries: READINGS_MAX_ENTRIES, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+
+/** A 401 means the session is over: the copy of the signed-in user must not outlive it. */
+const forgetEndedSession: WorkboxPlugin = {
+  fetchDidSucceed: async ({ request, response }) => {
+    // caches.open would create the cache; a signed-out visitor should leave none behind.
+    if (response.status === 401 && (await caches.has(SESSION_CACHE))) {
+      await (await caches.open(SESSION_CACHE)).delete(request.url);
+    }
+    return response;
+  },
+};
+
+// Who is signed in, so the signed-in shell opens offline. Deleted on sign-out and on a 401.
+registerRoute(
+  ({ request, url, sameOrigin }) =>
+    sameOrigin && offlineCacheFor(request.method, url.pathname) === 'session',
+  new NetworkFirst({
+    cacheName: SESSION_CACHE,
+    networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
+    plugins: [onlyCompleteAnswers, forgetEndedSession],
+  }),
+);
+// Nothing else under /api/ has a route, so journal, friends and people always go to the network.
+
+self.addEventListener('message', (event) => {
+  const data = event.data as { type?: unknown } | null;
+  if (data?.type === SKIP_WAITING_MESSAGE) event.waitUntil(self.skipWaiting());
+});
+
+// The daily reminder (tag 'daily-gatha-reminder') carries data.url = /app/daily-ritual/{day}.
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const target = notificationTargetUrl(event.notification.data, self.location.origin);
+  event.waitUntil(focusOrOpen(target));
+});
+
+/** Brings an open window of the app forward on the reminder's day, or opens one there. */
+async function focusOrOpen(url: string): Promise<void> {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const showing = windows.find((client) => client.url === url);
+  if (showing) {
+    await showing.focus();
+    return;
+  }
+  const open: WorkerWindowClient | undefined = windows[0];
+  if (open) {
+    const focused = await open.focus();
+    // navigate() works only on pages this worker controls; an uncontrolled one stays as it is.
+    await focused.navigate(url).catch(() => null);
+    return;
+  }
+  await self.clients.openWindow(url);
+}
