@@ -4,6 +4,7 @@ import {
   currentDay,
   expectNoAxeViolations,
   expectToast,
+  keepProgressAwayFrom,
   signUpViaApi,
 } from './support.js';
 
@@ -44,26 +45,6 @@ async function expectedHeader(page: Page, day: number) {
 async function progressCookie(page: Page): Promise<ProgressRecord | null> {
   const cookie = (await page.context().cookies()).find((c) => c.name === 'gatha-progress');
   return cookie ? (JSON.parse(decodeURIComponent(cookie.value)) as ProgressRecord) : null;
-}
-
-/** A progress record whose current stanza is far from `day`, so reading near it unlocks nothing. */
-async function keepProgressAwayFrom(page: Page, baseURL: string | undefined, day: number) {
-  const record = {
-    lastReadDay: 1,
-    readDays: [],
-    totalDays: 293,
-    gathaViewed: [],
-    explanationViewed: [],
-    reflectionSaved: [],
-    currentStanza: day === 241 ? 200 : 241,
-  };
-  await page.context().addCookies([
-    {
-      name: 'gatha-progress',
-      value: encodeURIComponent(JSON.stringify(record)),
-      url: baseURL ?? '',
-    },
-  ]);
 }
 
 const stanzaPanel = (page: Page) => page.getByRole('button', { name: 'Read Explanation' });

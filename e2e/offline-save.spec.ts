@@ -4,6 +4,7 @@ import {
   currentDay,
   expectNoAxeViolations,
   expectToast,
+  keepProgressAwayFrom,
   signUpViaApi,
 } from './support.js';
 
@@ -18,26 +19,6 @@ interface JournalEntry {
 }
 
 const PENDING = 'Saved on this device — will sync';
-
-/** A progress record whose current stanza is far from today, so reading unlocks nothing. */
-async function stayOnThisDay(page: Page, baseURL: string | undefined, day: number) {
-  const record = {
-    lastReadDay: 1,
-    readDays: [],
-    totalDays: 293,
-    gathaViewed: [],
-    explanationViewed: [],
-    reflectionSaved: [],
-    currentStanza: day === 241 ? 200 : 241,
-  };
-  await page.context().addCookies([
-    {
-      name: 'gatha-progress',
-      value: encodeURIComponent(JSON.stringify(record)),
-      url: baseURL ?? '',
-    },
-  ]);
-}
 
 async function openReflection(page: Page) {
   await page.goto('/app/daily-ritual');
@@ -112,7 +93,7 @@ test('a reflection saved offline waits on the device, then reaches the server on
 }) => {
   await signUpViaApi(page);
   const today = await currentDay(page);
-  await stayOnThisDay(page, baseURL, today);
+  await keepProgressAwayFrom(page, baseURL, today);
   const posts = journalPosts(page);
   await openReflection(page);
 
@@ -174,7 +155,7 @@ test('several offline saves of the same day become one entry with the last text'
 }) => {
   await signUpViaApi(page);
   const today = await currentDay(page);
-  await stayOnThisDay(page, baseURL, today);
+  await keepProgressAwayFrom(page, baseURL, today);
   const posts = journalPosts(page);
   await openReflection(page);
 
@@ -213,7 +194,7 @@ test('a save kept while offline survives the tab closing and is sent when the ap
 }) => {
   await signUpViaApi(page);
   const today = await currentDay(page);
-  await stayOnThisDay(page, baseURL, today);
+  await keepProgressAwayFrom(page, baseURL, today);
   await openReflection(page);
 
   await context.setOffline(true);
@@ -244,7 +225,7 @@ test('a save the server refuses for good is dropped with a toast naming the day'
 }) => {
   await signUpViaApi(page);
   const today = await currentDay(page);
-  await stayOnThisDay(page, baseURL, today);
+  await keepProgressAwayFrom(page, baseURL, today);
   await openReflection(page);
 
   await context.setOffline(true);
@@ -274,7 +255,7 @@ test('a save that gets no answer waits on the device, a 401 keeps it, and it is 
 }) => {
   await signUpViaApi(page);
   const today = await currentDay(page);
-  await stayOnThisDay(page, baseURL, today);
+  await keepProgressAwayFrom(page, baseURL, today);
   await openReflection(page);
 
   // The browser believes it is online, but the request never gets through.
@@ -324,7 +305,7 @@ test('a save waits for its own author: another person signed in on this browser 
 }) => {
   const author = await signUpViaApi(page);
   const today = await currentDay(page);
-  await stayOnThisDay(page, baseURL, today);
+  await keepProgressAwayFrom(page, baseURL, today);
   const posts = journalPosts(page);
   await openReflection(page);
 

@@ -126,3 +126,25 @@ export async function expectToast(page: Page, title: string, description?: strin
   ).toBeVisible();
   if (description) await expect(page.getByText(description, { exact: true }).first()).toBeVisible();
 }
+
+/** A progress record whose current stanza is far from `day`, so reading near it unlocks nothing. */
+export async function keepProgressAwayFrom(page: Page, baseURL: string | undefined, day: number) {
+  const record = {
+    lastReadDay: 1,
+    readDays: [],
+    totalDays: 293,
+    gathaViewed: [],
+    explanationViewed: [],
+    reflectionSaved: [],
+    currentStanza: day === 241 ? 200 : 241,
+  };
+  await page
+    .context()
+    .addCookies([
+      {
+        name: 'gatha-progress',
+        value: encodeURIComponent(JSON.stringify(record)),
+        url: baseURL ?? '',
+      },
+    ]);
+}
