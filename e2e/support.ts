@@ -138,13 +138,11 @@ export async function keepProgressAwayFrom(page: Page, baseURL: string | undefin
     reflectionSaved: [],
     currentStanza: day === 241 ? 200 : 241,
   };
-  await page
-    .context()
-    .addCookies([
-      {
-        name: 'gatha-progress',
-        value: encodeURIComponent(JSON.stringify(record)),
-        url: baseURL ?? '',
-      },
-    ]);
+  await page.context().addCookies([
+    {
+      name: 'gatha-progress',
+      value: encodeURIComponent(JSON.stringify(record)),
+      url: baseURL ?? '',
+    },
+  ]);
 }
