@@ -3,58 +3,80 @@ import { defineConfig } from 'vitest/config';
 const conditions = ['source', 'module', 'node', 'development'];
 const apiTests = ['src/server/**/*.test.ts'];
 const contentTests = ['src/server/content/shipped-pack.test.ts'];
+/** Tests that start the built server as child processes; they run after `npm run build`. */
+const processTests = ['src/server/**/*.process.test.ts'];
+const runProcessTests = process.env.TEST_PROCESSES === '1';
 
 /**
  * Projects: pure unit tests, the shipped content check, and the API suite on SQLite and,
- * when TEST_DATABASE_URL is set, on PostgreSQL as well.
+ * when TEST_DATABASE_URL is set, on PostgreSQL as well. With TEST_PROCESSES=1, only the tests
+ * that run the built server as real processes.
  */
 export default defineConfig({
   resolve: { conditions },
   ssr: { resolve: { conditions, externalConditions: ['source'] } },
   test: {
     reporters: process.env.CI_REPORT ? ['default', 'json'] : ['default'],
-    outputFile: process.env.CI_REPORT ? { json: 'test-results/vitest.json' } : undefined,
-    projects: [
-      {
-        extends: true,
-        test: {
-          name: 'unit',
-          include: ['src/shared/**/*.test.ts', 'src/web/**/*.test.ts'],
-          environment: 'node',
-        },
-      },
-      {
-        extends: true,
-        test: { name: 'content', include: contentTests, environment: 'node' },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'api-sqlite',
-          include: apiTests,
-          exclude: contentTests,
-          environment: 'node',
-          env: { TEST_DB: 'sqlite' },
-          testTimeout: 20_000,
-          hookTimeout: 30_000,
-        },
-      },
-      ...(process.env.TEST_DATABASE_URL
-        ? [
-            {
-              extends: true as const,
-              test: {
-                name: 'api-postgres',
-                include: apiTests,
-                exclude: contentTests,
-                environment: 'node',
-                env: { TEST_DB: 'postgres' },
-                testTimeout: 20_000,
-                hookTimeout: 30_000,
-              },
+    outputFile: process.env.CI_REPORT
+      ? {
+          json: runProcessTests ? 'test-results/vitest-processes.json' : 'test-results/vitest.json',
+        }
+      : undefined,
+    projects: runProcessTests
+      ? [
+          {
+            extends: true,
+            test: {
+              name: 'processes',
+              include: processTests,
+              environment: 'node',
+              testTimeout: 120_000,
+              hookTimeout: 60_000,
+              fileParallelism: false,
             },
-          ]
-        : []),
-    ],
+          },
+        ]
+      : [
+          {
+            extends: true,
+            test: {
+              name: 'unit',
+              include: ['src/shared/**/*.test.ts', 'src/web/**/*.test.ts'],
+              environment: 'node',
+            },
+          },
+          {
+            extends: true,
+            test: { name: 'content', include: contentTests, environment: 'node' },
+          },
+          {
+            extends: true,
+            test: {
+              name: 'api-sqlite',
+              include: apiTests,
+              exclude: [...contentTests, ...processTests],
+              environment: 'node',
+              env: { TEST_DB: 'sqlite' },
+              testTimeout: 20_000,
+              hookTimeout: 30_000,
+            },
+          },
+          ...(process.env.TEST_DATABASE_URL
+            ? [
+                {
+                  extends: true as const,
+                  test: {
+                    name: 'api-postgres',
+                    include: apiTests,
+                    exclude: [...contentTests, ...processTests],
+                    environment: 'node',
+                    env: { TEST_DB: 'postgres' },
+                    testTimeout: 20_000,
+                    hookTimeout: 30_000,
+                  },
+                },
+              ]
+            : []),
+        ],
   },
 });
