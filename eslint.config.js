@@ -1,8 +1,20 @@
+import fs from 'node:fs';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// Each screen stands alone: what two screens share lives in components/, hooks/ or api/.
+const screenZones = fs
+  .readdirSync('src/web/screens', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map(({ name }) => ({
+    target: `./src/web/screens/${name}`,
+    from: './src/web/screens',
+    except: [`./${name}`],
+    message: 'Screens never import each other; move what they share out of screens/.',
+  }));
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'test-results/**'] },
@@ -40,6 +52,7 @@ export default tseslint.config(
               from: './src/web',
               message: 'The server does not import the web app.',
             },
+            ...screenZones,
           ],
         },
       ],
