@@ -25,6 +25,7 @@ import { friendRoutes } from './friends/friend-routes.js';
 import { HttpError } from './http-errors.js';
 import { journalRoutes } from './journal/journal-routes.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
+import { scheduleExpiredRecordSweep } from './maintenance/expired-records.js';
 import { rateLimitRules } from './rate-limits.js';
 import { checkSameOriginCall, registerSecurityHeaders } from './security.js';
 import { gathaInfoRoutes, thoughtRoutes } from './thoughts/thought-routes.js';
@@ -109,7 +110,9 @@ export async function buildApp(
       void work.finally(() => pending.delete(work));
     },
   };
+  const stopSweep = scheduleExpiredRecordSweep(ctx.db, ctx.clock, app.log);
   app.addHook('onClose', async () => {
+    await stopSweep();
     await Promise.allSettled([...pending]);
     await database.close();
   });
@@ -119,6 +122,7 @@ export async function buildApp(
     const content = await loadShippedPack(ctx.db, config.contentDir, ctx.clock());
     app.log.info({ loaded: content.loaded, detail: content.reason }, 'content pack');
   } catch (error) {
+    await stopSweep();
     await database.close();
     throw error;
   }
