@@ -61,14 +61,14 @@ const storedSettings = (page: Page) =>
 
 const reminderSwitch = (page: Page) => page.getByRole('switch', { name: 'Daily Reminder' });
 
-test('the account card shows who is signed in, and Back returns to the daily ritual', async ({
+test('the profile card shows who is signed in, and Back returns to the daily ritual', async ({
   page,
 }) => {
   const user = await signUpViaApi(page, { fullName: 'Shirin Azadi', postalCode: 'SW1A 1AA' });
   await page.goto('/app/settings');
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
 
-  const card = page.getByRole('region', { name: 'Account Information' });
+  const card = page.getByRole('region', { name: 'Profile' });
   await expect(card.getByText('Shirin Azadi', { exact: true })).toBeVisible();
   await expect(card.getByText(`@${user.username}`, { exact: true })).toBeVisible();
   await expect(card.getByText(user.email, { exact: true })).toBeVisible();
@@ -87,7 +87,7 @@ test('the account card shows who is signed in, and Back returns to the daily rit
   await expect(page).toHaveURL(/\/app\/daily-ritual$/);
 });
 
-test('without a postal code the account card leaves that line out', async ({ page }) => {
+test('without a postal code the profile card leaves that line out', async ({ page }) => {
   const user = await signUpViaApi(page);
   await page.goto('/app/settings');
   await expect(page.getByText(user.email, { exact: true })).toBeVisible();

@@ -3,7 +3,7 @@ import type { Clock } from './clock.js';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/tables.js';
 import type { Mailer } from './mail/mailer.js';
-import type { RateLimitRules } from './rate-limits.js';
+import type { RateLimitRules, RateLimitStore } from './rate-limits.js';
 
 /** What route plugins need, passed in explicitly rather than hung on the Fastify instance. */
 export interface AppContext {
@@ -12,6 +12,8 @@ export interface AppContext {
   clock: Clock;
   mailer: Mailer;
   rules: RateLimitRules;
+  /** Where rate-limit counters live: the database, or Redis when REDIS_URL is set. */
+  rateLimits: RateLimitStore;
   /** Background work (mail) that shutdown waits for. */
   track(work: Promise<unknown>): void;
 }

@@ -1,11 +1,14 @@
 import fs from 'node:fs';
+import type https from 'node:https';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
+  type FastifyReply,
   type FastifyServerOptions,
+  type RouteOptions,
 } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -24,17 +27,28 @@ import { migrateToLatest, openDatabase } from './db/connection.js';
 import { friendRoutes } from './friends/friend-routes.js';
 import { HttpError } from './http-errors.js';
 import { journalRoutes } from './journal/journal-routes.js';
+import { progressRoutes } from './progress/progress-routes.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { scheduleExpiredRecordSweep } from './maintenance/expired-records.js';
-import { rateLimitRules } from './rate-limits.js';
+import { setUpPushReminders } from './push/push-reminders.js';
+import { pushRoutes } from './push/push-routes.js';
+import type { VapidKeys } from './push/vapid-keys.js';
+import { databaseRateLimitStore, rateLimitRules } from './rate-limits.js';
+import { redisRateLimitStore } from './redis-rate-limits.js';
 import { checkSameOriginCall, registerSecurityHeaders } from './security.js';
+import { addressHasNul, hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from './storable-text.js';
 import { gathaInfoRoutes, thoughtRoutes } from './thoughts/thought-routes.js';
+import { accountRoutes } from './users/account-routes.js';
 
 export interface AppOptions {
   clock?: Clock;
   mailer?: Mailer;
   /** Fastify logger options; tests pass false or a stream. */
   logger?: FastifyServerOptions['logger'];
+  /** Told of every route as it is added; tests build the route table from it. */
+  onRoute?: (route: RouteOptions) => void;
+  /** The HTTPS agent toward push services; tests pass one that trusts their own. */
+  pushAgent?: https.Agent;
 }
 
 const redactPaths = [
@@ -80,10 +94,20 @@ export async function buildApp(
     trustProxy: config.trustProxy as boolean | string,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
-    return503OnClosing: true,
+    // On shutdown the server stops listening, so new connections are refused; a request that
+    // still arrives on an open connection is served, with Connection: close, rather than a 503.
+    return503OnClosing: false,
+    // A malformed or overlong address is answered in the app's error shape, not Fastify's.
+    frameworkErrors: (error, _request, reply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      void (reply as FastifyReply)
+        .code(tooLong ? 414 : 400)
+        .send({ message: tooLong ? 'The address is too long' : 'The address is not valid' });
+    },
     routerOptions: { maxParamLength: 200 },
   };
   const app = Fastify(serverOptions);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -105,6 +129,7 @@ export async function buildApp(
         logger: app.log,
       }),
     rules: rateLimitRules(config.rateLimitIpFactor),
+    rateLimits: databaseRateLimitStore(database.db),
     track(work) {
       pending.add(work);
       void work.finally(() => pending.delete(work));
@@ -117,15 +142,29 @@ export async function buildApp(
     await database.close();
   });
 
+  let vapid: VapidKeys;
   try {
     await migrateToLatest(ctx.db, database.schema);
     const content = await loadShippedPack(ctx.db, config.contentDir, ctx.clock());
     app.log.info({ loaded: content.loaded, detail: content.reason }, 'content pack');
+    vapid = await setUpPushReminders(app, ctx, options.pushAgent);
   } catch (error) {
     await stopSweep();
     await database.close();
     throw error;
   }
+
+  // Rate limits count in Redis when configured, else in the database; both are shared by
+  // every process of the app.
+  if (config.redisUrl) {
+    ctx.rateLimits = await redisRateLimitStore({
+      url: config.redisUrl,
+      keyPrefix: config.redisKeyPrefix,
+      fallback: ctx.rateLimits,
+      logger: app.log,
+    });
+  }
+  app.addHook('onClose', () => ctx.rateLimits.close());
 
   acceptEmptyJsonBodies(app);
   await app.register(cookie);
@@ -137,6 +176,7 @@ export async function buildApp(
     if (!request.url.startsWith('/api/')) return;
     reply.header('cache-control', 'no-store');
     checkSameOriginCall(request, config.appUrl);
+    if (addressHasNul(request.url)) throw new HttpError(400, UNSTORABLE_TEXT_MESSAGE);
     const token = sessionToken(request);
     if (!token) return;
     const session = await resumeSession(ctx.db, token, ctx.clock());
@@ -154,7 +194,10 @@ export async function buildApp(
       await api.register(thoughtRoutes(ctx), { prefix: '/thoughts' });
       await api.register(gathaInfoRoutes(ctx), { prefix: '/gathas' });
       await api.register(journalRoutes(ctx), { prefix: '/journal' });
+      await api.register(progressRoutes(ctx), { prefix: '/progress' });
+      await api.register(accountRoutes(ctx), { prefix: '/users' });
       await api.register(friendRoutes(ctx));
+      await api.register(pushRoutes(ctx, vapid), { prefix: '/push' });
       api.get('/health', async () => ({ ok: true }));
     },
     { prefix: '/api' },
@@ -170,11 +213,14 @@ function acceptEmptyJsonBodies(app: FastifyInstance): void {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = String(body);
     if (text.trim() === '') return done(null, undefined);
+    let value: unknown;
     try {
-      done(null, JSON.parse(text));
+      value = JSON.parse(text);
     } catch {
-      done(new HttpError(400, 'The request body is not valid JSON'), undefined);
+      return done(new HttpError(400, 'The request body is not valid JSON'), undefined);
     }
+    if (hasUnstorableText(value)) return done(new HttpError(400, UNSTORABLE_TEXT_MESSAGE));
+    done(null, value);
   });
 }
 

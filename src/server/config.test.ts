@@ -64,4 +64,14 @@ describe('configuration from the environment', () => {
     expect(message).toContain('SMTP_URL: SMTP_URL must look like smtp://');
     expect(message).toContain('RATE_LIMIT_IP_FACTOR: RATE_LIMIT_IP_FACTOR must be greater than 0');
   });
+
+  it('takes Redis for rate limits only when REDIS_URL is a redis:// address', () => {
+    expect(loadConfig({})).toMatchObject({ redisUrl: null, redisKeyPrefix: 'threefold:rate:' });
+    expect(
+      loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379', REDIS_KEY_PREFIX: 'tp:' }),
+    ).toMatchObject({ redisUrl: 'redis://127.0.0.1:6379', redisKeyPrefix: 'tp:' });
+    expect(() => loadConfig({ REDIS_URL: 'localhost:6379' })).toThrow(
+      'REDIS_URL: REDIS_URL must look like redis://127.0.0.1:6379',
+    );
+  });
 });

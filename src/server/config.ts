@@ -58,6 +58,36 @@ const configSchema = z
     WEB_DIST_DIR: z.string().default(path.join(projectRoot, 'dist', 'web')),
     SLOW_QUERY_MS: z.coerce.number().nonnegative().default(200),
     SERVE_WEB: boolText.default(true),
+    REDIS_URL: z
+      .string()
+      .refine((v) => /^rediss?:\/\/.+/.test(v), {
+        error: 'REDIS_URL must look like redis://127.0.0.1:6379',
+      })
+      .optional(),
+    REDIS_KEY_PREFIX: z.string().default('threefold:rate:'),
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{87}$/, {
+        error: 'VAPID_PUBLIC_KEY must be a P-256 public key in base64url (87 characters)',
+      })
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, {
+        error: 'VAPID_PRIVATE_KEY must be a P-256 private key in base64url (43 characters)',
+      })
+      .optional(),
+    VAPID_SUBJECT: z
+      .string()
+      .refine((v) => /^mailto:.+@.+/.test(v) || /^https:\/\/.+/.test(v), {
+        error: 'VAPID_SUBJECT must be a mailto: address or an https:// URL',
+      })
+      .optional(),
+    PUSH_SCHEDULER: boolText.default(true),
+  })
+  .refine((env) => (env.VAPID_PUBLIC_KEY === undefined) === (env.VAPID_PRIVATE_KEY === undefined), {
+    error: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together (or neither)',
+    path: ['VAPID_PRIVATE_KEY'],
   })
   .transform((env) => ({
     env: env.NODE_ENV,
@@ -76,6 +106,14 @@ const configSchema = z
     webDistDir: path.resolve(env.WEB_DIST_DIR),
     slowQueryMs: env.SLOW_QUERY_MS,
     serveWeb: env.SERVE_WEB,
+    vapidKeys:
+      env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
+        ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }
+        : null,
+    vapidSubject: env.VAPID_SUBJECT ?? mailtoOf(env.MAIL_FROM),
+    pushScheduler: env.PUSH_SCHEDULER,
+    redisUrl: env.REDIS_URL ?? null,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX,
   }));
 
 export type AppConfig = Readonly<z.output<typeof configSchema>>;
@@ -85,6 +123,12 @@ function parseTrustProxy(value: string): boolean | number | string {
   if (value === 'false') return false;
   if (/^\d+$/.test(value)) return Number(value);
   return value;
+}
+
+/** The push services' contact for this app: the address in MAIL_FROM, as mailto:. */
+function mailtoOf(mailFrom: string): string {
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  return `mailto:${address}`;
 }
 
 export class ConfigError extends Error {}

@@ -8,63 +8,92 @@ export interface Allowance {
   windowSeconds: number;
 }
 
+/** Where fixed-window counters live: the database, or Redis when REDIS_URL is set. */
+export interface RateLimitStore {
+  /** Adds one hit to `key` in the window holding `now`; returns the hits counted so far. */
+  hit(key: string, allowance: Allowance, now: Date): Promise<number>;
+  /** The hits counted in the window holding `now`, without adding one. */
+  count(key: string, allowance: Allowance, now: Date): Promise<number>;
+  close(): Promise<void>;
+}
+
+export function windowOf(allowance: Allowance, now: Date): { start: number; endsAt: number } {
+  const windowMs = allowance.windowSeconds * 1000;
+  const start = Math.floor(now.getTime() / windowMs) * windowMs;
+  return { start, endsAt: start + windowMs };
+}
+
+/** Counters in the rate_limit_counters table, shared by every process on the database. */
+export function databaseRateLimitStore(db: Kysely<Database>): RateLimitStore {
+  return {
+    async hit(key, allowance, now) {
+      const windowStart = windowOf(allowance, now).start;
+      const row = await db
+        .insertInto('rate_limit_counters')
+        .values({ key, window_start: windowStart, hits: 1 })
+        .onConflict((oc) =>
+          oc.column('key').doUpdateSet((eb) => ({
+            hits: eb
+              .case()
+              .when('rate_limit_counters.window_start', '=', windowStart)
+              .then(eb(eb.ref('rate_limit_counters.hits'), '+', 1))
+              .else(1)
+              .end(),
+            window_start: windowStart,
+          })),
+        )
+        .returning('hits')
+        .executeTakeFirstOrThrow();
+      return Number(row.hits);
+    },
+    async count(key, allowance, now) {
+      const row = await db
+        .selectFrom('rate_limit_counters')
+        .select('hits')
+        .where('key', '=', key)
+        .where('window_start', '=', windowOf(allowance, now).start)
+        .executeTakeFirst();
+      return row ? Number(row.hits) : 0;
+    },
+    close: async () => undefined,
+  };
+}
+
 /**
- * Counts one hit against `key` in a fixed window kept in the database, so every app process
- * sharing it sees the same count. Returns the seconds to wait when the allowance is spent.
+ * Counts one hit against `key` in a fixed window kept where every app process sees the same
+ * count. Returns the seconds to wait when the allowance is spent.
  */
 export async function hitRateLimit(
-  db: Kysely<Database>,
+  store: RateLimitStore,
   key: string,
   allowance: Allowance,
   now: Date,
 ): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
-  const windowMs = allowance.windowSeconds * 1000;
-  const windowStart = Math.floor(now.getTime() / windowMs) * windowMs;
-  const row = await db
-    .insertInto('rate_limit_counters')
-    .values({ key, window_start: windowStart, hits: 1 })
-    .onConflict((oc) =>
-      oc.column('key').doUpdateSet((eb) => ({
-        hits: eb
-          .case()
-          .when('rate_limit_counters.window_start', '=', windowStart)
-          .then(eb(eb.ref('rate_limit_counters.hits'), '+', 1))
-          .else(1)
-          .end(),
-        window_start: windowStart,
-      })),
-    )
-    .returning('hits')
-    .executeTakeFirstOrThrow();
-  const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + windowMs - now.getTime()) / 1000));
-  return { allowed: Number(row.hits) <= allowance.limit, retryAfterSeconds };
+  const hits = await store.hit(key, allowance, now);
+  const retryAfterSeconds = Math.max(
+    1,
+    Math.ceil((windowOf(allowance, now).endsAt - now.getTime()) / 1000),
+  );
+  return { allowed: hits <= allowance.limit, retryAfterSeconds };
 }
 
 /** The number of hits counted so far in the current window, without adding one. */
 export async function countRateLimit(
-  db: Kysely<Database>,
+  store: RateLimitStore,
   key: string,
   allowance: Allowance,
   now: Date,
 ): Promise<number> {
-  const windowMs = allowance.windowSeconds * 1000;
-  const windowStart = Math.floor(now.getTime() / windowMs) * windowMs;
-  const row = await db
-    .selectFrom('rate_limit_counters')
-    .select('hits')
-    .where('key', '=', key)
-    .where('window_start', '=', windowStart)
-    .executeTakeFirst();
-  return row ? Number(row.hits) : 0;
+  return store.count(key, allowance, now);
 }
 
 export async function enforceRateLimit(
-  db: Kysely<Database>,
+  store: RateLimitStore,
   key: string,
   allowance: Allowance,
   now: Date,
 ): Promise<void> {
-  const result = await hitRateLimit(db, key, allowance, now);
+  const result = await hitRateLimit(store, key, allowance, now);
   if (!result.allowed) throw tooManyRequests(result.retryAfterSeconds);
 }
 

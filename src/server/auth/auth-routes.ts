@@ -9,11 +9,14 @@ import type { AppContext } from '../app-context.js';
 import { HttpError } from '../http-errors.js';
 import { countRateLimit, enforceRateLimit, hitRateLimit, tooManyRequests } from '../rate-limits.js';
 import { requireUser } from './current-user.js';
+import { deviceSessionRoutes } from './device-sessions.js';
+import { passwordChangeRoutes } from './password-change.js';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.js';
 import { requestPasswordReset, resetPassword } from './password-reset.js';
 import {
   clearSessionCookie,
   endSession,
+  endSessionById,
   sessionToken,
   setSessionCookie,
   startSession,
@@ -25,8 +28,11 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const secure = ctx.config.appUrl.startsWith('https://');
 
   return async (app) => {
+    await app.register(passwordChangeRoutes(ctx));
+    await app.register(deviceSessionRoutes(ctx));
+
     app.post('/signup', { schema: { body: signupRequestSchema } }, async (request, reply) => {
-      await enforceRateLimit(db, `signup:ip:${request.ip}`, rules.signupPerIp, clock());
+      await enforceRateLimit(ctx.rateLimits, `signup:ip:${request.ip}`, rules.signupPerIp, clock());
       const body = request.body;
       const usernameKey = body.username.toLowerCase();
       const email = body.email.toLowerCase();
@@ -75,10 +81,15 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post('/login', { schema: { body: loginRequestSchema } }, async (request, reply) => {
       const now = clock();
-      await enforceRateLimit(db, `login:ip:${request.ip}`, rules.loginPerIp, now);
+      await enforceRateLimit(ctx.rateLimits, `login:ip:${request.ip}`, rules.loginPerIp, now);
       const login = request.body.username.toLowerCase();
       const accountKey = `login-failed:${login}`;
-      const failures = await countRateLimit(db, accountKey, rules.failedLoginsPerAccount, now);
+      const failures = await countRateLimit(
+        ctx.rateLimits,
+        accountKey,
+        rules.failedLoginsPerAccount,
+        now,
+      );
       if (failures >= rules.failedLoginsPerAccount.limit) {
         const windowMs = rules.failedLoginsPerAccount.windowSeconds * 1000;
         throw tooManyRequests(Math.ceil((windowMs - (now.getTime() % windowMs)) / 1000));
@@ -88,9 +99,11 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         ? await verifyPassword(user.password_hash, request.body.password)
         : await verifyAgainstDecoy(request.body.password).then(() => false);
       if (!user || !ok) {
-        await hitRateLimit(db, accountKey, rules.failedLoginsPerAccount, now);
+        await hitRateLimit(ctx.rateLimits, accountKey, rules.failedLoginsPerAccount, now);
         throw new HttpError(401, 'Invalid username or password');
       }
+      // The session this browser held before is replaced, not left behind to expire.
+      if (request.sessionId !== null) await endSessionById(db, request.sessionId);
       const token = await startSession(db, user.id, request.headers['user-agent'], now);
       setSessionCookie(reply, token, secure);
       return { user: toUser(user) };
@@ -110,10 +123,15 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { body: passwordResetRequestSchema } },
       async (request) => {
         const now = clock();
-        await enforceRateLimit(db, `reset-request:ip:${request.ip}`, rules.resetRequestPerIp, now);
+        await enforceRateLimit(
+          ctx.rateLimits,
+          `reset-request:ip:${request.ip}`,
+          rules.resetRequestPerIp,
+          now,
+        );
         const email = request.body.email.toLowerCase();
         const perAccount = await hitRateLimit(
-          db,
+          ctx.rateLimits,
           `reset-request:email:${email}`,
           rules.resetRequestPerAccount,
           now,
@@ -131,7 +149,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.post('/password-reset', { schema: { body: passwordResetSchema } }, async (request) => {
-      await enforceRateLimit(db, `reset:ip:${request.ip}`, rules.resetPerIp, clock());
+      await enforceRateLimit(ctx.rateLimits, `reset:ip:${request.ip}`, rules.resetPerIp, clock());
       const done = await resetPassword(ctx, request.body.token, request.body.password, clock());
       if (!done) throw new HttpError(400, 'Invalid or expired token');
       return { message: 'Your password has been reset. You can now sign in.' };

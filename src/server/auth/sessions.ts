@@ -70,6 +70,10 @@ export async function resumeSession(
   return { sessionId: session_id, user, extended };
 }
 
+export async function endSessionById(db: Kysely<Database>, sessionId: number): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+}
+
 export async function endSession(db: Kysely<Database>, token: string): Promise<void> {
   await db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Kysely } from 'kysely';
+import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
 import { type ValidPack, validatePack } from '#shared/content-pack';
 import type { Database } from '../db/tables.js';
 
@@ -49,63 +49,88 @@ export async function loadPack(
   source: { name: string; checksum: string },
   now: Date,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    for (const reading of pack.readings) {
-      const values = {
-        thought: reading.thought,
-        explanation: reading.explanation,
-        reflection_prompt: reading.reflectionPrompt,
-        author: pack.author,
-      };
-      await trx
-        .insertInto('thoughts')
-        .values({ day_number: reading.day, ...values })
-        .onConflict((oc) => oc.column('day_number').doUpdateSet(values))
-        .execute();
-    }
-    await trx.deleteFrom('thoughts').where('day_number', '>', pack.readings.length).execute();
-    await trx.deleteFrom('gatha_info').execute();
+  await db.transaction().execute((trx) => writePack(trx, pack, source, now));
+}
+
+async function writePack(
+  trx: Transaction<Database>,
+  pack: ValidPack,
+  source: { name: string; checksum: string },
+  now: Date,
+): Promise<void> {
+  for (const reading of pack.readings) {
+    const values = {
+      thought: reading.thought,
+      explanation: reading.explanation,
+      reflection_prompt: reading.reflectionPrompt,
+      author: pack.author,
+    };
     await trx
-      .insertInto('gatha_info')
-      .values(
-        pack.gathaInfo.map((row) => ({
-          song_number: row.songNumber,
-          song_title: row.songTitle,
-          stanza_number: row.stanzaNumber,
-          description: row.description,
-          start_day: row.startDay,
-          end_day: row.endDay,
-        })),
-      )
+      .insertInto('thoughts')
+      .values({ day_number: reading.day, ...values })
+      .onConflict((oc) => oc.column('day_number').doUpdateSet(values))
       .execute();
-    const state = { source: source.name, checksum: source.checksum, loaded_at: now.toISOString() };
-    await trx
-      .insertInto('content_state')
-      .values({ id: 1, ...state })
-      .onConflict((oc) => oc.column('id').doUpdateSet(state))
-      .execute();
-  });
+  }
+  await trx.deleteFrom('thoughts').where('day_number', '>', pack.readings.length).execute();
+  await trx.deleteFrom('gatha_info').execute();
+  await trx
+    .insertInto('gatha_info')
+    .values(
+      pack.gathaInfo.map((row) => ({
+        song_number: row.songNumber,
+        song_title: row.songTitle,
+        stanza_number: row.stanzaNumber,
+        description: row.description,
+        start_day: row.startDay,
+        end_day: row.endDay,
+      })),
+    )
+    .execute();
+  const state = { source: source.name, checksum: source.checksum, loaded_at: now.toISOString() };
+  await trx
+    .insertInto('content_state')
+    .values({ id: 1, ...state })
+    .onConflict((oc) => oc.column('id').doUpdateSet(state))
+    .execute();
 }
 
 /**
  * At start: serve the shipped pack unless an operator imported another one. Skips the work
- * when the same pack is already loaded.
+ * when the same pack is already loaded. On PostgreSQL, processes starting at once take turns
+ * (a transaction-scoped advisory lock) and re-check inside it, so only one of them loads.
  */
 export async function loadShippedPack(
   db: Kysely<Database>,
   dir: string,
   now: Date,
 ): Promise<{ loaded: boolean; reason: string }> {
-  const state = await db
-    .selectFrom('content_state')
-    .selectAll()
-    .where('id', '=', 1)
-    .executeTakeFirst();
-  if (state && state.source !== dir)
-    return { loaded: false, reason: `an imported pack (${state.source}) is served` };
   const result = await readPackFolder(dir);
-  if (!result.ok) return { loaded: false, reason: result.errors.slice(0, 5).join('; ') };
-  if (state?.checksum === result.checksum) return { loaded: false, reason: 'already loaded' };
-  await loadPack(db, result.pack, { name: dir, checksum: result.checksum }, now);
-  return { loaded: true, reason: `${result.pack.readings.length} readings` };
+  const loadUnlessCurrent = async (
+    reader: Kysely<Database>,
+    write: (pack: ValidPack, source: { name: string; checksum: string }) => Promise<void>,
+  ) => {
+    const state = await reader
+      .selectFrom('content_state')
+      .selectAll()
+      .where('id', '=', 1)
+      .executeTakeFirst();
+    if (state && state.source !== dir)
+      return { loaded: false, reason: `an imported pack (${state.source}) is served` };
+    if (!result.ok) return { loaded: false, reason: result.errors.slice(0, 5).join('; ') };
+    if (state?.checksum === result.checksum) return { loaded: false, reason: 'already loaded' };
+    await write(result.pack, { name: dir, checksum: result.checksum });
+    return { loaded: true, reason: `${result.pack.readings.length} readings` };
+  };
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
+    // SQLite lets one writer in at a time; the load is one transaction of its own.
+    return loadUnlessCurrent(db, (pack, source) => loadPack(db, pack, source, now));
+  }
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext(${contentLockName} || current_schema()))`.execute(
+      trx,
+    );
+    return loadUnlessCurrent(trx, (pack, source) => writePack(trx, pack, source, now));
+  });
 }
+
+const contentLockName = 'threefold content load ';

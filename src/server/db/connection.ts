@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, type LogEvent, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  Kysely,
+  type LogEvent,
+  Migrator,
+  PostgresDialect,
+  SqliteAdapter,
+  SqliteDialect,
+} from 'kysely';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import { migrations } from './migrations/index.js';
@@ -63,8 +70,32 @@ export function openDatabase(url: string, options: OpenOptions = {}): AppDatabas
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    log,
+  });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * The app sends the same few hundred statements over and over; each is compiled by SQLite once
+ * and reused. Kysely runs one query at a time on this connection, so a statement is never
+ * busy when it is handed out again.
+ */
+function withStatementCache(sqlite: SQLite.Database, max = 1000) {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        if (statements.size >= max) statements.clear();
+        statement = sqlite.prepare(sql);
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 /** Applies every pending migration; safe when several processes start at once. */
@@ -75,9 +106,18 @@ export async function migrateToLatest(db: Kysely<Database>, schema?: string): Pr
     // Look for the bookkeeping tables in this schema only, not in any schema of the database.
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) {
+  const racesOtherProcesses = db.getExecutor().adapter instanceof SqliteAdapter;
+  for (let attempt = 1; ; attempt++) {
+    const { error, results } = await migrator.migrateToLatest();
+    const failed = results?.find((r) => r.status === 'Error');
+    if (!error && !failed) return;
+    // Kysely locks migrations across processes on PostgreSQL only. On SQLite, a process that
+    // lost the race to another one starting at once had its transaction rolled back; once the
+    // other has committed, trying again finds nothing left to apply.
+    if (racesOtherProcesses && attempt < 5) {
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+      continue;
+    }
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, {
       cause: error,
     });

@@ -89,6 +89,11 @@ export interface UserProgressTable {
   is_read: Flag;
   reflection: string | null;
   read_at: number | null;
+  gatha_viewed: Generated<Flag>;
+  explanation_viewed: Generated<Flag>;
+  reflection_saved: Generated<Flag>;
+  /** When a reflection for the day was first saved; null when only a device reported it. */
+  reflection_saved_at: Timestamp | null;
 }
 
 export interface RateLimitCountersTable {
@@ -104,6 +109,32 @@ export interface ContentStateTable {
   loaded_at: Timestamp;
 }
 
+/** The VAPID pair (a single row, id 1) when none is configured. */
+export interface PushVapidKeysTable {
+  id: number;
+  public_key: string;
+  private_key: string;
+  created_at: Timestamp;
+}
+
+/** One device's daily reminder: its browser push subscription, time and time zone. */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  session_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  /** HH:MM on the device's wall clock. */
+  reminder_time: string;
+  /** IANA zone the time is in. */
+  time_zone: string;
+  /** Local date (YYYY-MM-DD) of the last reminder sent. */
+  last_sent_on: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   content_state: ContentStateTable;
   users: UsersTable;
@@ -116,6 +147,8 @@ export interface Database {
   friendships: FriendshipsTable;
   user_progress: UserProgressTable;
   rate_limit_counters: RateLimitCountersTable;
+  push_vapid_keys: PushVapidKeysTable;
+  push_subscriptions: PushSubscriptionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -246,4 +246,23 @@ describe('discovering people', () => {
       await app.close();
     }
   });
+
+  it('suggests the newest people first to someone who gave no postal code', async () => {
+    const app = await (await import('../test-support/test-app.js')).createTestApp();
+    try {
+      const me = await signUp(app.app);
+      const older = await signUp(app.app, { postalCode: '94110' });
+      const newer = await signUp(app.app, { postalCode: '10001' });
+      const found = await me.get('/api/users/search?discover=true');
+      expect(found.status).toBe(200);
+      expect(
+        found.body.map((u: { id: number; distanceCategory: string }) => [u.id, u.distanceCategory]),
+      ).toEqual([
+        [newer.user.id, 'other'],
+        [older.user.id, 'other'],
+      ]);
+    } finally {
+      await app.close();
+    }
+  });
 });

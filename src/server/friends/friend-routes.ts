@@ -43,7 +43,7 @@ export function friendRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const receiverId = parseId(request.params.userId);
       if (receiverId === null) throw new HttpError(404, 'User not found');
       await enforceRateLimit(
-        db,
+        ctx.rateLimits,
         `friend-requests:user:${user.id}`,
         ctx.rules.friendRequestsPerUser,
         ctx.clock(),

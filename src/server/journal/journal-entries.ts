@@ -115,23 +115,50 @@ export async function deleteOwnEntry(
   return Number(result.numDeletedRows) > 0;
 }
 
-/** Public entries of the user's friends, newest first. Private entries never appear. */
-export async function friendsFeed(
-  db: Kysely<Database>,
-  userId: number,
-): Promise<FriendJournalEntry[]> {
-  const rows = await db
+/** Most feeds fill from the friends' last two weeks; only a quiet circle needs the rest. */
+const recentFeedMs = 14 * 86_400_000;
+
+/**
+ * The ids of the newest public entries of the user's friends, read from the covering feed
+ * index alone (no entry text), optionally only those updated since a moment.
+ */
+function newestFriendEntryIds(db: Kysely<Database>, userId: number, since: string | null) {
+  return db
     .selectFrom('friendships')
-    .innerJoin('journal_entries', 'journal_entries.user_id', 'friendships.friend_id')
+    .innerJoin('journal_entries as feed', 'feed.user_id', 'friendships.friend_id')
+    .select('feed.id')
+    .where('friendships.user_id', '=', userId)
+    .where('feed.is_public', '=', 1)
+    .$if(since !== null, (qb) => qb.where('feed.updated_at', '>=', since!))
+    .orderBy('feed.updated_at', 'desc')
+    .orderBy('feed.id', 'desc')
+    .limit(FRIENDS_FEED_LIMIT);
+}
+
+async function feedRows(db: Kysely<Database>, userId: number, since: string | null) {
+  return db
+    .selectFrom('journal_entries')
     .innerJoin('users', 'users.id', 'journal_entries.user_id')
     .selectAll('journal_entries')
     .select(['users.full_name', 'users.username'])
-    .where('friendships.user_id', '=', userId)
-    .where('journal_entries.is_public', '=', 1)
+    .where('journal_entries.id', 'in', newestFriendEntryIds(db, userId, since))
     .orderBy('journal_entries.updated_at', 'desc')
     .orderBy('journal_entries.id', 'desc')
-    .limit(FRIENDS_FEED_LIMIT)
     .execute();
+}
+
+/**
+ * Public entries of the user's friends, newest first. Private entries never appear.
+ * The friends' last two weeks are read first: when they already give a full page, nothing
+ * older can belong on it, so the cost follows recent activity, not the size of the table.
+ */
+export async function friendsFeed(
+  db: Kysely<Database>,
+  userId: number,
+  now: Date,
+): Promise<FriendJournalEntry[]> {
+  let rows = await feedRows(db, userId, new Date(now.getTime() - recentFeedMs).toISOString());
+  if (rows.length < FRIENDS_FEED_LIMIT) rows = await feedRows(db, userId, null);
   return rows.map(({ full_name, username, ...row }) => ({
     ...toJournalEntry(row),
     user: { id: row.user_id, fullName: full_name, username },

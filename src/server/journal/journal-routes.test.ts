@@ -285,4 +285,39 @@ describe("friends' reflections", () => {
     }
     expect((await me.get('/api/journal/friends')).body).toHaveLength(50);
   });
+
+  it('fills the page with older entries when the last two weeks are quiet, and drops them when not', async () => {
+    const me = await signUp(t.app);
+    const friend = await signUp(t.app);
+    await befriend(me, friend);
+    const old = await friend.post('/api/journal', {
+      dayNumber: 200,
+      entryText: text('long ago'),
+      isPublic: true,
+    });
+    t.clock.advance(20 * 86_400_000);
+    for (let day = 1; day <= 3; day++) {
+      await friend.post('/api/journal', {
+        dayNumber: day,
+        entryText: text(`d${day}`),
+        isPublic: true,
+      });
+      t.clock.advance(1000);
+    }
+    const quiet = (await me.get('/api/journal/friends')).body;
+    expect(quiet.map((e: { dayNumber: number }) => e.dayNumber)).toEqual([3, 2, 1, 200]);
+    expect(quiet[3].id).toBe(old.body.id);
+    for (let day = 4; day <= 53; day++) {
+      await friend.post('/api/journal', {
+        dayNumber: day,
+        entryText: text(`d${day}`),
+        isPublic: true,
+      });
+      t.clock.advance(1000);
+    }
+    const busy = (await me.get('/api/journal/friends')).body;
+    expect(busy).toHaveLength(50);
+    expect(busy[0].dayNumber).toBe(53);
+    expect(busy.at(-1).dayNumber).toBe(4);
+  });
 });

@@ -6,6 +6,8 @@ import type { AppContext } from '../app-context.js';
 import { requireUser } from '../auth/current-user.js';
 import { HttpError } from '../http-errors.js';
 import { parseId } from '../path-params.js';
+import { markReflectionSaved } from '../progress/progress-store.js';
+import { journalExportRoutes } from './journal-export.js';
 import {
   deleteOwnEntry,
   findOwnEntryForDay,
@@ -20,9 +22,11 @@ const entryNotFound = () => new HttpError(404, 'Journal entry not found');
 export function journalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { db, clock } = ctx;
   return async (app) => {
+    await app.register(journalExportRoutes(ctx));
+
     app.get('/', async (request) => listOwnEntries(db, requireUser(request).id));
 
-    app.get('/friends', async (request) => friendsFeed(db, requireUser(request).id));
+    app.get('/friends', async (request) => friendsFeed(db, requireUser(request).id, clock()));
 
     app.get<{ Params: { dayNumber: string } }>('/day/:dayNumber', async (request) => {
       const user = requireUser(request);
@@ -36,7 +40,10 @@ export function journalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post('/', { schema: { body: createJournalEntrySchema } }, async (request, reply) => {
       // Sign-in is checked before the body so an anonymous save gets the spec's message.
       const user = requireUser(request, 'You must be logged in to save journal entries');
-      const { entry, created } = await saveEntryForDay(db, user.id, request.body, clock());
+      const now = clock();
+      const { entry, created } = await saveEntryForDay(db, user.id, request.body, now);
+      // A save synced later from an offline device counts from when the entry was first made.
+      await markReflectionSaved(db, user.id, entry.dayNumber, entry.createdAt, now);
       return reply.code(created ? 201 : 200).send(entry);
     });
 

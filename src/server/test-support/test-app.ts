@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app.js';
+import { type AppOptions, buildApp } from '../app.js';
 import type { Clock } from '../clock.js';
 import { type AppConfig, loadConfig } from '../config.js';
 import type { Mailer } from '../mail/mailer.js';
@@ -37,10 +37,12 @@ export interface TestDatabase {
 
 /**
  * A fresh, empty database for one test file: a temporary SQLite file, or a schema of its own
- * in TEST_DATABASE_URL when the suite runs on PostgreSQL.
+ * in TEST_DATABASE_URL when the suite runs on PostgreSQL (or `kind` asks for it).
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  if (process.env.TEST_DB === 'postgres') {
+export async function createTestDatabase(
+  kind: 'sqlite' | 'postgres' = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite',
+): Promise<TestDatabase> {
+  if (kind === 'postgres') {
     const base = process.env.TEST_DATABASE_URL;
     if (!base) throw new Error('TEST_DATABASE_URL is required for the PostgreSQL suite');
     const schema = `test_${randomBytes(6).toString('hex')}`;
@@ -82,6 +84,7 @@ export async function createTestApp(
     mailer?: Mailer;
     clock?: TestClock;
     contentDir?: string;
+    onRoute?: AppOptions['onRoute'];
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -102,6 +105,7 @@ export async function createTestApp(
     clock: clock.clock,
     logger: false,
     ...(options.mailer ? { mailer: options.mailer } : {}),
+    ...(options.onRoute ? { onRoute: options.onRoute } : {}),
   });
   return {
     app,

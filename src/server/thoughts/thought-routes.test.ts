@@ -79,6 +79,52 @@ describe('thoughts', () => {
     }
   });
 
+  it("tags today's thought with an ETag and answers a matching If-None-Match with an empty 304", async () => {
+    const first = await anonymous.get('/api/thoughts/today');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const again = await anonymous.get('/api/thoughts/today', { 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(etag);
+    const stale = await anonymous.get('/api/thoughts/today', { 'if-none-match': '"another"' });
+    expect(stale.status).toBe(200);
+    expect(stale.body.dayNumber).toBe(60);
+  });
+
+  it("moves to the next reading at each zone's own midnight, never earlier or later", async () => {
+    // 14:59:59 UTC is 23:59:59 in Tokyo (UTC+9) and 09:59:59 in New York (UTC-5).
+    const clock = testClock('2026-03-01T14:59:59.000Z');
+    const app = await createTestApp({ clock });
+    try {
+      const client = new ApiClient(app.app);
+      const dayIn = async (zone: string) =>
+        (await client.get('/api/thoughts/today', { 'x-timezone': zone })).body.dayNumber;
+      expect(await dayIn('Asia/Tokyo')).toBe(60);
+      const tokyoTag = (await client.get('/api/thoughts/today', { 'x-timezone': 'Asia/Tokyo' }))
+        .headers.etag as string;
+      expect(await dayIn('America/New_York')).toBe(60);
+      clock.advance(1000);
+      expect(await dayIn('Asia/Tokyo')).toBe(61);
+      const next = await client.get('/api/thoughts/today', {
+        'x-timezone': 'Asia/Tokyo',
+        'if-none-match': tokyoTag,
+      });
+      expect(next.status).toBe(200);
+      expect(next.body.thought).toBe('Fixture thought for day 61');
+      expect(await dayIn('America/New_York')).toBe(60);
+      // 05:00 UTC on 2 March is midnight in New York.
+      clock.set('2026-03-02T04:59:59.999Z');
+      expect(await dayIn('America/New_York')).toBe(60);
+      clock.set('2026-03-02T05:00:00.000Z');
+      expect(await dayIn('America/New_York')).toBe(61);
+      expect(await dayIn('UTC')).toBe(61);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('gives any day up to today', async () => {
     const day = await anonymous.get('/api/thoughts/1');
     expect(day.status).toBe(200);

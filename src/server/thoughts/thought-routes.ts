@@ -1,13 +1,14 @@
+import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { TOTAL_DAYS } from '#shared/constants';
-import { dayAccess } from '#shared/day-model';
+import { dayAccess, localDateIn } from '#shared/day-model';
 import type { Thought } from '#shared/thought-types';
 import type { AppContext } from '../app-context.js';
 import type { Database } from '../db/tables.js';
 import { HttpError } from '../http-errors.js';
 import { parseId } from '../path-params.js';
-import { currentDayFor } from './reading-day.js';
+import { currentDayFor, requestTimeZone } from './reading-day.js';
 
 const columns = [
   'id',
@@ -54,6 +55,81 @@ async function thoughtForDay(db: Kysely<Database>, day: number): Promise<Thought
   throw new HttpError(404, 'Day not found');
 }
 
+/** How long a cached reading may lag a content import made by another process. */
+const contentFreshMs = 60_000;
+/** Distinct X-Timezone values kept; the header is the client's, so the cache is bounded. */
+const maxCachedZones = 500;
+
+interface TodayAnswer {
+  body: string;
+  etag: string;
+  /** The answer holds for instants in [from, until): one local calendar date of its zone. */
+  from: number;
+  until: number;
+  loadedAt: number;
+}
+
+function sameDate(a: ReturnType<typeof localDateIn>, b: ReturnType<typeof localDateIn>): boolean {
+  return a.year === b.year && a.month === b.month && a.day === b.day;
+}
+
+/** The first instant after `now` whose calendar date in `zone` differs: that zone's midnight. */
+function nextLocalMidnight(now: number, zone: string): number {
+  const today = localDateIn(new Date(now), zone);
+  let before = now;
+  let after = now + 30 * 3_600_000;
+  while (after - before > 1) {
+    const middle = Math.floor((before + after) / 2);
+    if (sameDate(localDateIn(new Date(middle), zone), today)) before = middle;
+    else after = middle;
+  }
+  return after;
+}
+
+/**
+ * Today's reading changes once a day per time zone, so its answer is built once per zone and
+ * local date and revalidated by ETag; a change of date in the zone starts a new answer.
+ */
+function todayAnswers(ctx: AppContext) {
+  const byZoneHeader = new Map<string, TodayAnswer>();
+  return async (request: Parameters<typeof currentDayFor>[1]): Promise<TodayAnswer> => {
+    const header = request.headers['x-timezone'];
+    const key = (Array.isArray(header) ? header[0] : header) ?? '';
+    const now = ctx.clock().getTime();
+    const cached = byZoneHeader.get(key);
+    if (
+      cached &&
+      now >= cached.from &&
+      now < cached.until &&
+      performance.now() - cached.loadedAt < contentFreshMs
+    ) {
+      return cached;
+    }
+    const zone = requestTimeZone(request, ctx.config.appTimezone);
+    const currentDay = currentDayFor(ctx, request);
+    const thought = await thoughtForDay(ctx.db, currentDay);
+    const body = JSON.stringify({ ...thought, currentDay, totalDays: TOTAL_DAYS });
+    const answer: TodayAnswer = {
+      body,
+      etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+      from: now,
+      until: nextLocalMidnight(now, zone),
+      loadedAt: performance.now(),
+    };
+    if (byZoneHeader.size >= maxCachedZones) byZoneHeader.clear();
+    byZoneHeader.set(key, answer);
+    return answer;
+  };
+}
+
+function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === etag || tag === '*');
+}
+
 export function friendlyFutureMessage(day: number, currentDay: number): string {
   const wait = day - currentDay;
   return wait === 1
@@ -66,10 +142,18 @@ export function thoughtRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/meta/total', async () => ({ totalDays: TOTAL_DAYS }));
 
-    app.get('/today', async (request) => {
-      const currentDay = currentDayFor(ctx, request);
-      const thought = await thoughtForDay(db, currentDay);
-      return { ...thought, currentDay, totalDays: TOTAL_DAYS };
+    const today = todayAnswers(ctx);
+    app.get('/today', async (request, reply) => {
+      const answer = await today(request);
+      // Revalidated on each visit rather than stored blindly, so midnight is never missed.
+      reply
+        .header('cache-control', 'private, no-cache')
+        .header('vary', 'x-timezone')
+        .header('etag', answer.etag);
+      if (matchesEtag(request.headers['if-none-match'], answer.etag)) {
+        return reply.code(304).send();
+      }
+      return reply.type('application/json; charset=utf-8').send(answer.body);
     });
 
     app.get('/', async (request) => {

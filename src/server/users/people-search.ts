@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import { SEARCH_MIN_LENGTH, SEARCH_RESULT_LIMIT } from '#shared/constants';
 import { compareDistance, distanceCategory } from '#shared/proximity';
 import type { DiscoveredUser, UserSearchResult } from '#shared/social-types';
@@ -44,9 +44,24 @@ export async function searchPeople(
   }));
 }
 
+/** The postal code as the proximity rule reads it, matching the discovery index exactly. */
+function normalisedPostalCode(db: Kysely<Database>) {
+  return db.getExecutor().adapter instanceof PostgresAdapter
+    ? sql<string>`upper(replace(coalesce(postal_code, ''), ' ', '')) collate "C"`
+    : sql<string>`upper(replace(coalesce(postal_code, ''), ' ', ''))`;
+}
+
+/** Codes starting with `prefix`, as a byte-order range an index can answer. */
+function prefixRange(prefix: string): [string, string] {
+  const last = prefix.length - 1;
+  return [prefix, prefix.slice(0, last) + String.fromCharCode(prefix.charCodeAt(last) + 1)];
+}
+
 /**
  * Suggestions: everyone but the caller, their friends and anyone with a pending request either
- * way, nearest postal code first (computed from the full codes).
+ * way, nearest postal code first, then newest. Each proximity class (sharing 5, 3, 2, 1 leading
+ * characters, then none) is read in turn from the postal-code index until the page is full, so
+ * the usual call touches the caller's neighbourhood only, not every member.
  */
 export async function discoverPeople(
   db: Kysely<Database>,
@@ -58,47 +73,53 @@ export async function discoverPeople(
     .where('id', '=', callerId)
     .executeTakeFirstOrThrow();
   const code = (caller.postal_code ?? '').replace(/\s+/g, '').toUpperCase();
-  // Candidates sharing a prefix come first from the database, so the nearest are never cut off
-  // by the limit; the exact order is settled by the shared proximity rule below.
-  const prefixes = [5, 3, 2, 1]
+  const ranges = [5, 3, 2, 1]
     .map((n) => code.slice(0, n))
-    .filter((p, i, all) => p.length > 0 && all.indexOf(p) === i);
-  const normalized = sql<string>`upper(replace(coalesce(postal_code, ''), ' ', ''))`;
-  const rank = prefixes.length
-    ? sql<number>`case ${sql.join(
-        prefixes.map(
-          (p, i) => sql`when ${normalized} like ${`${escapeLike(p)}%`} escape '\\' then ${i}`,
-        ),
-        sql` `,
-      )} else ${prefixes.length} end`
-    : sql<number>`0`;
-  const rows = await db
-    .selectFrom('users')
-    .select(['id', 'full_name', 'username', 'postal_code'])
-    .where('id', '!=', callerId)
-    .where('id', 'not in', (eb) =>
-      eb.selectFrom('friendships').select('friend_id').where('user_id', '=', callerId),
-    )
-    .where('id', 'not in', (eb) =>
-      eb
-        .selectFrom('friend_requests')
-        .select('receiver_id')
-        .where('sender_id', '=', callerId)
-        .where('status', '=', 'pending'),
-    )
-    .where('id', 'not in', (eb) =>
-      eb
-        .selectFrom('friend_requests')
-        .select('sender_id')
-        .where('receiver_id', '=', callerId)
-        .where('status', '=', 'pending'),
-    )
-    .orderBy(rank)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(SEARCH_RESULT_LIMIT * 5)
-    .execute();
-  return rows
+    .filter((p, i, all) => p.length > 0 && all.indexOf(p) === i)
+    .map(prefixRange);
+  const normalized = normalisedPostalCode(db);
+  const inRange = ([from, to]: [string, string]) =>
+    sql<boolean>`(${normalized} >= ${from} and ${normalized} < ${to})`;
+
+  const found: { id: number; full_name: string; username: string; postal_code: string | null }[] =
+    [];
+  // Each class: inside its own prefix, outside the longer (nearer) one already read.
+  const classes = [
+    ...ranges.map((range, i) => ({ inside: range, outside: ranges[i - 1] })),
+    { inside: undefined, outside: ranges.at(-1) },
+  ];
+  for (const { inside, outside } of classes) {
+    if (found.length >= SEARCH_RESULT_LIMIT) break;
+    const rows = await db
+      .selectFrom('users')
+      .select(['id', 'full_name', 'username', 'postal_code'])
+      .$if(inside !== undefined, (qb) => qb.where(inRange(inside!)))
+      .$if(outside !== undefined, (qb) => qb.where(sql<boolean>`not ${inRange(outside!)}`))
+      .where('id', '!=', callerId)
+      .where('id', 'not in', (eb) =>
+        eb.selectFrom('friendships').select('friend_id').where('user_id', '=', callerId),
+      )
+      .where('id', 'not in', (eb) =>
+        eb
+          .selectFrom('friend_requests')
+          .select('receiver_id')
+          .where('sender_id', '=', callerId)
+          .where('status', '=', 'pending'),
+      )
+      .where('id', 'not in', (eb) =>
+        eb
+          .selectFrom('friend_requests')
+          .select('sender_id')
+          .where('receiver_id', '=', callerId)
+          .where('status', '=', 'pending'),
+      )
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(SEARCH_RESULT_LIMIT - found.length)
+      .execute();
+    found.push(...rows);
+  }
+  return found
     .map((row) => ({
       id: row.id,
       fullName: row.full_name,
@@ -106,6 +127,5 @@ export async function discoverPeople(
       postalCode: publicPostalCode(row.postal_code),
       distanceCategory: distanceCategory(caller.postal_code, row.postal_code),
     }))
-    .sort((a, b) => compareDistance(a.distanceCategory, b.distanceCategory))
-    .slice(0, SEARCH_RESULT_LIMIT);
+    .sort((a, b) => compareDistance(a.distanceCategory, b.distanceCategory));
 }

@@ -13,4 +13,6 @@ export const queryKeys = {
   friendRequests: ['/api/friend-requests'] as const,
   discover: ['/api/users/search?discover=true'] as const,
   search: (q: string) => ['/api/users/search', q] as const,
+  progress: ['/api/progress'] as const,
+  sessions: ['/api/auth/sessions'] as const,
 };

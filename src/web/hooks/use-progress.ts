@@ -1,4 +1,5 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import {
   type ProgressRecord,
   type ProgressStep,
@@ -7,6 +8,10 @@ import {
   markStep as markStepRule,
   parseProgress,
 } from '#shared/progress';
+import { useCurrentUser } from '../api/auth.js';
+import { clearServerProgress, mergeProgressWithServer, sendDayFlags } from '../api/progress.js';
+import { queryKeys } from '../api/query-keys.js';
+import { newDayFlags, withChangesSince } from './progress-changes.js';
 import { toast } from './use-toast.js';
 
 const COOKIE = 'gatha-progress';
@@ -41,14 +46,103 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+/**
+ * Whose reset the server has not confirmed yet (a user id); it is sent again before that
+ * person's next merge, so the merge does not bring the old progress back.
+ */
+const RESET_PENDING_KEY = 'gatha-progress-reset-pending';
+
+/** Who is signed in now, and whose record this app start has already merged with the server. */
+let signedInAs: number | null = null;
+let mergedFor: number | null = null;
+/** Counts resets, so a merge answer that left before a reset is not written back after it. */
+let resets = 0;
+
+/** Storage the browser refuses (private modes) only means a reset is not retried. */
+function pendingResetStore(action: (storage: Storage) => string | null | void): string | null {
+  try {
+    return action(localStorage) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+async function sendReset(userId: number) {
+  pendingResetStore((storage) => storage.setItem(RESET_PENDING_KEY, String(userId)));
+  await clearServerProgress();
+  pendingResetStore((storage) => storage.removeItem(RESET_PENDING_KEY));
+}
+
+/** Sends each newly set flag; one that fails reaches the server with the next merge. */
+function sendNewSteps(before: ProgressRecord, after: ProgressRecord) {
+  if (signedInAs === null) return;
+  for (const { day, flags } of newDayFlags(before, after)) {
+    sendDayFlags(day, flags).catch(() => undefined);
+  }
+}
+
+async function mergeWithServer(userId: number): Promise<boolean> {
+  const resetsAtStart = resets;
+  const pendingFor = pendingResetStore((storage) => storage.getItem(RESET_PENDING_KEY));
+  if (pendingFor === String(userId)) await sendReset(userId);
+  const sent = snapshot();
+  const merged = await mergeProgressWithServer(sent);
+  if (signedInAs !== userId || resets !== resetsAtStart) return false;
+  save(withChangesSince(merged, sent, snapshot()));
+  return true;
+}
+
+let watchingSignOut = false;
+
+/** Signing out (or deleting the account) from any screen ends syncing, so a new sign-in merges. */
+function watchSignOut(queryClient: QueryClient) {
+  if (watchingSignOut) return;
+  watchingSignOut = true;
+  queryClient.getQueryCache().subscribe(({ query }) => {
+    if (query.queryKey[0] === queryKeys.me[0] && query.state.data === null) {
+      signedInAs = null;
+      mergedFor = null;
+    }
+  });
+}
+
+/**
+ * While signed in, merges the local record with the server's once per sign-in and app start,
+ * and writes the union back. A failed merge leaves the local record as it is; the next start
+ * tries again.
+ */
+export function useProgressSync() {
+  const queryClient = useQueryClient();
+  const userId = useCurrentUser().data?.id ?? null;
+  useEffect(() => {
+    watchSignOut(queryClient);
+    signedInAs = userId;
+    if (userId === null) {
+      mergedFor = null;
+      return;
+    }
+    if (mergedFor === userId) return;
+    mergedFor = userId;
+    mergeWithServer(userId).then(
+      (written) => {
+        if (written) void queryClient.invalidateQueries({ queryKey: queryKeys.progress });
+      },
+      () => undefined,
+    );
+  }, [userId, queryClient]);
+}
+
 /** The local progress record (cookie gatha-progress) and the spec's progress actions. */
 export function useProgress() {
   const record = useSyncExternalStore(subscribe, snapshot, snapshot);
+  useProgressSync();
 
   /** Records a step; returns the stanza unlocked when this completed the current one. */
   const markStep = useCallback((day: number, step: ProgressStep): number | null => {
-    const result = markStepRule(snapshot(), day, step);
+    const before = snapshot();
+    const result = markStepRule(before, day, step);
     save(result.record);
+    sendNewSteps(before, result.record);
     if (result.advancedTo !== null) {
       toast({
         title: 'Progress unlocked!',
@@ -59,12 +153,17 @@ export function useProgress() {
   }, []);
 
   const markRead = useCallback((day: number) => {
-    save(markReadRule(snapshot(), day));
+    const before = snapshot();
+    const after = markReadRule(before, day);
+    save(after);
+    sendNewSteps(before, after);
     toast({ title: 'Progress saved', description: `Day ${day} marked as read` });
   }, []);
 
   const reset = useCallback(() => {
     save(initialProgress());
+    resets += 1;
+    if (signedInAs !== null) sendReset(signedInAs).catch(() => undefined);
     toast({ title: 'Progress reset', description: 'Starting fresh from stanza 1' });
   }, []);
 

@@ -15,6 +15,11 @@ export interface NotificationClickWorkerEvent extends ExtendableWorkerEvent {
   readonly notification: Notification;
 }
 
+export interface PushWorkerEvent extends ExtendableWorkerEvent {
+  /** The decrypted payload, or null for a push without one. */
+  readonly data: { text(): string } | null;
+}
+
 export interface MessageWorkerEvent extends ExtendableWorkerEvent {
   readonly data: unknown;
 }
@@ -36,10 +41,12 @@ export interface ServiceWorkerScope {
   };
   /** Where vite-plugin-pwa writes the list of built files to precache. */
   readonly __WB_MANIFEST: (PrecacheEntry | string)[];
+  readonly registration: Pick<ServiceWorkerRegistration, 'showNotification'>;
   skipWaiting(): Promise<void>;
   addEventListener(
     type: 'notificationclick',
     listener: (event: NotificationClickWorkerEvent) => void,
   ): void;
+  addEventListener(type: 'push', listener: (event: PushWorkerEvent) => void): void;
   addEventListener(type: 'message', listener: (event: MessageWorkerEvent) => void): void;
 }

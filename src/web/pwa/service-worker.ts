@@ -18,6 +18,8 @@ import {
   notificationTargetUrl,
   offlineCacheFor,
 } from '#shared/offline-policy';
+import { parseReminderPushPayload } from '#shared/push-payload';
+import { reminderDay, reminderMessage } from '#shared/reminder-schedule';
 import type { ServiceWorkerScope, WorkerWindowClient } from './service-worker-scope.js';
 
 declare const self: ServiceWorkerScope;
@@ -80,6 +82,26 @@ registerRoute(
 self.addEventListener('message', (event) => {
   const data = event.data as { type?: unknown } | null;
   if (data?.type === SKIP_WAITING_MESSAGE) event.waitUntil(self.skipWaiting());
+});
+
+// The server's daily reminder: its payload names the day; the text is the in-page reminder's.
+self.addEventListener('push', (event) => {
+  let text: string | null = null;
+  try {
+    text = event.data?.text() ?? null;
+  } catch {
+    text = null;
+  }
+  // Browsers require a visible notification for every push, so a bad payload still shows one.
+  const day = parseReminderPushPayload(text)?.day ?? reminderDay(new Date());
+  const { title, body } = reminderMessage(day);
+  event.waitUntil(
+    self.registration.showNotification(title, {
+      body,
+      tag: 'daily-gatha-reminder',
+      data: { url: `/app/daily-ritual/${day}` },
+    }),
+  );
 });
 
 // The daily reminder (tag 'daily-gatha-reminder') carries data.url = /app/daily-ritual/{day}.

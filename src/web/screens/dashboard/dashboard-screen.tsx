@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.js';
 import { FriendsReflections } from './friends-reflections.js';
 import { MyJournal } from './my-journal.js';
+import { YourJourneyCard } from './your-journey-card.js';
 
 const FRIENDS_TAB = 'friends';
 const JOURNAL_TAB = 'journal';
@@ -17,8 +18,9 @@ export function DashboardScreen() {
     setSearchParams(value === JOURNAL_TAB ? { tab: JOURNAL_TAB } : {}, { replace: true });
 
   return (
-    <div className="flex flex-col gap-2">
+    <div className="flex flex-col gap-5">
       <h1 className="sr-only">Dashboard</h1>
+      <YourJourneyCard />
       <Tabs value={tab} onValueChange={openTab}>
         <TabsList aria-label="Dashboard sections" className="h-11">
           <TabsTrigger value={FRIENDS_TAB} className="py-2">

@@ -5,6 +5,7 @@ import { paths } from '../../app/paths.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card.js';
 import { FieldError, Input, Label, Switch } from '../../components/ui/form-controls.js';
+import { serverMessage } from '../../api/client.js';
 import { toast } from '../../hooks/use-toast.js';
 import {
   notificationPermission,
@@ -12,6 +13,12 @@ import {
   requestNotificationPermission,
   showReminder,
 } from '../../reminders/reminder-notification.js';
+import {
+  changePushReminderTime,
+  currentPushSubscription,
+  disablePushReminder,
+  enablePushReminder,
+} from '../../reminders/push-reminders.js';
 import { isReminderTime, reminderDay } from '#shared/reminder-schedule';
 import { useNotificationSettings } from '../../reminders/use-notification-settings.js';
 
@@ -24,7 +31,18 @@ const notSupportedToast = {
   description: "Your browser doesn't support notifications.",
 } as const;
 
-/** The daily reminder: a switch that asks for permission, the time, Save and a test. */
+/** How the reminder reaches the reader on this device. */
+type Delivery = 'push' | 'in-page';
+
+const deliveryText: Record<Delivery, string> = {
+  push: 'Reminders arrive even when the app is closed.',
+  'in-page': 'Reminders appear while the app is open in a tab.',
+};
+
+/**
+ * The daily reminder: a switch that asks for permission, the time, Save and a test. Where the
+ * browser offers Web Push the reminder comes from the server; else the open app shows it.
+ */
 export function DailyReminderCard() {
   const navigate = useNavigate();
   const { settings, update } = useNotificationSettings();
@@ -33,8 +51,20 @@ export function DailyReminderCard() {
   const [timeError, setTimeError] = useState<string>();
   const [askingPermission, setAskingPermission] = useState(false);
   const [saving, setSaving] = useState(false);
+  const [delivery, setDelivery] = useState<Delivery>();
   const saveTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(saveTimer.current), []);
+
+  useEffect(() => {
+    if (!settings.enabled) return;
+    let current = true;
+    void currentPushSubscription().then((subscription) => {
+      if (current) setDelivery(subscription ? 'push' : 'in-page');
+    });
+    return () => {
+      current = false;
+    };
+  }, [settings.enabled]);
 
   const changeEnabled = async (enabled: boolean) => {
     if (!supported) {
@@ -43,11 +73,14 @@ export function DailyReminderCard() {
     }
     if (!enabled) {
       update({ enabled: false });
+      setDelivery(undefined);
       toast({ title: 'Notifications Disabled' });
+      await disablePushReminder();
       return;
     }
     setAskingPermission(true);
     const granted = await requestNotificationPermission();
+    const viaPush = granted && (await enablePushReminder(settings.time));
     setAskingPermission(false);
     if (!granted) {
       toast({
@@ -57,6 +90,7 @@ export function DailyReminderCard() {
       });
       return;
     }
+    setDelivery(viaPush ? 'push' : 'in-page');
     update({ enabled: true, time: settings.time });
     setTime(settings.time);
     setTimeError(undefined);
@@ -75,11 +109,26 @@ export function DailyReminderCard() {
     setTimeError(undefined);
     update({ time });
     setSaving(true);
-    // A short pause so the confirmation reads as the result of the save, not an echo of the tap.
-    saveTimer.current = setTimeout(() => {
-      setSaving(false);
-      toast({ title: 'Settings Saved', description: `Notification time updated to ${time}` });
-    }, SAVE_FEEDBACK_DELAY_MS);
+    const pause = new Promise((resolve) => {
+      // A short pause so the confirmation reads as the result of the save, not an echo of the tap.
+      saveTimer.current = setTimeout(resolve, SAVE_FEEDBACK_DELAY_MS);
+    });
+    const savedOnServer = delivery === 'push' ? changePushReminderTime(time) : null;
+    void Promise.all([savedOnServer, pause]).then(
+      () => {
+        setSaving(false);
+        toast({ title: 'Settings Saved', description: `Notification time updated to ${time}` });
+      },
+      (error: unknown) => {
+        setSaving(false);
+        toast({
+          variant: 'destructive',
+          title: 'Save Failed',
+          description:
+            serverMessage(error) ?? 'The reminder time could not be saved. Please try again.',
+        });
+      },
+    );
   };
 
   const sendTest = async () => {
@@ -136,6 +185,11 @@ export function DailyReminderCard() {
           )}
           {settings.enabled && (
             <>
+              {delivery && (
+                <p className="text-sm text-muted-foreground" data-testid="reminder-delivery">
+                  {deliveryText[delivery]}
+                </p>
+              )}
               <form noValidate onSubmit={saveTime} className="flex flex-col gap-2">
                 <Label htmlFor="reminder-time">Reminder time</Label>
                 <div className="flex gap-3">

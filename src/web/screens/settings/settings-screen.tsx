@@ -4,8 +4,12 @@ import { useCurrentUser } from '../../api/auth.js';
 import { paths } from '../../app/paths.js';
 import { buttonVariants } from '../../components/ui/button.js';
 import { cn } from '../../lib/cn.js';
-import { AccountCard } from './account-card.js';
+import { ChangePasswordCard } from './change-password-card.js';
 import { DailyReminderCard } from './daily-reminder-card.js';
+import { DeleteAccountCard } from './delete-account-card.js';
+import { DevicesCard } from './devices-card.js';
+import { ProfileCard } from './profile-card.js';
+import { YourDataCard } from './your-data-card.js';
 
 export function SettingsScreen() {
   const { data: user } = useCurrentUser();
@@ -20,7 +24,15 @@ export function SettingsScreen() {
       </Link>
       <h1 className="font-serif text-3xl font-semibold">Settings</h1>
       <DailyReminderCard />
-      {user && <AccountCard user={user} />}
+      {user && (
+        <>
+          <ProfileCard user={user} />
+          <ChangePasswordCard />
+          <DevicesCard />
+          <YourDataCard />
+          <DeleteAccountCard />
+        </>
+      )}
     </div>
   );
 }

@@ -1,0 +1,20 @@
+// The ceiling: a bare Fastify server answering each benchmarked route with the body captured
+// from the real endpoint, with no database, no session and no security headers. Whatever the
+// real server reaches is read as a share of this on the same machine at the same moment.
+// Usage: node bench/ceiling-server.mjs <captured-bodies.json> <port>
+import fs from 'node:fs';
+import Fastify from 'fastify';
+
+const [file, port] = process.argv.slice(2);
+const routes = JSON.parse(fs.readFileSync(file, 'utf8'));
+const app = Fastify({ logger: false });
+for (const route of routes) {
+  app.route({
+    method: route.method,
+    url: route.path,
+    handler: (_request, reply) =>
+      reply.code(route.status).type('application/json; charset=utf-8').send(route.body),
+  });
+}
+await app.listen({ port: Number(port), host: '127.0.0.1' });
+process.send?.('ready');

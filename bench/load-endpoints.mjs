@@ -1,0 +1,174 @@
+// The hot endpoints as autocannon requests, each spread over many signed-in people, and the
+// measurement of one endpoint against its ceiling.
+import autocannon from 'autocannon';
+
+const SESSION_COOKIE = 'tp_session';
+
+function pick(list, rng = Math.random) {
+  return list[Math.floor(rng() * list.length)];
+}
+
+function signedIn(session, extra = {}) {
+  return { cookie: `${SESSION_COOKIE}=${session.token}`, ...extra };
+}
+
+/**
+ * The endpoints under load. `path` is the route as registered (the ceiling serves it), and
+ * `request()` gives one concrete request for a random signed-in person.
+ */
+export function hotEndpoints(sessions, currentDay) {
+  const withEntries = sessions.filter((s) => s.days?.length);
+  const writable = (s) => s.days.filter((day) => day <= currentDay);
+  return [
+    {
+      // Not a hot path: what the app's shared request handling (security headers, cookies,
+      // hooks) costs by itself, so each ratio below can be read against this floor.
+      key: 'health',
+      label: 'GET /api/health (no database, no session)',
+      method: 'GET',
+      path: '/api/health',
+      request: () => ({ path: '/api/health', headers: {} }),
+    },
+    {
+      key: 'me',
+      label: 'GET /api/auth/me',
+      method: 'GET',
+      path: '/api/auth/me',
+      request: () => ({ path: '/api/auth/me', headers: signedIn(pick(sessions)) }),
+    },
+    {
+      key: 'today',
+      label: 'GET /api/thoughts/today',
+      method: 'GET',
+      path: '/api/thoughts/today',
+      request: () => ({ path: '/api/thoughts/today', headers: signedIn(pick(sessions)) }),
+    },
+    {
+      key: 'feed',
+      label: 'GET /api/journal/friends',
+      method: 'GET',
+      path: '/api/journal/friends',
+      request: () => ({ path: '/api/journal/friends', headers: signedIn(pick(sessions)) }),
+    },
+    {
+      key: 'day',
+      label: 'GET /api/journal/day/{d}',
+      method: 'GET',
+      path: '/api/journal/day/:dayNumber',
+      request: () => {
+        const session = pick(withEntries);
+        return { path: `/api/journal/day/${pick(session.days)}`, headers: signedIn(session) };
+      },
+    },
+    {
+      key: 'discover',
+      label: 'GET /api/users/search?discover=true',
+      method: 'GET',
+      path: '/api/users/search',
+      request: () => ({
+        path: '/api/users/search?discover=true',
+        headers: signedIn(pick(sessions)),
+      }),
+    },
+    {
+      key: 'save',
+      label: 'POST /api/journal (upsert)',
+      method: 'POST',
+      path: '/api/journal',
+      request: () => {
+        const session = pick(withEntries);
+        // Mostly days already written (an edit), sometimes a new one.
+        const day =
+          Math.random() < 0.8
+            ? pick(writable(session).length ? writable(session) : [1])
+            : 1 + Math.floor(Math.random() * currentDay);
+        return {
+          method: 'POST',
+          path: '/api/journal',
+          headers: signedIn(session, {
+            'content-type': 'application/json',
+            'x-requested-with': 'XMLHttpRequest',
+          }),
+          body: JSON.stringify({
+            dayNumber: day,
+            entryText: JSON.stringify({
+              thoughts: `Saved under load at ${Date.now()}`,
+              words: 'Kind words to a neighbour.',
+              deeds: 'Carried the shopping upstairs.',
+            }),
+            isPublic: Math.random() < 0.5,
+          }),
+        };
+      },
+    },
+  ];
+}
+
+function percentile(sorted, p) {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/** Runs autocannon against one endpoint and keeps every latency (sub-millisecond precision). */
+async function loadOnce(baseUrl, endpoint, { connections, duration }) {
+  const latencies = [];
+  const statuses = {};
+  const instance = autocannon({
+    url: baseUrl,
+    connections,
+    duration,
+    requests: [
+      {
+        method: endpoint.method,
+        setupRequest: (request) => ({ ...request, ...endpoint.request() }),
+      },
+    ],
+  });
+  instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+    statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
+    latencies.push(responseTime);
+  });
+  const result = await instance;
+  return { latencies, statuses, errors: result.errors + result.timeouts, seconds: result.duration };
+}
+
+function summarize(parts) {
+  const latencies = parts.flatMap((part) => part.latencies).sort((a, b) => a - b);
+  const statuses = {};
+  for (const part of parts) {
+    for (const [code, count] of Object.entries(part.statuses)) {
+      statuses[code] = (statuses[code] ?? 0) + count;
+    }
+  }
+  const seconds = parts.reduce((sum, part) => sum + part.seconds, 0);
+  return {
+    requests: latencies.length,
+    seconds,
+    rps: latencies.length / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    statuses,
+    errors: parts.reduce((sum, part) => sum + part.errors, 0),
+  };
+}
+
+/**
+ * One endpoint against its ceiling, taken in alternating slices (ceiling, real, ceiling, real
+ * ...) so that a burst of other work on the machine weighs on both sides alike.
+ */
+export async function measureAgainstCeiling(realUrl, ceilingUrl, endpoint, load) {
+  const slices = load.duration >= 4 ? 2 : 1;
+  const duration = load.duration / slices;
+  const real = [];
+  const ceiling = [];
+  for (let i = 0; i < slices; i++) {
+    ceiling.push(await loadOnce(ceilingUrl, endpoint, { ...load, duration }));
+    real.push(await loadOnce(realUrl, endpoint, { ...load, duration }));
+  }
+  return { real: summarize(real), ceiling: summarize(ceiling) };
+}
+
+/** One endpoint on its own, for figures with no ceiling of their own. */
+export async function measure(baseUrl, endpoint, load) {
+  return summarize([await loadOnce(baseUrl, endpoint, load)]);
+}

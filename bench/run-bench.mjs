@@ -1,0 +1,452 @@
+// The benchmark at scale: seeds a copy of the database, starts the real built server on it as
+// its own process, loads each hot endpoint from this process beside a bare ceiling server that
+// returns the same body, prints the figures and query plans, and writes bench/REPORT.md.
+//
+//   node bench/run-bench.mjs [--users 10000] [--db sqlite,postgres] [--duration 10]
+//                            [--compare-users 1000] [--web-dist dist/web] [--port 4340]
+//                            [--no-web] [--smoke]
+// Needs the compiled server (dist/server) and, for the web figures, a production web build.
+import { fork, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { hotEndpoints, measure, measureAgainstCeiling } from './load-endpoints.mjs';
+import { postgresPlans, sqlitePlans } from './query-plans.mjs';
+import { generateSeed, seedPostgres, seedSqlite } from './seed-data.mjs';
+import { lighthousePages } from './web-lighthouse.mjs';
+import { writeFormatted, writeReport } from './write-report.mjs';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const { values: args } = parseArgs({
+  options: {
+    users: { type: 'string', default: '10000' },
+    db: { type: 'string', default: 'sqlite,postgres' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '10' },
+    'compare-users': { type: 'string', default: '1000' },
+    'web-dist': { type: 'string', default: 'dist/web' },
+    port: { type: 'string', default: process.env.BENCH_PORT ?? '4340' },
+    'no-web': { type: 'boolean', default: false },
+    smoke: { type: 'boolean', default: false },
+  },
+});
+const smoke = args.smoke;
+const options = {
+  users: smoke ? 200 : Number(args.users),
+  databases: smoke ? ['sqlite'] : args.db.split(',').map((d) => d.trim()),
+  duration: smoke ? 1 : Number(args.duration),
+  connections: Number(args.connections),
+  compareUsers: smoke ? 0 : Number(args['compare-users']),
+  webDist: path.resolve(root, args['web-dist']),
+  port: Number(args.port),
+  web: !args['no-web'],
+};
+const postgresBase =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/test';
+const resultsDir = smoke
+  ? fs.mkdtempSync(path.join(os.tmpdir(), 'threefold-bench-smoke-'))
+  : path.join(root, 'bench', 'results');
+fs.mkdirSync(resultsDir, { recursive: true });
+
+const log = (...parts) => console.log(...parts);
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const fmt = (n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
+
+function currentReadingDay(now) {
+  const start = Date.UTC(now.getUTCFullYear(), 0, 1);
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return (Math.round((today - start) / 86_400_000) % 241) + 1;
+}
+
+async function waitFor(url, child, seconds = 60) {
+  const deadline = Date.now() + seconds * 1000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited (${child.exitCode})`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(100);
+  }
+  throw new Error(`${url} did not answer within ${seconds} s`);
+}
+
+function stop(child) {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
+}
+
+function readRssMb(pid) {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  } catch {
+    return NaN;
+  }
+}
+
+/** Peak resident memory of a process, sampled while the load runs (and the kernel's own peak). */
+function memoryWatch(pid) {
+  let peakKb = 0;
+  const read = (field) => {
+    try {
+      const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+      return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+    } catch {
+      return 0;
+    }
+  };
+  const timer = setInterval(() => {
+    peakKb = Math.max(peakKb, read('VmRSS'));
+  }, 200);
+  return {
+    stop() {
+      clearInterval(timer);
+      return { sampledPeakMb: peakKb / 1024, kernelPeakMb: read('VmHWM') / 1024 };
+    },
+  };
+}
+
+async function prepareDatabase(kind, users, now) {
+  const started = Date.now();
+  const seed = await generateSeed({ users, sessionCount: Math.min(users, 2000), now });
+  const serverStart = await import(new URL('../dist/server/db/connection.js', import.meta.url));
+  if (kind === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'threefold-bench-'));
+    const file = path.join(dir, 'bench.db');
+    const opened = serverStart.openDatabase(`sqlite:${file}`);
+    await serverStart.migrateToLatest(opened.db);
+    await opened.close();
+    await seedSqlite(file, seed);
+    return {
+      seed,
+      url: `sqlite:${file}`,
+      seconds: (Date.now() - started) / 1000,
+      plans: (context) => sqlitePlans(file, context),
+      drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  const schema = `bench_${users}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: postgresBase });
+  await admin.connect();
+  await admin.query(`drop schema if exists ${schema} cascade`);
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const url = new URL(postgresBase);
+  url.searchParams.set('schema', schema);
+  const opened = serverStart.openDatabase(url.toString());
+  await serverStart.migrateToLatest(opened.db, schema);
+  await opened.close();
+  await seedPostgres(postgresBase, schema, seed);
+  return {
+    seed,
+    url: url.toString(),
+    seconds: (Date.now() - started) / 1000,
+    plans: (context) => postgresPlans(postgresBase, schema, context),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: postgresBase });
+      await client.connect();
+      await client.query(`drop schema if exists ${schema} cascade`);
+      await client.end();
+    },
+  };
+}
+
+async function postgresAvailable() {
+  const client = new pg.Client({ connectionString: postgresBase, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch (error) {
+    log(`PostgreSQL at ${postgresBase} is not reachable (${error.message}); skipped.`);
+    return false;
+  }
+}
+
+function startServer(databaseUrl, port, scratch) {
+  return spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_IP_FACTOR: '1000000',
+      WEB_DIST_DIR: options.webDist,
+      MAIL_OUTBOX_DIR: path.join(scratch, 'outbox'),
+    },
+  });
+}
+
+/** The real answer of each endpoint, which the ceiling then serves byte for byte. */
+async function captureBodies(baseUrl, endpoints) {
+  const captured = [];
+  for (const endpoint of endpoints) {
+    const request = endpoint.request();
+    const response = await fetch(`${baseUrl}${request.path}`, {
+      method: request.method ?? endpoint.method,
+      headers: request.headers,
+      body: request.body,
+    });
+    const body = await response.text();
+    if (response.status >= 400) {
+      throw new Error(`${endpoint.label} answered ${response.status}: ${body.slice(0, 200)}`);
+    }
+    captured.push({
+      key: endpoint.key,
+      method: endpoint.method,
+      path: endpoint.path,
+      status: response.status,
+      body,
+      etag: response.headers.get('etag'),
+    });
+  }
+  return captured;
+}
+
+async function runScenario(kind, users, { web }) {
+  const now = new Date();
+  const currentDay = currentReadingDay(now);
+  const label = `${kind === 'sqlite' ? 'SQLite' : 'PostgreSQL'}, ${users.toLocaleString('en-US')} users`;
+  log(`\n=== ${label} ===`);
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'threefold-bench-run-'));
+  const database = await prepareDatabase(kind, users, now);
+  const { seed } = database;
+  const degrees = new Map();
+  for (const [a] of seed.friendRows) degrees.set(a, (degrees.get(a) ?? 0) + 1);
+  const degreeList = [...degrees.values()].sort((a, b) => a - b);
+  const data = {
+    users,
+    entries: seed.entryTotal(),
+    publicShare: seed.publicTotal() / seed.entryTotal(),
+    friendships: seed.friendRows.length / 2,
+    friendsPerUser: {
+      min: degreeList[0],
+      median: degreeList[Math.floor(degreeList.length / 2)],
+      max: degreeList.at(-1),
+    },
+    pendingRequests: seed.requestRows.length,
+    sessions: seed.sessions.length,
+    seedSeconds: database.seconds,
+  };
+  log(
+    `seeded ${data.users} users, ${data.entries} entries, ${data.friendships} friendships ` +
+      `(friends per user ${data.friendsPerUser.min}-${data.friendsPerUser.max}, median ` +
+      `${data.friendsPerUser.median}), ${data.pendingRequests} pending requests in ${fmt(data.seedSeconds)} s`,
+  );
+
+  const port = options.port;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const ceilingUrl = `http://127.0.0.1:${port + 1}`;
+  const server = startServer(database.url, port, scratch);
+  let ceiling;
+  try {
+    await waitFor(`${baseUrl}/api/health`, server);
+    const sample = seed.sessions.find((s) => s.days?.length) ?? seed.sessions[0];
+    const idleRssMb = readRssMb(server.pid);
+    const { plans, feedTiming } = await database.plans({
+      userId: sample.userId,
+      day: sample.days?.[0] ?? 1,
+      token: sample.token,
+      now: now.getTime(),
+      feedUsers: seed.sessions.slice(0, 200).map((s) => s.userId),
+    });
+    log(
+      `\nFeed query alone (${feedTiming.calls} people, in this process): median ` +
+        `${fmt(feedTiming.medianMs, 2)} ms, p99 ${fmt(feedTiming.p99Ms, 2)} ms; server RSS at rest ${fmt(idleRssMb, 0)} MB`,
+    );
+    log('\nQuery plans:');
+    for (const plan of plans) {
+      log(`- ${plan.name} [${plan.verdict}]\n  ${plan.sql}\n${plan.plan.replace(/^/gm, '    ')}`);
+    }
+
+    const endpoints = hotEndpoints(seed.sessions, currentDay);
+    const captured = await captureBodies(baseUrl, endpoints);
+    const bodiesFile = path.join(scratch, 'ceiling-bodies.json');
+    fs.writeFileSync(bodiesFile, JSON.stringify(captured));
+    ceiling = fork(path.join(root, 'bench/ceiling-server.mjs'), [bodiesFile, String(port + 1)], {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    await new Promise((resolve, reject) => {
+      ceiling.once('message', resolve);
+      ceiling.once('exit', (code) => reject(new Error(`the ceiling server exited (${code})`)));
+    });
+
+    const memory = memoryWatch(server.pid);
+    const measured = [];
+    const load = { connections: options.connections, duration: options.duration };
+    log(`\nLoad: ${load.connections} connections, ${load.duration} s per run`);
+    for (const endpoint of endpoints) {
+      const { real, ceiling: top } = await measureAgainstCeiling(
+        baseUrl,
+        ceilingUrl,
+        endpoint,
+        load,
+      );
+      const body = captured.find((c) => c.key === endpoint.key);
+      const row = {
+        key: endpoint.key,
+        label: endpoint.label,
+        bodyBytes: Buffer.byteLength(body.body),
+        real,
+        ceiling: top,
+        ratio: real.rps / top.rps,
+      };
+      measured.push(row);
+      log(
+        `${endpoint.label.padEnd(42)} ${fmt(real.rps, 0).padStart(7)} req/s  p50 ${fmt(real.p50, 2)} ms  ` +
+          `p99 ${fmt(real.p99, 2)} ms | ceiling ${fmt(top.rps, 0)} req/s p99 ${fmt(top.p99, 2)} ms | ` +
+          `ratio ${fmt(row.ratio * 100, 0)}% | statuses ${JSON.stringify(real.statuses)}`,
+      );
+    }
+    const today = captured.find((c) => c.key === 'today');
+    if (today?.etag) {
+      // A returning phone asks with the ETag it holds; the answer is an empty 304.
+      const revalidate = {
+        key: 'today-304',
+        label: 'GET /api/thoughts/today (If-None-Match)',
+        method: 'GET',
+        path: '/api/thoughts/today',
+        request: () => ({
+          ...endpoints.find((e) => e.key === 'today').request(),
+          headers: {
+            ...endpoints.find((e) => e.key === 'today').request().headers,
+            'if-none-match': today.etag,
+          },
+        }),
+      };
+      const real = await measure(baseUrl, revalidate, load);
+      measured.push({ key: revalidate.key, label: revalidate.label, real });
+      log(
+        `${revalidate.label.padEnd(42)} ${fmt(real.rps, 0).padStart(7)} req/s  p50 ${fmt(real.p50, 2)} ms  ` +
+          `p99 ${fmt(real.p99, 2)} ms | statuses ${JSON.stringify(real.statuses)}`,
+      );
+    }
+    const rss = memory.stop();
+    log(
+      `server RSS: peak ${fmt(rss.sampledPeakMb, 0)} MB sampled during the load ` +
+        `(kernel high-water mark ${fmt(rss.kernelPeakMb, 0)} MB)`,
+    );
+
+    let lighthouse;
+    if (web) lighthouse = await runLighthouse(baseUrl, seed.sessions[0].token);
+    return {
+      database: kind,
+      label,
+      date: now.toISOString(),
+      data,
+      load,
+      endpoints: measured,
+      rss: { ...rss, idleMb: idleRssMb },
+      feedTiming,
+      plans,
+      lighthouse,
+    };
+  } finally {
+    if (ceiling) await stop(ceiling);
+    await stop(server);
+    await database.drop();
+    fs.rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+async function runLighthouse(baseUrl, token) {
+  log('\nLighthouse (mobile):');
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!fs.existsSync(chromium)) {
+    const skipped = `no Chromium at ${chromium} (install the chromium package or set CHROMIUM_PATH)`;
+    log(`skipped: ${skipped}`);
+    return { skipped };
+  }
+  const pages = await lighthousePages(baseUrl, [
+    { path: '/landing' },
+    { path: '/app/daily-ritual', cookie: `tp_session=${token}` },
+  ]);
+  for (const page of pages) {
+    log(
+      `${page.path}: performance ${page.scores.performance}, accessibility ` +
+        `${page.scores.accessibility}, best practices ${page.scores['best-practices']} ` +
+        `(FCP ${page.metrics.fcp}, LCP ${page.metrics.lcp}, TBT ${page.metrics.tbt}, CLS ${page.metrics.cls})` +
+        (page.finalUrl.endsWith(page.path) ? '' : ` [ended at ${page.finalUrl}]`),
+    );
+    for (const miss of page.misses) log(`    - ${miss}`);
+  }
+  return { pages };
+}
+
+function bundleFigures() {
+  if (!fs.existsSync(path.join(options.webDist, '.vite', 'manifest.json'))) {
+    log(`\nNo web build at ${options.webDist}; the bundle figures are skipped.`);
+    return null;
+  }
+  return new Promise((resolve) => {
+    const child = spawn(
+      process.execPath,
+      [path.join(root, 'bench/web-bundle-size.mjs'), options.webDist],
+      {
+        cwd: root,
+      },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('exit', (code) => {
+      log(`\n${output.trim()}`);
+      const total = /initial JS: ([\d.]+) KB gzipped/.exec(output)?.[1];
+      resolve({ totalKb: total ? Number(total) : null, withinBudget: code === 0, output });
+    });
+  });
+}
+
+async function main() {
+  const startedAt = Date.now();
+  const databases = [];
+  for (const kind of options.databases) {
+    if (kind === 'postgres' && !(await postgresAvailable())) continue;
+    if (kind !== 'sqlite' && kind !== 'postgres') throw new Error(`unknown database ${kind}`);
+    databases.push(kind);
+  }
+  const results = [];
+  const bundle = await bundleFigures();
+  for (const kind of databases) {
+    const main = await runScenario(kind, options.users, {
+      web: options.web && !smoke && kind === 'sqlite',
+    });
+    results.push(main);
+    if (options.compareUsers && options.compareUsers !== options.users) {
+      results.push(await runScenario(kind, options.compareUsers, { web: false }));
+    }
+  }
+  for (const result of results) {
+    await writeFormatted(
+      path.join(resultsDir, `${result.database}-${result.data.users}.json`),
+      JSON.stringify(result, null, 2),
+    );
+  }
+  if (bundle) {
+    await writeFormatted(path.join(resultsDir, 'web-bundle.json'), JSON.stringify(bundle, null, 2));
+  }
+  const reportFile = smoke
+    ? path.join(resultsDir, 'REPORT.md')
+    : path.join(root, 'bench', 'REPORT.md');
+  await writeReport(resultsDir, reportFile);
+  log(
+    `\nReport: ${path.relative(root, reportFile)} (${fmt((Date.now() - startedAt) / 1000, 0)} s in all)`,
+  );
+  if (smoke) fs.rmSync(resultsDir, { recursive: true, force: true });
+}
+
+await main();

@@ -1,0 +1,73 @@
+// Lighthouse (mobile defaults: emulated phone, simulated slow 4G and CPU) on the machine's
+// Chromium, for the landing page and, signed in, the daily screen.
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
+
+/** Scores (0-100) per page, with the audits that cost points. */
+export async function lighthousePages(baseUrl, pages) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: FLAGS,
+  });
+  try {
+    const results = [];
+    for (const page of pages) {
+      const run = await lighthouse(`${baseUrl}${page.path}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: CATEGORIES,
+        ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
+      });
+      const lhr = run.lhr;
+      const scores = Object.fromEntries(
+        CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]),
+      );
+      const misses = [];
+      for (const id of CATEGORIES) {
+        for (const ref of lhr.categories[id]?.auditRefs ?? []) {
+          const audit = lhr.audits[ref.id];
+          if (ref.weight > 0 && audit.score !== null && audit.score < 1) {
+            // What the audit saw, briefly: the console errors or issues behind a lost point.
+            const seen = (id === 'performance' ? [] : (audit.details?.items ?? []))
+              .slice(0, 3)
+              .map((item) => item.description ?? item.issueType ?? item.url)
+              .filter(Boolean);
+            misses.push(
+              `${id}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}` +
+                (seen.length ? ` - ${seen.join(' | ')}` : ''),
+            );
+          }
+        }
+      }
+      results.push({
+        path: page.path,
+        finalUrl: lhr.finalDisplayedUrl,
+        scores,
+        metrics: {
+          fcp: lhr.audits['first-contentful-paint']?.displayValue,
+          lcp: lhr.audits['largest-contentful-paint']?.displayValue,
+          tbt: lhr.audits['total-blocking-time']?.displayValue,
+          cls: lhr.audits['cumulative-layout-shift']?.displayValue,
+        },
+        misses,
+        runtimeError: lhr.runtimeError?.message,
+      });
+    }
+    return results;
+  } finally {
+    await chrome.kill();
+  }
+}

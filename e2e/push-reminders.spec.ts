@@ -1,0 +1,135 @@
+import { type CDPSession, type Page, expect, test } from '@playwright/test';
+import { currentDay, expectToast, signUpViaApi } from './support.js';
+
+// The reminder push is handled by the service worker, so these tests run with one.
+test.use({ serviceWorkers: 'allow' });
+
+interface ShownNotification {
+  title: string;
+  body: string;
+  tag: string;
+  url: unknown;
+}
+
+async function waitForServiceWorkerControl(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}
+
+/** The id the DevTools protocol gives the app's service worker registration. */
+async function workerRegistrationId(cdp: CDPSession, origin: string): Promise<string> {
+  const found = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((r) => r.scopeURL === `${origin}/` && !r.isDeleted);
+      if (ours) resolve(ours.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  return found;
+}
+
+/** Delivers a push message to the service worker, as the browser does for a push service. */
+async function deliverPush(page: Page, data: string) {
+  const origin = new URL(page.url()).origin;
+  const cdp = await page.context().newCDPSession(page);
+  const registrationId = await workerRegistrationId(cdp, origin);
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data });
+  await cdp.detach();
+}
+
+/** The reminders the service worker has on screen. */
+function shownReminders(page: Page): Promise<ShownNotification[]> {
+  return page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    const shown = await registration.getNotifications({ tag: 'daily-gatha-reminder' });
+    return shown.map((n) => ({
+      title: n.title,
+      body: n.body,
+      tag: n.tag,
+      url: (n.data as { url?: unknown } | null)?.url,
+    }));
+  });
+}
+
+test('a reminder push shows the day’s notification, which leads to that day', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await context.grantPermissions(['notifications'], { origin: baseURL! });
+  await signUpViaApi(page);
+  await page.goto('/app/settings');
+  await waitForServiceWorkerControl(page);
+  expect(await shownReminders(page)).toEqual([]);
+
+  await deliverPush(page, JSON.stringify({ day: 42 }));
+
+  await expect
+    .poll(() => shownReminders(page))
+    .toEqual([
+      {
+        title: 'Daily Gatha Reminder',
+        body: "Time for today's reflection - Day 42 of the Gathas awaits you.",
+        tag: 'daily-gatha-reminder',
+        url: '/app/daily-ritual/42',
+      },
+    ]);
+
+  // A later push replaces the reminder rather than piling up a second one.
+  await deliverPush(page, JSON.stringify({ day: 43 }));
+  await expect
+    .poll(async () => (await shownReminders(page)).map((n) => n.url))
+    .toEqual(['/app/daily-ritual/43']);
+
+  // The click handler opens the notification's address (the DevTools protocol cannot click a
+  // system notification); it is a page of the app that shows that day.
+  await page.goto('/app/daily-ritual/43');
+  await expect(page).toHaveURL(/\/app\/daily-ritual\/43$/);
+});
+
+test('a push without a readable payload still shows a reminder, for today', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await context.grantPermissions(['notifications'], { origin: baseURL! });
+  await signUpViaApi(page);
+  await page.goto('/app/settings');
+  await waitForServiceWorkerControl(page);
+
+  await deliverPush(page, 'not json');
+
+  await expect.poll(async () => (await shownReminders(page)).length).toBe(1);
+  const [shown] = await shownReminders(page);
+  const day = Number(/Day (\d+) of the Gathas/.exec(shown!.body)?.[1]);
+  expect(shown).toEqual({
+    title: 'Daily Gatha Reminder',
+    body: `Time for today's reflection - Day ${day} of the Gathas awaits you.`,
+    tag: 'daily-gatha-reminder',
+    url: `/app/daily-ritual/${day}`,
+  });
+  // Today by the device's calendar; the worker's zone may differ from the page's by a day.
+  const today = await currentDay(page);
+  expect([today - 1, today, today + 1]).toContain(day);
+});
+
+test('where the browser refuses a push subscription, the in-page reminder is used and said so', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  // A test's browser context is a private profile, where Chromium refuses push subscriptions.
+  await context.grantPermissions(['notifications'], { origin: baseURL! });
+  await signUpViaApi(page);
+  await page.goto('/app/settings');
+  await waitForServiceWorkerControl(page);
+
+  await page.getByRole('switch', { name: 'Daily Reminder' }).click();
+
+  await expectToast(page, 'Notifications Enabled', "You'll receive daily reminders at 08:30");
+  await expect(page.getByText('Reminders appear while the app is open in a tab.')).toBeVisible();
+  expect(
+    await page.evaluate(async () =>
+      (await navigator.serviceWorker.ready).pushManager.getSubscription(),
+    ),
+  ).toBeNull();
+});

@@ -1,0 +1,90 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import {
+  CURRENT_PASSWORD_INCORRECT,
+  PASSWORD_CHANGED,
+  passwordChangeSchema,
+} from '#shared/account-schemas';
+import { SESSION_DAYS } from '#shared/constants';
+import type { AppContext } from '../app-context.js';
+import type { Database } from '../db/tables.js';
+import { HttpError, notSignedIn } from '../http-errors.js';
+import { requireUser } from './current-user.js';
+import { confirmOwnPassword } from './password-confirmation.js';
+import { hashPassword } from './passwords.js';
+import { setSessionCookie } from './sessions.js';
+import { newToken } from './tokens.js';
+
+/**
+ * Stores the new password and signs out every other device. This device keeps its session row
+ * (and the reminder tied to it) under a new token, so the old cookie stops working at once.
+ * Unused reset links are dropped: they were meant for the old password.
+ */
+export async function changePassword(
+  db: Kysely<Database>,
+  userId: number,
+  currentSessionId: number,
+  passwordHash: string,
+  now: Date,
+): Promise<string> {
+  const { token, tokenHash } = newToken();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash })
+      .where('id', '=', userId)
+      .execute();
+    await trx
+      .deleteFrom('sessions')
+      .where('user_id', '=', userId)
+      .where('id', '!=', currentSessionId)
+      .execute();
+    await trx
+      .updateTable('sessions')
+      .set({
+        token_hash: tokenHash,
+        last_seen_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + SESSION_DAYS * 86_400_000).toISOString(),
+      })
+      .where('id', '=', currentSessionId)
+      .execute();
+    await trx
+      .deleteFrom('password_reset_tokens')
+      .where('user_id', '=', userId)
+      .where('used_at', 'is', null)
+      .execute();
+  });
+  return token;
+}
+
+export function passwordChangeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const { db, clock } = ctx;
+  const secure = ctx.config.appUrl.startsWith('https://');
+  return async (app) => {
+    app.post(
+      '/password',
+      {
+        preValidation: async (request) => {
+          requireUser(request);
+        },
+        schema: { body: z.preprocess((value) => value ?? {}, passwordChangeSchema) },
+      },
+      async (request, reply) => {
+        const user = requireUser(request);
+        if (request.sessionId === null) throw notSignedIn();
+        const now = clock();
+        const { currentPassword, newPassword } = request.body;
+        if (!(await confirmOwnPassword(ctx, user, currentPassword, now))) {
+          throw new HttpError(400, CURRENT_PASSWORD_INCORRECT, {
+            errors: [{ path: 'currentPassword', message: CURRENT_PASSWORD_INCORRECT }],
+          });
+        }
+        const passwordHash = await hashPassword(newPassword);
+        const token = await changePassword(db, user.id, request.sessionId, passwordHash, now);
+        setSessionCookie(reply, token, secure);
+        return { message: PASSWORD_CHANGED };
+      },
+    );
+  };
+}

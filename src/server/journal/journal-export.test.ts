@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, befriend, signUp } from '../test-support/api-client.js';
+import { createTestApp, type TestApp } from '../test-support/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const entryText = (thoughts: string, words: string, deeds: string) =>
+  JSON.stringify({ thoughts, words, deeds });
+
+const multiLineThoughts = 'Vohu Manah — the good mind 🌅\nSecond line, “quoted”\n# not a heading';
+const unicodeWords = 'Ašəm vohū vahištəm astī — 真実は最善の善';
+
+/** A person with two reflections (one private, one shared), written out of day order. */
+async function personWithJournal() {
+  const me = await signUp(t.app, {
+    city: 'Zürich',
+    fullName: 'Zoë Årdal',
+    whatsapp: '+41 79 000 00 00',
+  });
+  t.clock.set('2026-03-01T12:00:00.000Z');
+  const later = await me.post('/api/journal', {
+    dayNumber: 12,
+    entryText: entryText('Day twelve thoughts', '', 'Helped a neighbour'),
+    isPublic: true,
+  });
+  const earlier = await me.post('/api/journal', {
+    dayNumber: 5,
+    entryText: entryText(multiLineThoughts, unicodeWords, 'Planted\nthree trees'),
+    isPublic: false,
+  });
+  return { me, later: later.body, earlier: earlier.body };
+}
+
+describe('GET /api/journal/export?format=json', () => {
+  it('downloads every field of every entry, ordered by day, with the account details', async () => {
+    const { me, earlier, later } = await personWithJournal();
+    t.clock.set('2026-03-02T07:30:00.000Z');
+    const response = await me.get('/api/journal/export?format=json', {
+      'x-timezone': 'America/Los_Angeles',
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    // The file is dated by the person's own calendar: still 1 March in Los Angeles.
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="threefold-path-journal-2026-03-01.json"',
+    );
+    expect(response.body).toEqual({
+      exportedAt: '2026-03-02T07:30:00.000Z',
+      user: {
+        username: me.user.username,
+        fullName: 'Zoë Årdal',
+        email: me.user.email,
+        city: 'Zürich',
+        postalCode: null,
+        whatsapp: '+41 79 000 00 00',
+        createdAt: me.user.createdAt,
+      },
+      entries: [
+        {
+          id: earlier.id,
+          dayNumber: 5,
+          reference: 'Yasna 28.5',
+          goodThoughts: multiLineThoughts,
+          goodWords: unicodeWords,
+          goodDeeds: 'Planted\nthree trees',
+          isPublic: false,
+          createdAt: earlier.createdAt,
+          updatedAt: earlier.updatedAt,
+          entryText: earlier.entryText,
+        },
+        {
+          id: later.id,
+          dayNumber: 12,
+          reference: 'Yasna 28.12',
+          goodThoughts: 'Day twelve thoughts',
+          goodWords: '',
+          goodDeeds: 'Helped a neighbour',
+          isPublic: true,
+          createdAt: later.createdAt,
+          updatedAt: later.updatedAt,
+          entryText: later.entryText,
+        },
+      ],
+    });
+  });
+
+  it('is the default format', async () => {
+    const { me } = await personWithJournal();
+    const response = await me.get('/api/journal/export');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-disposition']).toMatch(/\.json"$/);
+    expect(response.body.entries).toHaveLength(2);
+  });
+
+  it('exports an empty journal as an empty list', async () => {
+    const me = await signUp(t.app);
+    const response = await me.get('/api/journal/export');
+    expect(response.body.entries).toEqual([]);
+    expect(response.body.user.username).toBe(me.user.username);
+  });
+});
+
+describe('GET /api/journal/export?format=md', () => {
+  it('writes a title and one section per day with its three parts', async () => {
+    const { me } = await personWithJournal();
+    const response = await me.get('/api/journal/export?format=md');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('text/markdown; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="threefold-path-journal-2026-03-01.md"',
+    );
+    const text = response.body as string;
+    expect(
+      text.startsWith(`# The Threefold Path: journal of Zoë Årdal (@${me.user.username})\n`),
+    ).toBe(true);
+    const sections = text.split(/^## /m).slice(1);
+    expect(sections).toHaveLength(2);
+    expect(sections[0]).toContain('Day 5 (Yasna 28.5)\n');
+    expect(sections[0]).toContain('Private.');
+    expect(sections[0]).toContain(
+      '### Good Thoughts\n\nVohu Manah — the good mind 🌅\nSecond line, “quoted”\n\\# not a heading\n',
+    );
+    expect(sections[0]).toContain(`### Good Words\n\n${unicodeWords}\n`);
+    expect(sections[0]).toContain('### Good Deeds\n\nPlanted\nthree trees\n');
+    expect(sections[1]).toContain('Day 12 (Yasna 28.12)\n');
+    expect(sections[1]).toContain('Shared with friends.');
+    expect(sections[1]).toContain('### Good Words\n\n_Nothing written._\n');
+    expect(text.indexOf('Day 5')).toBeLessThan(text.indexOf('Day 12'));
+  });
+});
+
+describe('what the export never holds', () => {
+  it("contains no other person's entries, not even a friend's shared ones", async () => {
+    const { me } = await personWithJournal();
+    const friend = await signUp(t.app);
+    await befriend(me, friend);
+    await friend.post('/api/journal', {
+      dayNumber: 5,
+      entryText: entryText('FRIEND-SECRET-THOUGHT', 'FRIEND-WORDS', 'FRIEND-DEEDS'),
+      isPublic: true,
+    });
+    const stranger = await signUp(t.app);
+    await stranger.post('/api/journal', {
+      dayNumber: 7,
+      entryText: entryText('STRANGER-PRIVATE', '', ''),
+      isPublic: false,
+    });
+    const json = await me.get('/api/journal/export?format=json');
+    expect(json.body.entries.map((e: { dayNumber: number }) => e.dayNumber)).toEqual([5, 12]);
+    const markdown = await me.get('/api/journal/export?format=md');
+    for (const text of [JSON.stringify(json.body), markdown.body as string]) {
+      expect(text).not.toContain('FRIEND-');
+      expect(text).not.toContain('STRANGER-');
+      expect(text).not.toContain(friend.user.username);
+    }
+  });
+
+  it('refuses another format and anonymous calls', async () => {
+    const me = await signUp(t.app);
+    const pdf = await me.get('/api/journal/export?format=pdf');
+    expect(pdf.status).toBe(400);
+    expect(pdf.body).toEqual({
+      message: 'Format must be json or md',
+      errors: [{ path: 'format', message: 'Format must be json or md' }],
+    });
+    const anonymous = await new ApiClient(t.app).get('/api/journal/export?format=md');
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers['content-disposition']).toBeUndefined();
+  });
+});

@@ -1,0 +1,284 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, signUp } from '../test-support/api-client.js';
+import { createTestApp, type TestApp } from '../test-support/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const emptyRecord = {
+  lastReadDay: 1,
+  readDays: [],
+  totalDays: 293,
+  gathaViewed: [],
+  explanationViewed: [],
+  reflectionSaved: [],
+  currentStanza: 1,
+};
+const entryText = (thoughts: string) => JSON.stringify({ thoughts, words: '', deeds: '' });
+
+/** The same person on a second device. */
+async function secondDevice(me: ApiClient & { user: { username: string } }) {
+  const device = new ApiClient(t.app);
+  await device.post('/api/auth/login', {
+    username: me.user.username,
+    password: 'correct horse battery',
+  });
+  return device;
+}
+
+describe('POST /api/progress/merge', () => {
+  it('stores the union so a second device shows the same progress', async () => {
+    const laptop = await signUp(t.app);
+    const first = await laptop.post('/api/progress/merge', {
+      ...emptyRecord,
+      lastReadDay: 3,
+      readDays: [1, 2, 3],
+      gathaViewed: [1, 2],
+      explanationViewed: [1],
+      reflectionSaved: [2],
+      currentStanza: 2,
+    });
+    expect(first.status).toBe(200);
+
+    const phone = await secondDevice(laptop);
+    const merged = await phone.post('/api/progress/merge', {
+      ...emptyRecord,
+      totalDays: 241,
+      lastReadDay: 5,
+      readDays: [5],
+      explanationViewed: [2],
+    });
+    expect(merged.status).toBe(200);
+    expect(merged.body).toEqual({
+      progress: {
+        lastReadDay: 5,
+        readDays: [1, 2, 3, 5],
+        totalDays: 241,
+        gathaViewed: [1, 2],
+        explanationViewed: [1, 2],
+        reflectionSaved: [2],
+        currentStanza: 3,
+      },
+    });
+    const days = (await laptop.get('/api/progress')).body.days;
+    expect(days).toEqual([
+      {
+        dayNumber: 1,
+        read: true,
+        gathaViewed: true,
+        explanationViewed: true,
+        reflectionSaved: false,
+      },
+      {
+        dayNumber: 2,
+        read: true,
+        gathaViewed: true,
+        explanationViewed: true,
+        reflectionSaved: true,
+      },
+      {
+        dayNumber: 3,
+        read: true,
+        gathaViewed: false,
+        explanationViewed: false,
+        reflectionSaved: false,
+      },
+      {
+        dayNumber: 5,
+        read: true,
+        gathaViewed: false,
+        explanationViewed: false,
+        reflectionSaved: false,
+      },
+    ]);
+  });
+
+  it('never removes anything, and merging the same record again changes nothing', async () => {
+    const me = await signUp(t.app);
+    const record = { ...emptyRecord, readDays: [4, 8], reflectionSaved: [8], lastReadDay: 8 };
+    const once = await me.post('/api/progress/merge', record);
+    const emptied = await me.post('/api/progress/merge', emptyRecord);
+    expect(emptied.body.progress).toEqual(once.body.progress);
+    const twice = await me.post('/api/progress/merge', record);
+    expect(twice.body.progress).toEqual(once.body.progress);
+    expect((await me.get('/api/progress')).body.days).toHaveLength(2);
+  });
+
+  it('keeps each person’s progress apart', async () => {
+    const me = await signUp(t.app);
+    const other = await signUp(t.app);
+    await other.post('/api/progress/merge', { ...emptyRecord, readDays: [9], gathaViewed: [9] });
+    const mine = await me.post('/api/progress/merge', emptyRecord);
+    expect(mine.body.progress).toEqual(emptyRecord);
+    expect((await me.get('/api/progress')).body.days).toEqual([]);
+  });
+
+  it('validates the record', async () => {
+    const me = await signUp(t.app);
+    const bad = await me.post('/api/progress/merge', {
+      ...emptyRecord,
+      readDays: [0, 242],
+      gathaViewed: 'all',
+      reflectionSaved: Array.from({ length: 300 }, (_, i) => (i % 241) + 1),
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual(
+      expect.arrayContaining([
+        { path: 'readDays.0', message: 'Day must be a whole number from 1 to 241' },
+        { path: 'readDays.1', message: 'Day must be a whole number from 1 to 241' },
+        { path: 'gathaViewed', message: 'gathaViewed must be a list of days' },
+        { path: 'reflectionSaved', message: 'reflectionSaved may hold at most 241 days' },
+      ]),
+    );
+    expect((await me.post('/api/progress/merge')).status).toBe(400);
+    expect((await me.get('/api/progress')).body.days).toEqual([]);
+  });
+});
+
+describe('PUT /api/progress/days/:day', () => {
+  it('sets flags and never clears them', async () => {
+    const me = await signUp(t.app);
+    const viewed = await me.put('/api/progress/days/12', { read: true, gathaViewed: true });
+    expect(viewed.status).toBe(200);
+    expect(viewed.body).toEqual({
+      day: {
+        dayNumber: 12,
+        read: true,
+        gathaViewed: true,
+        explanationViewed: false,
+        reflectionSaved: false,
+      },
+    });
+    const explained = await me.put('/api/progress/days/12', { explanationViewed: true });
+    expect(explained.body.day).toEqual({
+      dayNumber: 12,
+      read: true,
+      gathaViewed: true,
+      explanationViewed: true,
+      reflectionSaved: false,
+    });
+    expect((await me.put('/api/progress/days/12', { read: false })).status).toBe(400);
+    expect((await me.get('/api/progress')).body.journey.daysCompleted).toBe(1);
+  });
+
+  it('answers 404 for a day outside 1..241 and 400 for an empty update', async () => {
+    const me = await signUp(t.app);
+    expect((await me.put('/api/progress/days/242', { read: true })).status).toBe(404);
+    expect((await me.put('/api/progress/days/0', { read: true })).status).toBe(404);
+    const empty = await me.put('/api/progress/days/3', {});
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toMatch(/^Nothing to update/);
+  });
+});
+
+describe('saving a journal entry', () => {
+  it('marks the day’s reflection saved on the server, counting from its first save', async () => {
+    const me = await signUp(t.app);
+    t.clock.set('2026-03-01T12:00:00.000Z');
+    expect(
+      (await me.post('/api/journal', { dayNumber: 60, entryText: entryText('first') })).status,
+    ).toBe(201);
+    t.clock.set('2026-03-03T12:00:00.000Z');
+    // Editing it two days later does not move the date it was first saved.
+    expect(
+      (await me.post('/api/journal', { dayNumber: 60, entryText: entryText('edited') })).status,
+    ).toBe(200);
+    const progress = (await me.get('/api/progress', { 'x-timezone': 'UTC' })).body;
+    expect(progress.days).toEqual([
+      {
+        dayNumber: 60,
+        read: false,
+        gathaViewed: false,
+        explanationViewed: false,
+        reflectionSaved: true,
+      },
+    ]);
+    expect(progress.journey).toMatchObject({
+      daysCompleted: 1,
+      currentStreak: 0,
+      longestStreak: 1,
+    });
+    expect(progress.journey.calendar.filter((d: { reflected: boolean }) => d.reflected)).toEqual([
+      { date: '2026-03-01', reflected: true },
+    ]);
+  });
+
+  it('dates a reflection reported by a merge from its journal entry', async () => {
+    const me = await signUp(t.app);
+    t.clock.set('2026-03-01T12:00:00.000Z');
+    await me.post('/api/journal', { dayNumber: 59, entryText: entryText('yesterday') });
+    await me.call('DELETE', '/api/progress');
+    t.clock.set('2026-03-02T12:00:00.000Z');
+    await me.post('/api/progress/merge', { ...emptyRecord, reflectionSaved: [59] });
+    const journey = (await me.get('/api/progress', { 'x-timezone': 'UTC' })).body.journey;
+    expect(journey.calendar.at(-2)).toEqual({ date: '2026-03-01', reflected: true });
+    expect(journey.currentStreak).toBe(1);
+  });
+});
+
+describe('GET /api/progress', () => {
+  it('counts streaks on the calendar of the request’s time zone', async () => {
+    const me = await signUp(t.app);
+    // 23:30 on 1 March in Los Angeles, which is already 2 March in UTC (and in Tokyo).
+    t.clock.set('2026-03-02T07:30:00.000Z');
+    await me.post('/api/journal', { dayNumber: 60, entryText: entryText('late evening') });
+    // 06:00 on 2 March in Los Angeles, 23:00 on 2 March in Tokyo.
+    t.clock.set('2026-03-02T14:00:00.000Z');
+    await me.post('/api/journal', { dayNumber: 61, entryText: entryText('early morning') });
+    t.clock.set('2026-03-02T15:00:00.000Z');
+
+    const la = (await me.get('/api/progress', { 'x-timezone': 'America/Los_Angeles' })).body;
+    expect(la.journey).toMatchObject({ daysCompleted: 2, currentStreak: 2, longestStreak: 2 });
+    expect(la.journey.calendar).toHaveLength(84);
+    expect(la.journey.calendar.slice(-2)).toEqual([
+      { date: '2026-03-01', reflected: true },
+      { date: '2026-03-02', reflected: true },
+    ]);
+
+    const tokyo = (await me.get('/api/progress', { 'x-timezone': 'Asia/Tokyo' })).body;
+    expect(tokyo.journey).toMatchObject({ daysCompleted: 2, currentStreak: 1, longestStreak: 1 });
+    expect(tokyo.journey.calendar.slice(-2)).toEqual([
+      { date: '2026-03-02', reflected: true },
+      { date: '2026-03-03', reflected: false },
+    ]);
+    expect(tokyo.journey.calendar[0].date).toBe('2025-12-10');
+
+    // No zone or an unknown one: the app's zone (UTC here) decides.
+    const fallback = (await me.get('/api/progress', { 'x-timezone': 'Mars/Olympus' })).body;
+    expect(fallback.journey.calendar.at(-1)).toEqual({ date: '2026-03-02', reflected: true });
+    expect(fallback.journey.currentStreak).toBe(1);
+  });
+
+  it('needs a signed-in person for every progress call', async () => {
+    const anonymous = new ApiClient(t.app);
+    for (const response of [
+      await anonymous.get('/api/progress'),
+      await anonymous.post('/api/progress/merge', emptyRecord),
+      await anonymous.post('/api/progress/merge', { nonsense: true }),
+      await anonymous.put('/api/progress/days/3', { read: true }),
+      await anonymous.call('DELETE', '/api/progress'),
+    ]) {
+      expect(response.status).toBe(401);
+      expect(response.body).toEqual({ message: 'You must be signed in' });
+    }
+  });
+});
+
+describe('DELETE /api/progress', () => {
+  it('forgets the server record so a later merge does not bring it back', async () => {
+    const me = await signUp(t.app);
+    const other = await signUp(t.app);
+    await me.post('/api/progress/merge', { ...emptyRecord, readDays: [1, 2], gathaViewed: [1] });
+    await other.post('/api/progress/merge', { ...emptyRecord, readDays: [7] });
+    const reset = await me.call('DELETE', '/api/progress');
+    expect(reset.status).toBe(200);
+    expect(reset.body).toEqual({ ok: true });
+    const merged = await me.post('/api/progress/merge', emptyRecord);
+    expect(merged.body.progress).toEqual(emptyRecord);
+    expect((await me.get('/api/progress')).body.days).toEqual([]);
+    expect((await other.get('/api/progress')).body.days).toHaveLength(1);
+  });
+});

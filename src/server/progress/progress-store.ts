@@ -1,0 +1,203 @@
+import type { Kysely } from 'kysely';
+import type { ProgressRecord } from '#shared/progress';
+import {
+  type ProgressDay,
+  type ProgressDayUpdate,
+  progressDaysFromRecord,
+} from '#shared/progress-sync';
+import type { Database } from '../db/tables.js';
+
+export interface StoredProgressDay extends ProgressDay {
+  reflectionSavedAt: string | null;
+}
+
+/** Every day with some progress for one person, ordered by day. */
+export async function listProgressDays(
+  db: Kysely<Database>,
+  userId: number,
+): Promise<StoredProgressDay[]> {
+  const rows = await db
+    .selectFrom('user_progress')
+    .select([
+      'day_number',
+      'is_read',
+      'gatha_viewed',
+      'explanation_viewed',
+      'reflection_saved',
+      'reflection_saved_at',
+    ])
+    .where('user_id', '=', userId)
+    .orderBy('day_number', 'asc')
+    .execute();
+  return rows
+    .map((row) => ({
+      dayNumber: row.day_number,
+      read: Number(row.is_read) === 1,
+      gathaViewed: Number(row.gatha_viewed) === 1,
+      explanationViewed: Number(row.explanation_viewed) === 1,
+      reflectionSaved: Number(row.reflection_saved) === 1,
+      reflectionSavedAt: row.reflection_saved_at,
+    }))
+    .filter((day) => day.read || day.gathaViewed || day.explanationViewed || day.reflectionSaved);
+}
+
+export const withoutSaveTime = ({ reflectionSavedAt: _at, ...day }: StoredProgressDay) => day;
+
+/**
+ * Sets the given flags on each day, creating rows as needed. A flag already set stays set and
+ * the first known read and save times are kept, so applying the same days twice, or in any
+ * order, gives the same result.
+ */
+async function setFlags(
+  db: Kysely<Database>,
+  userId: number,
+  days: ReadonlyArray<ProgressDay & { reflectionSavedAt: string | null }>,
+  now: Date,
+): Promise<void> {
+  if (days.length === 0) return;
+  const flag = (value: boolean) => (value ? 1 : 0);
+  await db
+    .insertInto('user_progress')
+    .values(
+      days.map((day) => ({
+        user_id: userId,
+        day_number: day.dayNumber,
+        is_read: flag(day.read),
+        read_at: day.read ? now.getTime() : null,
+        gatha_viewed: flag(day.gathaViewed),
+        explanation_viewed: flag(day.explanationViewed),
+        reflection_saved: flag(day.reflectionSaved),
+        reflection_saved_at: day.reflectionSaved ? day.reflectionSavedAt : null,
+      })),
+    )
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'day_number']).doUpdateSet((eb) => {
+        const keep = (
+          column: 'is_read' | 'gatha_viewed' | 'explanation_viewed' | 'reflection_saved',
+        ) =>
+          eb
+            .case()
+            .when(eb.ref(`excluded.${column}`), '=', 1)
+            .then(1)
+            .else(eb.ref(`user_progress.${column}`))
+            .end();
+        return {
+          is_read: keep('is_read'),
+          gatha_viewed: keep('gatha_viewed'),
+          explanation_viewed: keep('explanation_viewed'),
+          reflection_saved: keep('reflection_saved'),
+          read_at: eb.fn.coalesce('user_progress.read_at', 'excluded.read_at'),
+          reflection_saved_at: eb.fn.coalesce(
+            'user_progress.reflection_saved_at',
+            'excluded.reflection_saved_at',
+          ),
+        };
+      }),
+    )
+    .execute();
+}
+
+/**
+ * A day's reflection without a known save time takes the time its journal entry was created,
+ * when there is one; this dates reflections reported by a device that saved them offline.
+ */
+async function dateReflectionsFromEntries(db: Kysely<Database>, userId: number): Promise<void> {
+  await db
+    .updateTable('user_progress')
+    .set((eb) => ({
+      reflection_saved_at: eb
+        .selectFrom('journal_entries')
+        .select('journal_entries.created_at')
+        .whereRef('journal_entries.user_id', '=', 'user_progress.user_id')
+        .whereRef('journal_entries.day_number', '=', 'user_progress.day_number'),
+    }))
+    .where('user_id', '=', userId)
+    .where('reflection_saved', '=', 1)
+    .where('reflection_saved_at', 'is', null)
+    .execute();
+}
+
+/** Stores the union of a device's local record with what the server already has. */
+export async function mergeLocalProgress(
+  db: Kysely<Database>,
+  userId: number,
+  local: ProgressRecord,
+  now: Date,
+): Promise<StoredProgressDay[]> {
+  return db.transaction().execute(async (trx) => {
+    const days = progressDaysFromRecord(local).map((day) => ({ ...day, reflectionSavedAt: null }));
+    // Bounded by the 241 days, in slices that stay well under PostgreSQL's parameter limit.
+    for (let start = 0; start < days.length; start += 100) {
+      await setFlags(trx, userId, days.slice(start, start + 100), now);
+    }
+    await dateReflectionsFromEntries(trx, userId);
+    return listProgressDays(trx, userId);
+  });
+}
+
+/** Sets some flags of one day; a reflection is dated by its entry, or by now. */
+export async function setProgressDay(
+  db: Kysely<Database>,
+  userId: number,
+  dayNumber: number,
+  update: ProgressDayUpdate,
+  now: Date,
+): Promise<ProgressDay> {
+  const entry = update.reflectionSaved
+    ? await db
+        .selectFrom('journal_entries')
+        .select('created_at')
+        .where('user_id', '=', userId)
+        .where('day_number', '=', dayNumber)
+        .executeTakeFirst()
+    : undefined;
+  await setFlags(
+    db,
+    userId,
+    [
+      {
+        dayNumber,
+        read: update.read === true,
+        gathaViewed: update.gathaViewed === true,
+        explanationViewed: update.explanationViewed === true,
+        reflectionSaved: update.reflectionSaved === true,
+        reflectionSavedAt: entry?.created_at ?? now.toISOString(),
+      },
+    ],
+    now,
+  );
+  const days = await listProgressDays(db, userId);
+  const day = days.find((d) => d.dayNumber === dayNumber);
+  if (!day) throw new Error('The progress day was not stored');
+  return withoutSaveTime(day);
+}
+
+/** Called whenever a journal entry is saved: the day's reflection counts from its first save. */
+export async function markReflectionSaved(
+  db: Kysely<Database>,
+  userId: number,
+  dayNumber: number,
+  firstSavedAt: string,
+  now: Date,
+): Promise<void> {
+  await setFlags(
+    db,
+    userId,
+    [
+      {
+        dayNumber,
+        read: false,
+        gathaViewed: false,
+        explanationViewed: false,
+        reflectionSaved: true,
+        reflectionSavedAt: firstSavedAt,
+      },
+    ],
+    now,
+  );
+}
+
+/** The spec's 'Reset progress': the server forgets it too, so no later merge restores it. */
+export async function clearProgress(db: Kysely<Database>, userId: number): Promise<void> {
+  await db.deleteFrom('user_progress').where('user_id', '=', userId).execute();
+}

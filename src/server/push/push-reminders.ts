@@ -1,0 +1,35 @@
+import type https from 'node:https';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../app-context.js';
+import { type ReminderScheduler, createReminderScheduler } from './reminder-scheduler.js';
+import { loadVapidKeys, type VapidKeys } from './vapid-keys.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The daily reminder pushes; tests call its tick with their own clock. */
+    reminderScheduler: ReminderScheduler;
+  }
+}
+
+/**
+ * Sets up daily reminder pushes: the VAPID keys, and the every-minute scheduler (when
+ * PUSH_SCHEDULER is on), stopped before the app closes its database.
+ */
+export async function setUpPushReminders(
+  app: FastifyInstance,
+  ctx: AppContext,
+  agent?: https.Agent,
+): Promise<VapidKeys> {
+  const vapid = await loadVapidKeys(ctx.db, ctx.config, ctx.clock());
+  const scheduler = createReminderScheduler({
+    db: ctx.db,
+    vapid,
+    clock: ctx.clock,
+    logger: app.log,
+    ...(agent ? { agent } : {}),
+  });
+  app.decorate('reminderScheduler', scheduler);
+  app.addHook('preClose', () => scheduler.stop());
+  if (ctx.config.pushScheduler) scheduler.start();
+  return vapid;
+}

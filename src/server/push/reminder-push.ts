@@ -1,0 +1,61 @@
+import type https from 'node:https';
+import webPush from 'web-push';
+import type { ReminderPushPayload } from '#shared/push-payload';
+import type { VapidKeys } from './vapid-keys.js';
+
+/** A reminder nobody saw within half a day is stale; the push service may drop it. */
+const REMINDER_TTL_SECONDS = 12 * 60 * 60;
+
+export interface PushTarget {
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+}
+
+export type PushOutcome =
+  | { kind: 'sent' }
+  /** 404 or 410: the subscription has expired or was revoked. */
+  | { kind: 'gone'; status: number }
+  | { kind: 'failed'; error: unknown };
+
+export interface PushTransport {
+  vapid: VapidKeys;
+  /** Reused connections, and a cap on sockets per push service. */
+  agent: https.Agent;
+  timeoutMs: number;
+}
+
+/** Sends one encrypted (aes128gcm), VAPID-signed reminder push. */
+export async function sendReminderPush(
+  transport: PushTransport,
+  target: PushTarget,
+  payload: ReminderPushPayload,
+): Promise<PushOutcome> {
+  try {
+    await webPush.sendNotification(
+      { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
+      JSON.stringify(payload),
+      {
+        vapidDetails: {
+          subject: transport.vapid.subject,
+          publicKey: transport.vapid.publicKey,
+          privateKey: transport.vapid.privateKey,
+        },
+        TTL: REMINDER_TTL_SECONDS,
+        urgency: 'normal',
+        contentEncoding: 'aes128gcm',
+        timeout: transport.timeoutMs,
+        agent: transport.agent,
+      },
+    );
+    return { kind: 'sent' };
+  } catch (error) {
+    if (
+      error instanceof webPush.WebPushError &&
+      (error.statusCode === 404 || error.statusCode === 410)
+    ) {
+      return { kind: 'gone', status: error.statusCode };
+    }
+    return { kind: 'failed', error };
+  }
+}

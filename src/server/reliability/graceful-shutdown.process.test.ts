@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import type { JournalEntry } from '#shared/journal-schemas';
+import { openDatabase } from '../db/connection.js';
+import {
+  freePort,
+  signUpOverHttp,
+  startReadyServer,
+  stopServer,
+} from '../test-support/server-processes.js';
+import { createTestDatabase } from '../test-support/test-app.js';
+
+const PEOPLE = 40;
+
+interface Outcome {
+  person: number;
+  userId: number;
+  dayNumber: number;
+  entryText: string;
+  sentAt: number;
+  endedAt: number;
+  status: number | 'refused';
+}
+
+describe('graceful shutdown', () => {
+  it('on SIGTERM under load: requests in flight finish 2xx, new ones are refused, exit 0 within 10 s', async () => {
+    const database = await createTestDatabase('sqlite');
+    const port = await freePort();
+    const server = await startReadyServer({
+      port,
+      databaseUrl: database.url,
+      env: { LOG_LEVEL: 'info' },
+    });
+    try {
+      const people = await Promise.all(
+        Array.from({ length: PEOPLE }, () => signUpOverHttp(server.baseUrl)),
+      );
+      const outcomes: Outcome[] = [];
+      const reads: (number | 'refused')[] = [];
+      let signalledAt = Infinity;
+      let refusals = 0;
+
+      // Each person saves day after day and reads the feed in between, until the server is gone.
+      const load = people.map(async (person, p) => {
+        for (let day = 1; day <= 241; day++) {
+          const entryText = `Person ${p}, day ${day}`;
+          const sentAt = performance.now();
+          const outcome: Outcome = {
+            person: p,
+            userId: person.user!.id,
+            dayNumber: day,
+            entryText,
+            sentAt,
+            endedAt: 0,
+            status: 'refused',
+          };
+          outcomes.push(outcome);
+          try {
+            const saved = await person.post<JournalEntry>('/api/journal', {
+              dayNumber: day,
+              entryText,
+            });
+            outcome.status = saved.status;
+            outcome.endedAt = performance.now();
+          } catch {
+            outcome.endedAt = performance.now();
+            refusals += 1;
+            return;
+          }
+          try {
+            reads.push((await person.get('/api/journal/friends')).status);
+          } catch {
+            refusals += 1;
+            return;
+          }
+        }
+      });
+
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      signalledAt = performance.now();
+      server.child.kill('SIGTERM');
+      const exit = await server.exited;
+      const exitedAt = performance.now();
+      await Promise.all(load);
+
+      expect(exit).toEqual({ code: 0, signal: null });
+      expect(exitedAt - signalledAt).toBeLessThan(10_000);
+      expect(server.output()).toContain('shutting down');
+
+      const answered = outcomes.filter((o) => o.status !== 'refused');
+      const statuses = new Set([...answered.map((o) => o.status), ...reads]);
+      expect([...statuses].filter((s) => s !== 200 && s !== 201 && s !== 'refused')).toEqual([]);
+      // Saves sent before the signal were still answered after it: they were in flight.
+      const finishedAfterSignal = answered.filter(
+        (o) => o.sentAt < signalledAt && o.endedAt > signalledAt,
+      );
+      expect(finishedAfterSignal.length).toBeGreaterThan(0);
+      // Every person's load ended on a refusal once the server stopped listening.
+      expect(refusals).toBe(PEOPLE);
+      await expect(fetch(`${server.baseUrl}/api/health`)).rejects.toThrow();
+
+      // What was acknowledged is stored; what was refused never ran.
+      const stored = openDatabase(database.url);
+      try {
+        const rows = await stored.db
+          .selectFrom('journal_entries')
+          .select(['user_id', 'day_number', 'entry_text'])
+          .execute();
+        const byKey = new Map(rows.map((r) => [`${r.user_id}:${r.day_number}`, r.entry_text]));
+        for (const outcome of outcomes) {
+          const key = `${outcome.userId}:${outcome.dayNumber}`;
+          if (outcome.status === 'refused') expect(byKey.has(key)).toBe(false);
+          else expect(byKey.get(key)).toBe(outcome.entryText);
+        }
+        expect(rows).toHaveLength(answered.length);
+      } finally {
+        await stored.close();
+      }
+    } finally {
+      await stopServer(server, 'SIGKILL');
+      await database.drop();
+    }
+  });
+});

@@ -1,0 +1,220 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { SESSION_COOKIE } from '#shared/constants';
+import { projectRoot } from '../config.js';
+
+/** The built server (`npx tsc -p tsconfig.build.json`) that process tests start. */
+export const builtServer = path.join(projectRoot, 'dist', 'server', 'main.js');
+
+export const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+/** Ports for test servers: PROCESS_TEST_PORTS=FIRST-LAST, 4350-4369 unless set. */
+const [firstPort, lastPort] = (process.env.PROCESS_TEST_PORTS ?? '4350-4369')
+  .split('-')
+  .map(Number) as [number, number];
+const handedOut = new Set<number>();
+
+function isFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+}
+
+/**
+ * A port in the test range that nothing listens on, preferring ports not handed out yet (a
+ * server given one may be starting and not listening yet).
+ */
+export async function freePort(): Promise<number> {
+  for (const fresh of [true, false]) {
+    for (let port = firstPort; port <= lastPort; port++) {
+      if (fresh && handedOut.has(port)) continue;
+      if (await isFree(port)) {
+        handedOut.add(port);
+        return port;
+      }
+    }
+  }
+  throw new Error(`no free port in ${firstPort}-${lastPort} (set PROCESS_TEST_PORTS=FIRST-LAST)`);
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  port: number;
+  baseUrl: string;
+  /** Resolves when the process ends, with its exit code (null when a signal ended it). */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Everything the process printed so far (the last 200 KB). */
+  output(): string;
+}
+
+/**
+ * Starts the built server as a child process on `port`, with the API only, a scratch mail
+ * folder and generous per-IP allowances (so many simulated people can share 127.0.0.1).
+ */
+export function startServer(options: {
+  port: number;
+  databaseUrl: string;
+  env?: Record<string, string>;
+}): ServerProcess {
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'threefold-process-'));
+  const child = spawn(process.execPath, [builtServer], {
+    cwd: projectRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      PORT: String(options.port),
+      HOST: '127.0.0.1',
+      APP_URL: `http://127.0.0.1:${options.port}`,
+      DATABASE_URL: options.databaseUrl,
+      MAIL_OUTBOX_DIR: path.join(scratch, 'outbox'),
+      SERVE_WEB: 'false',
+      RATE_LIMIT_IP_FACTOR: '1000',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-200_000);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.on('exit', (code, signal) => {
+      fs.rmSync(scratch, { recursive: true, force: true });
+      resolve({ code, signal });
+    });
+  });
+  return {
+    child,
+    port: options.port,
+    baseUrl: `http://127.0.0.1:${options.port}`,
+    exited,
+    output: () => output,
+  };
+}
+
+/** Waits until the server answers /api/health, or fails with what it printed. */
+export async function waitUntilReady(server: ServerProcess, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let ended = false;
+  void server.exited.then(() => (ended = true));
+  while (Date.now() < deadline && !ended) {
+    try {
+      if ((await fetch(`${server.baseUrl}/api/health`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`server on port ${server.port} did not start:\n${server.output()}`);
+}
+
+export async function startReadyServer(
+  options: Parameters<typeof startServer>[0],
+): Promise<ServerProcess> {
+  const server = startServer(options);
+  try {
+    await waitUntilReady(server);
+  } catch (error) {
+    await stopServer(server, 'SIGKILL');
+    throw error;
+  }
+  return server;
+}
+
+/** Sends `signal` (if the process still runs) and waits for it to end. */
+export async function stopServer(
+  server: ServerProcess,
+  signal: NodeJS.Signals = 'SIGTERM',
+): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill(signal);
+  return server.exited;
+}
+
+export interface HttpAnswer<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** A person using the API over real HTTP, with their session cookie, against any process. */
+export class HttpPerson {
+  sessionCookie: string | undefined;
+  user: { id: number; username: string; fullName: string } | undefined;
+
+  constructor(public baseUrl: string) {}
+
+  async call<T = any>(method: string, url: string, body?: unknown): Promise<HttpAnswer<T>> {
+    const response = await fetch(`${this.baseUrl}${url}`, {
+      method,
+      headers: {
+        'x-requested-with': 'XMLHttpRequest',
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(this.sessionCookie ? { cookie: `${SESSION_COOKIE}=${this.sessionCookie}` } : {}),
+      },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair] = cookie.split(';');
+      const [name, value] = (pair ?? '').split('=');
+      if (name === SESSION_COOKIE) this.sessionCookie = value || undefined;
+    }
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // Not JSON: keep the text.
+    }
+    return { status: response.status, body: parsed as T, headers: response.headers };
+  }
+
+  get<T = any>(url: string) {
+    return this.call<T>('GET', url);
+  }
+  post<T = any>(url: string, body?: unknown) {
+    return this.call<T>('POST', url, body);
+  }
+}
+
+let signedUp = 0;
+
+/** Signs a new person up over HTTP and returns them signed in. */
+export async function signUpOverHttp(baseUrl: string): Promise<HttpPerson> {
+  signedUp += 1;
+  const tag = `${process.pid}p${signedUp}p${Math.random().toString(36).slice(2, 7)}`;
+  const person = new HttpPerson(baseUrl);
+  const answer = await person.post('/api/auth/signup', {
+    username: `user_${tag}`,
+    email: `user_${tag}@example.test`,
+    password: 'correct horse battery',
+    confirmPassword: 'correct horse battery',
+    fullName: `Person ${tag}`,
+  });
+  if (answer.status !== 201)
+    throw new Error(`sign-up failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  person.user = answer.body.user;
+  return person;
+}
+/** Runs `work` over `items` with at most `inFlight` calls running at once. */
+export async function inBatches<T>(
+  items: readonly T[],
+  inFlight: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next++]!;
+      await work(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(inFlight, items.length) }, worker));
+}

@@ -1,0 +1,290 @@
+import { sql } from 'kysely';
+import webPush from 'web-push';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppDatabase, openDatabase } from '../db/connection.js';
+import { ApiClient, befriend, signUp } from '../test-support/api-client.js';
+import { createTestApp, type TestApp } from '../test-support/test-app.js';
+
+let t: TestApp;
+let database: AppDatabase;
+beforeAll(async () => {
+  t = await createTestApp();
+  database = openDatabase(t.databaseUrl);
+});
+afterAll(async () => {
+  await database.close();
+  await t.close();
+});
+
+const password = 'correct horse battery';
+const entryText = (thoughts: string) => JSON.stringify({ thoughts, words: '', deeds: '' });
+
+interface ForeignKey {
+  table: string;
+  column: string;
+  references: string;
+  onDelete: string;
+}
+
+/** Every table of the database as it is now, read from the catalogue, not from a list here. */
+async function listTables(): Promise<string[]> {
+  if (database.dialect === 'sqlite') {
+    const result = await sql<{ name: string }>`
+      select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(
+      database.db,
+    );
+    return result.rows.map((r) => r.name).sort();
+  }
+  const result = await sql<{ table_name: string }>`
+    select table_name from information_schema.tables
+    where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(database.db);
+  return result.rows.map((r) => r.table_name).sort();
+}
+
+async function listForeignKeys(): Promise<ForeignKey[]> {
+  if (database.dialect === 'sqlite') {
+    const keys: ForeignKey[] = [];
+    for (const table of await listTables()) {
+      const result = await sql<{ table: string; from: string; on_delete: string }>`
+        select * from pragma_foreign_key_list(${table})`.execute(database.db);
+      for (const row of result.rows) {
+        keys.push({ table, column: row.from, references: row.table, onDelete: row.on_delete });
+      }
+    }
+    return keys;
+  }
+  const result = await sql<{
+    table_name: string;
+    column_name: string;
+    foreign_table: string;
+    delete_rule: string;
+  }>`
+    select kcu.table_name, kcu.column_name, ccu.table_name as foreign_table, rc.delete_rule
+    from information_schema.referential_constraints rc
+    join information_schema.key_column_usage kcu
+      on kcu.constraint_name = rc.constraint_name and kcu.constraint_schema = rc.constraint_schema
+    join information_schema.constraint_column_usage ccu
+      on ccu.constraint_name = rc.constraint_name and ccu.constraint_schema = rc.constraint_schema
+    where rc.constraint_schema = current_schema()`.execute(database.db);
+  return result.rows.map((r) => ({
+    table: r.table_name,
+    column: r.column_name,
+    references: r.foreign_table,
+    onDelete: r.delete_rule,
+  }));
+}
+
+/**
+ * Every place in the database that still names a person: a column holding their id through a
+ * foreign key to users (or the users row itself), or any text holding their username, email or
+ * a key made from their id. Returned as 'table.column' strings.
+ */
+async function referencesTo(user: { id: number; username: string; email: string }) {
+  const idColumns = new Map<string, Set<string>>();
+  for (const key of await listForeignKeys()) {
+    if (key.references !== 'users') continue;
+    idColumns.set(key.table, (idColumns.get(key.table) ?? new Set()).add(key.column));
+  }
+  idColumns.set('users', new Set(['id']));
+  const names = [user.username.toLowerCase(), user.email.toLowerCase()];
+  const idKey = new RegExp(`:user:${user.id}$`);
+  const found = new Set<string>();
+  for (const table of await listTables()) {
+    const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(
+      database.db,
+    );
+    for (const row of rows.rows) {
+      for (const [column, value] of Object.entries(row)) {
+        if (idColumns.get(table)?.has(column) && Number(value) === user.id) {
+          found.add(`${table}.${column}`);
+        }
+        if (typeof value === 'string') {
+          const text = value.toLowerCase();
+          if (names.some((name) => text.includes(name)) || idKey.test(value)) {
+            found.add(`${table}.${column}`);
+          }
+        }
+      }
+    }
+  }
+  return [...found].sort();
+}
+
+function pushSubscription() {
+  const keys = webPush.generateVAPIDKeys();
+  return {
+    subscription: {
+      endpoint: `https://push.example.test/send/${Math.random().toString(36).slice(2)}`,
+      expirationTime: null,
+      keys: { p256dh: keys.publicKey, auth: Buffer.from('sixteen byte key').toString('base64url') },
+    },
+    time: '07:30',
+    timeZone: 'Asia/Kolkata',
+  };
+}
+
+async function waitForResetToken(userId: number) {
+  for (let i = 0; i < 100; i++) {
+    const row = await database.db
+      .selectFrom('password_reset_tokens')
+      .select('id')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (row) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('no reset token was stored');
+}
+
+/**
+ * A person with something in every kind of row: entries, friend requests sent and received,
+ * friendships both ways, progress, two sessions, a reset link, a push subscription and
+ * failed sign-in counters.
+ */
+async function personWithEverything() {
+  const doomed = await signUp(t.app, {
+    fullName: `Doomed ${Math.random().toString(36).slice(2, 8)}`,
+  });
+  const friend = await signUp(t.app);
+  const invitedBy = await signUp(t.app);
+  const invited = await signUp(t.app);
+  await befriend(doomed, friend);
+  expect((await invitedBy.post(`/api/friend-requests/${doomed.user.id}`)).status).toBe(201);
+  expect((await doomed.post(`/api/friend-requests/${invited.user.id}`)).status).toBe(201);
+  await doomed.post('/api/journal', {
+    dayNumber: 3,
+    entryText: entryText('shared'),
+    isPublic: true,
+  });
+  await doomed.post('/api/journal', { dayNumber: 4, entryText: entryText('private') });
+  await doomed.put('/api/progress/days/5', { read: true, gathaViewed: true });
+  const phone = new ApiClient(t.app);
+  expect(
+    (await phone.post('/api/auth/login', { username: doomed.user.email, password })).status,
+  ).toBe(200);
+  expect((await doomed.post('/api/push/subscriptions', pushSubscription())).status).toBe(201);
+  await new ApiClient(t.app).post('/api/auth/password-reset-request', { email: doomed.user.email });
+  await waitForResetToken(doomed.user.id);
+  await new ApiClient(t.app).post('/api/auth/login', {
+    username: doomed.user.username,
+    password: 'wrong one',
+  });
+  await new ApiClient(t.app).post('/api/auth/login', {
+    username: doomed.user.email,
+    password: 'wrong one',
+  });
+  return { doomed, friend, invitedBy, invited, phone };
+}
+
+describe('the schema', () => {
+  it('cascades every foreign key to users, so deleting a person takes their rows along', async () => {
+    const keys = (await listForeignKeys()).filter((k) => k.references === 'users');
+    expect(keys.map((k) => `${k.table}.${k.column}`).sort()).toEqual(
+      expect.arrayContaining([
+        'friend_requests.receiver_id',
+        'friend_requests.sender_id',
+        'friendships.friend_id',
+        'friendships.user_id',
+        'journal_entries.user_id',
+        'password_reset_tokens.user_id',
+        'push_subscriptions.user_id',
+        'sessions.user_id',
+        'user_progress.user_id',
+      ]),
+    );
+    for (const key of keys)
+      expect({ ...key, onDelete: key.onDelete.toUpperCase() }).toMatchObject({
+        onDelete: 'CASCADE',
+      });
+  });
+});
+
+describe('DELETE /api/users/me', () => {
+  it('deletes the person and every row that refers to them, on any table', async () => {
+    const { doomed, friend, phone } = await personWithEverything();
+    const before = await referencesTo(doomed.user);
+    expect(before).toEqual(
+      expect.arrayContaining([
+        'friend_requests.receiver_id',
+        'friend_requests.sender_id',
+        'friendships.friend_id',
+        'friendships.user_id',
+        'journal_entries.user_id',
+        'password_reset_tokens.user_id',
+        'push_subscriptions.user_id',
+        'rate_limit_counters.key',
+        'sessions.user_id',
+        'user_progress.user_id',
+        'users.id',
+      ]),
+    );
+    const friendBefore = await referencesTo(friend.user);
+
+    const deleted = await doomed.call('DELETE', '/api/users/me', { password });
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toEqual({ ok: true });
+    expect(deleted.cookies.find((c) => c.name === 'tp_session')?.value).toBe('');
+
+    expect(await referencesTo(doomed.user)).toEqual([]);
+    // The friend keeps their own account, only the rows shared with the deleted person went.
+    expect(await referencesTo(friend.user)).toEqual(
+      friendBefore.filter((place) => !place.startsWith('friend')),
+    );
+    expect((await phone.get('/api/auth/me')).status).toBe(401);
+  });
+
+  it('leaves friends nothing of that person: feed, friends, search and requests', async () => {
+    const { doomed, friend, invitedBy, invited } = await personWithEverything();
+    expect((await friend.get('/api/journal/friends')).body).toHaveLength(1);
+    expect((await friend.get('/api/friends')).body).toHaveLength(1);
+
+    expect((await doomed.call('DELETE', '/api/users/me', { password })).status).toBe(200);
+
+    expect((await friend.get('/api/journal/friends')).body).toEqual([]);
+    expect((await friend.get('/api/friends')).body).toEqual([]);
+    const search = await friend.get(
+      `/api/users/search?q=${encodeURIComponent(doomed.user.fullName)}`,
+    );
+    expect(search.status).toBe(200);
+    expect(search.body).toEqual([]);
+    expect((await invitedBy.get('/api/friend-requests')).body).toEqual({ sent: [], received: [] });
+    expect((await invited.get('/api/friend-requests')).body).toEqual({ sent: [], received: [] });
+    const request = await friend.post(`/api/friend-requests/${doomed.user.id}`);
+    expect(request.status).toBe(404);
+  });
+
+  it('frees the username and email, and the old password no longer signs in', async () => {
+    const doomed = await signUp(t.app);
+    expect((await doomed.call('DELETE', '/api/users/me', { password })).status).toBe(200);
+    const login = await new ApiClient(t.app).post('/api/auth/login', {
+      username: doomed.user.username,
+      password,
+    });
+    expect(login.status).toBe(401);
+    const again = await signUp(t.app, { username: doomed.user.username, email: doomed.user.email });
+    expect(again.user.id).not.toBe(doomed.user.id);
+    expect((await again.get('/api/journal')).body).toEqual([]);
+  });
+
+  it('refuses a wrong or missing password and deletes nothing', async () => {
+    const me = await signUp(t.app);
+    await me.post('/api/journal', { dayNumber: 2, entryText: entryText('keep me') });
+    const wrong = await me.call('DELETE', '/api/users/me', { password: 'not my password' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toEqual({
+      message: 'Password is incorrect',
+      errors: [{ path: 'password', message: 'Password is incorrect' }],
+    });
+    const missing = await me.call('DELETE', '/api/users/me');
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors).toEqual([{ path: 'password', message: 'Required' }]);
+    expect((await me.get('/api/auth/me')).status).toBe(200);
+    expect((await me.get('/api/journal')).body).toHaveLength(1);
+  });
+
+  it('needs a signed-in person', async () => {
+    const anonymous = await new ApiClient(t.app).call('DELETE', '/api/users/me', { password });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body).toEqual({ message: 'You must be signed in' });
+  });
+});

@@ -1,0 +1,23 @@
+import type { Kysely } from 'kysely';
+import type { Database, UserRow } from '../db/tables.js';
+
+/**
+ * Deletes a person. Every row that refers to them (entries, friend requests both ways,
+ * friendships both ways, progress, sessions, reset links, push subscriptions) goes with the
+ * user row through ON DELETE CASCADE. Rate-limit counters are keyed by text rather than by a
+ * foreign key, so the ones naming this person are removed here.
+ */
+export async function deleteAccount(db: Kysely<Database>, user: UserRow): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .deleteFrom('rate_limit_counters')
+      .where('key', 'in', [
+        `login-failed:${user.username_key}`,
+        `login-failed:${user.email}`,
+        `reset-request:email:${user.email}`,
+        `friend-requests:user:${user.id}`,
+      ])
+      .execute();
+    await trx.deleteFrom('users').where('id', '=', user.id).execute();
+  });
+}

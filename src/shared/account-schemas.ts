@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import {
+  emailSchema,
+  fullNameSchema,
+  newPasswordSchema,
+  type User,
+  usernameSchema,
+} from './auth-schemas.js';
+import { LIMITS } from './constants.js';
+import { requiredText } from './validation-messages.js';
+
+export const NO_PROFILE_CHANGES = 'No changes: send at least one field to update';
+
+/**
+ * An optional profile field that may be cleared: absent leaves it as it is, while "", blank
+ * text or null clear it (stored as null). Same limit and message as sign-up.
+ */
+function clearableText(max: number, label: string) {
+  return z
+    .string({ error: 'Expected text' })
+    .trim()
+    .max(max, { error: `${label} must be at most ${max} characters` })
+    .nullable()
+    .transform((value) => (value ? value : null))
+    .optional();
+}
+
+const profileFields = {
+  fullName: fullNameSchema.optional(),
+  username: usernameSchema.optional(),
+  email: emailSchema.optional(),
+  city: clearableText(LIMITS.city, 'City'),
+  postalCode: clearableText(LIMITS.postalCode, 'Postal code'),
+  whatsapp: clearableText(LIMITS.whatsapp, 'WhatsApp number'),
+};
+
+/** `PATCH /api/users/me`: any non-empty subset of the profile, with sign-up's rules. */
+export const profileUpdateSchema = z
+  .object(profileFields)
+  .refine((value) => Object.values(value).some((field) => field !== undefined), {
+    error: NO_PROFILE_CHANGES,
+  });
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
+
+/** The settings form sends every field; blank optional fields clear them. */
+export const profileFormSchema = z.object({
+  fullName: fullNameSchema,
+  username: usernameSchema,
+  email: emailSchema,
+  city: clearableText(LIMITS.city, 'City'),
+  postalCode: clearableText(LIMITS.postalCode, 'Postal code'),
+  whatsapp: clearableText(LIMITS.whatsapp, 'WhatsApp number'),
+});
+
+const currentPasswordSchema = requiredText()
+  .min(1, { error: 'Current password is required' })
+  .max(LIMITS.passwordMax, { error: 'Current password is incorrect' });
+
+/** `POST /api/auth/password`. */
+export const passwordChangeSchema = z.object({
+  currentPassword: currentPasswordSchema,
+  newPassword: newPasswordSchema,
+});
+export type PasswordChange = z.infer<typeof passwordChangeSchema>;
+
+/** The change-password form in the browser, with its confirmation field. */
+export const passwordChangeFormSchema = passwordChangeSchema
+  .extend({ confirmNewPassword: requiredText() })
+  .refine((value) => value.confirmNewPassword === value.newPassword, {
+    error: "Passwords don't match",
+    path: ['confirmNewPassword'],
+  });
+
+export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';
+export const PASSWORD_CHANGED = 'Password changed';
+
+/** `DELETE /api/users/me`: the password confirms the person means it. */
+export const accountDeletionSchema = z.object({
+  password: requiredText()
+    .min(1, { error: 'Password is required' })
+    .max(LIMITS.passwordMax, { error: 'Password is incorrect' }),
+});
+export type AccountDeletion = z.infer<typeof accountDeletionSchema>;
+export const ACCOUNT_PASSWORD_INCORRECT = 'Password is incorrect';
+
+export const SESSION_NOT_FOUND = 'Session not found';
+export const UNKNOWN_BROWSER = 'Unknown browser';
+
+/** One signed-in device as `GET /api/auth/sessions` lists it. */
+export const deviceSessionSchema = z.object({
+  id: z.number().int(),
+  browser: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  current: z.boolean(),
+});
+export type DeviceSession = z.infer<typeof deviceSessionSchema>;
+
+export interface DeviceSessionList {
+  sessions: DeviceSession[];
+}
+export interface ProfileUpdateResponse {
+  user: User;
+}
+export interface PasswordChangeResponse {
+  message: string;
+}
+export interface SignOutOthersResponse {
+  signedOut: number;
+}
+export interface OkResponse {
+  ok: true;
+}
+
+export const JOURNAL_EXPORT_FORMATS = ['json', 'md'] as const;
+export type JournalExportFormat = (typeof JOURNAL_EXPORT_FORMATS)[number];
+
+/** `GET /api/journal/export?format=json|md`, json when absent. */
+export const journalExportQuerySchema = z.object({
+  format: z.enum(JOURNAL_EXPORT_FORMATS, { error: 'Format must be json or md' }).default('json'),
+});
+
+/** The download's file name, dated by the day it was made. */
+export function journalExportFileName(format: JournalExportFormat, date: string): string {
+  return `threefold-path-journal-${date}.${format}`;
+}
+
+/** One entry in the JSON export: every stored field, with the text split into its parts. */
+export interface ExportedJournalEntry {
+  id: number;
+  dayNumber: number;
+  goodThoughts: string;
+  goodWords: string;
+  goodDeeds: string;
+  isPublic: boolean;
+  createdAt: string;
+  updatedAt: string;
+  entryText: string;
+  reference: string | null;
+}
+
+export interface JournalExport {
+  exportedAt: string;
+  user: {
+    username: string;
+    fullName: string;
+    email: string;
+    city: string | null;
+    postalCode: string | null;
+    whatsapp: string | null;
+    createdAt: string;
+  };
+  entries: ExportedJournalEntry[];
+}

@@ -1,0 +1,250 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { ProgressRecord } from './progress.js';
+import {
+  computeJourney,
+  localProgressSchema,
+  mergeProgress,
+  progressDaysFromRecord,
+  progressDayUpdateSchema,
+  progressRecordFromDays,
+  shiftDateKey,
+} from './progress-sync.js';
+
+const days = fc
+  .uniqueArray(fc.integer({ min: 1, max: 241 }), { maxLength: 30 })
+  .map((list) => [...list].sort((a, b) => a - b));
+const record: fc.Arbitrary<ProgressRecord> = fc.record({
+  lastReadDay: fc.integer({ min: 1, max: 242 }),
+  readDays: days,
+  totalDays: fc.integer({ min: 241, max: 293 }),
+  gathaViewed: days,
+  explanationViewed: days,
+  reflectionSaved: days,
+  currentStanza: fc.integer({ min: 1, max: 242 }),
+});
+const lists = ['readDays', 'gathaViewed', 'explanationViewed', 'reflectionSaved'] as const;
+
+const base: ProgressRecord = {
+  lastReadDay: 1,
+  readDays: [],
+  totalDays: 293,
+  gathaViewed: [],
+  explanationViewed: [],
+  reflectionSaved: [],
+  currentStanza: 1,
+};
+
+describe('merging progress', () => {
+  it('takes the union of every list and the larger position, keeping the local total', () => {
+    const local = {
+      ...base,
+      lastReadDay: 4,
+      readDays: [1, 2, 4],
+      gathaViewed: [1],
+      reflectionSaved: [2],
+      currentStanza: 3,
+    };
+    const server = {
+      ...base,
+      totalDays: 241,
+      lastReadDay: 9,
+      readDays: [9, 2],
+      explanationViewed: [1],
+      reflectionSaved: [7],
+      currentStanza: 2,
+    };
+    expect(mergeProgress(local, server)).toEqual({
+      lastReadDay: 9,
+      readDays: [1, 2, 4, 9],
+      totalDays: 293,
+      gathaViewed: [1],
+      explanationViewed: [1],
+      reflectionSaved: [2, 7],
+      currentStanza: 3,
+    });
+  });
+
+  it('never loses a day or moves a position back', () => {
+    fc.assert(
+      fc.property(record, record, (local, server) => {
+        const merged = mergeProgress(local, server);
+        for (const list of lists) {
+          for (const day of [...local[list], ...server[list]]) expect(merged[list]).toContain(day);
+          expect(
+            merged[list].every((d) => local[list].includes(d) || server[list].includes(d)),
+          ).toBe(true);
+        }
+        expect(merged.lastReadDay).toBe(Math.max(local.lastReadDay, server.lastReadDay));
+        expect(merged.currentStanza).toBe(Math.max(local.currentStanza, server.currentStanza));
+        expect(merged.totalDays).toBe(local.totalDays);
+      }),
+    );
+  });
+
+  it('is idempotent and gives the same progress in either order', () => {
+    fc.assert(
+      fc.property(record, record, (a, b) => {
+        const once = mergeProgress(a, b);
+        expect(mergeProgress(once, b)).toEqual(once);
+        expect(mergeProgress(once, once)).toEqual(once);
+        const other = mergeProgress(b, a);
+        expect({ ...other, totalDays: once.totalDays }).toEqual(once);
+      }),
+    );
+  });
+
+  it('round-trips through the per-day form without losing a flag', () => {
+    fc.assert(
+      fc.property(record, (r) => {
+        const back = progressRecordFromDays(progressDaysFromRecord(r), r.totalDays);
+        for (const list of lists) expect(back[list]).toEqual(r[list]);
+      }),
+    );
+  });
+
+  it("derives the server's current stanza as the first one not yet complete", () => {
+    const fromDays = progressRecordFromDays(
+      [
+        {
+          dayNumber: 1,
+          read: true,
+          gathaViewed: true,
+          explanationViewed: true,
+          reflectionSaved: false,
+        },
+        {
+          dayNumber: 2,
+          read: true,
+          gathaViewed: false,
+          explanationViewed: false,
+          reflectionSaved: true,
+        },
+        {
+          dayNumber: 5,
+          read: true,
+          gathaViewed: false,
+          explanationViewed: false,
+          reflectionSaved: true,
+        },
+      ],
+      293,
+    );
+    expect(fromDays).toMatchObject({ currentStanza: 3, lastReadDay: 5, readDays: [1, 2, 5] });
+    expect(progressRecordFromDays([], 293)).toEqual(base);
+  });
+});
+
+describe('the record a device sends for merging', () => {
+  it('accepts the cookie shape and tidies its lists', () => {
+    expect(
+      localProgressSchema.parse({ ...base, readDays: [3, 1, 3], reflectionSaved: [241] }),
+    ).toMatchObject({ readDays: [1, 3], reflectionSaved: [241] });
+  });
+
+  it('refuses days outside 1..241 and unbounded lists', () => {
+    const issues = (value: unknown) =>
+      localProgressSchema.safeParse(value).error?.issues.map((i) => [i.path.join('.'), i.message]);
+    expect(issues({ ...base, readDays: [0, 242] })).toEqual([
+      ['readDays.0', 'Day must be a whole number from 1 to 241'],
+      ['readDays.1', 'Day must be a whole number from 1 to 241'],
+    ]);
+    expect(issues({ ...base, gathaViewed: Array.from({ length: 242 }, () => 1) })).toEqual([
+      ['gathaViewed', 'gathaViewed may hold at most 241 days'],
+    ]);
+    expect(issues({ ...base, currentStanza: 0 })).toEqual([
+      ['currentStanza', 'currentStanza must be a whole number from 1 to 1000'],
+    ]);
+    expect(issues({})?.length).toBe(7);
+  });
+
+  it('a day update only sets flags', () => {
+    expect(progressDayUpdateSchema.parse({ gathaViewed: true })).toEqual({ gathaViewed: true });
+    expect(progressDayUpdateSchema.safeParse({ read: false }).error?.issues[0]?.message).toBe(
+      'read can only be set to true',
+    );
+    expect(progressDayUpdateSchema.safeParse({}).error?.issues[0]?.message).toMatch(
+      /^Nothing to update/,
+    );
+  });
+});
+
+describe('the journey', () => {
+  const day = (dayNumber: number, flags: Partial<Record<'g' | 'e' | 'r', boolean>>) => ({
+    dayNumber,
+    read: true,
+    gathaViewed: flags.g ?? false,
+    explanationViewed: flags.e ?? false,
+    reflectionSaved: flags.r ?? false,
+  });
+
+  it('counts a day complete by its reflection, or by both gatha and explanation', () => {
+    const journey = computeJourney({
+      days: [day(1, { r: true }), day(2, { g: true, e: true }), day(3, { g: true }), day(4, {})],
+      reflectionSavedAt: [],
+      now: new Date('2026-03-01T12:00:00Z'),
+      timeZone: 'UTC',
+    });
+    expect(journey.daysCompleted).toBe(2);
+    expect(journey.currentStreak).toBe(0);
+    expect(journey.longestStreak).toBe(0);
+  });
+
+  it('counts consecutive local dates, through today or through yesterday', () => {
+    const saves = [
+      '2026-02-20T10:00:00Z',
+      '2026-02-21T10:00:00Z',
+      '2026-02-22T10:00:00Z',
+      '2026-02-23T10:00:00Z',
+      '2026-02-27T10:00:00Z',
+      '2026-02-28T09:00:00Z',
+      '2026-02-28T18:00:00Z',
+    ];
+    const journey = (now: string) =>
+      computeJourney({ days: [], reflectionSavedAt: saves, now: new Date(now), timeZone: 'UTC' });
+    expect(journey('2026-02-28T20:00:00Z')).toMatchObject({ currentStreak: 2, longestStreak: 4 });
+    // Today has nothing yet: the streak through yesterday still stands.
+    expect(journey('2026-03-01T08:00:00Z')).toMatchObject({ currentStreak: 2, longestStreak: 4 });
+    // A whole day without a reflection ends it.
+    expect(journey('2026-03-02T08:00:00Z')).toMatchObject({ currentStreak: 0, longestStreak: 4 });
+  });
+
+  it('reads dates in the given time zone: 23:30 in Los Angeles is the next UTC date', () => {
+    // 07:30 UTC on 2 March is 23:30 on 1 March in Los Angeles and 16:30 on 2 March in Tokyo.
+    const saves = ['2026-03-02T07:30:00Z', '2026-03-02T14:00:00Z'];
+    const now = new Date('2026-03-02T15:00:00Z');
+    const inZone = (timeZone: string) =>
+      computeJourney({ days: [], reflectionSavedAt: saves, now, timeZone });
+    const la = inZone('America/Los_Angeles');
+    const tokyo = inZone('Asia/Tokyo');
+    expect(la).toMatchObject({ currentStreak: 2, longestStreak: 2 });
+    expect(la.calendar.slice(-2)).toEqual([
+      { date: '2026-03-01', reflected: true },
+      { date: '2026-03-02', reflected: true },
+    ]);
+    expect(tokyo).toMatchObject({ currentStreak: 1, longestStreak: 1 });
+    expect(tokyo.calendar.slice(-2)).toEqual([
+      { date: '2026-03-02', reflected: true },
+      { date: '2026-03-03', reflected: false },
+    ]);
+  });
+
+  it('shows the 84 local dates ending today, oldest first', () => {
+    const { calendar } = computeJourney({
+      days: [],
+      reflectionSavedAt: ['2025-12-08T12:00:00Z', '2025-12-07T12:00:00Z'],
+      now: new Date('2026-03-01T12:00:00Z'),
+      timeZone: 'UTC',
+    });
+    expect(calendar).toHaveLength(84);
+    expect(calendar[0]).toEqual({ date: '2025-12-08', reflected: true });
+    expect(calendar.at(-1)).toEqual({ date: '2026-03-01', reflected: false });
+    expect(calendar.filter((d) => d.reflected)).toHaveLength(1);
+  });
+
+  it('steps over month, year and leap-day boundaries', () => {
+    expect(shiftDateKey('2028-02-28', 1)).toBe('2028-02-29');
+    expect(shiftDateKey('2026-01-01', -1)).toBe('2025-12-31');
+    expect(shiftDateKey('2026-03-01', -1)).toBe('2026-02-28');
+  });
+});

@@ -1,0 +1,232 @@
+import { z } from 'zod';
+import { TOTAL_DAYS } from './constants.js';
+import { localDateIn } from './day-model.js';
+import { isStanzaComplete, type ProgressRecord } from './progress.js';
+
+/** The number of local dates the journey calendar shows: the last 12 weeks. */
+export const JOURNEY_CALENDAR_DAYS = 84;
+/** Upper bound of lastReadDay, currentStanza and totalDays in a record sent for merging. */
+export const PROGRESS_POSITION_MAX = 1000;
+
+/** One day of a signed-in person's progress as the server keeps it. */
+export interface ProgressDay {
+  dayNumber: number;
+  read: boolean;
+  gathaViewed: boolean;
+  explanationViewed: boolean;
+  reflectionSaved: boolean;
+}
+
+export interface JourneyCalendarDate {
+  /** A local calendar date, YYYY-MM-DD. */
+  date: string;
+  reflected: boolean;
+}
+
+export interface Journey {
+  daysCompleted: number;
+  currentStreak: number;
+  longestStreak: number;
+  /** The 84 local dates ending today, oldest first. */
+  calendar: JourneyCalendarDate[];
+}
+
+/** `GET /api/progress`. */
+export interface ProgressResponse {
+  days: ProgressDay[];
+  journey: Journey;
+}
+/** `POST /api/progress/merge`: the merged record, to be written back to the cookie. */
+export interface ProgressMergeResponse {
+  progress: ProgressRecord;
+}
+/** `PUT /api/progress/days/:day`. */
+export interface ProgressDayResponse {
+  day: ProgressDay;
+}
+
+const dayMessage = `Day must be a whole number from 1 to ${TOTAL_DAYS}`;
+const progressDayNumber = z
+  .number({ error: dayMessage })
+  .int({ error: dayMessage })
+  .min(1, { error: dayMessage })
+  .max(TOTAL_DAYS, { error: dayMessage });
+
+const dayList = (label: string) =>
+  z
+    .array(progressDayNumber, { error: `${label} must be a list of days` })
+    .max(TOTAL_DAYS, { error: `${label} may hold at most ${TOTAL_DAYS} days` })
+    .transform((days) => [...new Set(days)].sort((a, b) => a - b));
+
+const position = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .int({ error: `${label} must be a whole number from 1 to ${PROGRESS_POSITION_MAX}` })
+    .min(1, { error: `${label} must be a whole number from 1 to ${PROGRESS_POSITION_MAX}` })
+    .max(PROGRESS_POSITION_MAX, {
+      error: `${label} must be a whole number from 1 to ${PROGRESS_POSITION_MAX}`,
+    });
+
+/** The local progress record (gatha-progress cookie) as `POST /api/progress/merge` takes it. */
+export const localProgressSchema = z.object({
+  lastReadDay: position('lastReadDay'),
+  readDays: dayList('readDays'),
+  totalDays: position('totalDays'),
+  gathaViewed: dayList('gathaViewed'),
+  explanationViewed: dayList('explanationViewed'),
+  reflectionSaved: dayList('reflectionSaved'),
+  currentStanza: position('currentStanza'),
+});
+
+/** `PUT /api/progress/days/:day`: flags to set; a flag is never cleared. */
+export const progressDayUpdateSchema = z
+  .object({
+    read: z.literal(true, { error: 'read can only be set to true' }).optional(),
+    gathaViewed: z.literal(true, { error: 'gathaViewed can only be set to true' }).optional(),
+    explanationViewed: z
+      .literal(true, { error: 'explanationViewed can only be set to true' })
+      .optional(),
+    reflectionSaved: z
+      .literal(true, { error: 'reflectionSaved can only be set to true' })
+      .optional(),
+  })
+  .refine((value) => Object.values(value).some(Boolean), {
+    error: 'Nothing to update: send read, gathaViewed, explanationViewed or reflectionSaved',
+  });
+export type ProgressDayUpdate = z.infer<typeof progressDayUpdateSchema>;
+
+const union = (a: readonly number[], b: readonly number[]) =>
+  [...new Set([...a, ...b])].sort((x, y) => x - y);
+
+/**
+ * Merges two progress records so that nothing is lost: every list is the union, lastReadDay
+ * and currentStanza the larger of the two, totalDays kept from `local`.
+ */
+export function mergeProgress(local: ProgressRecord, other: ProgressRecord): ProgressRecord {
+  return {
+    lastReadDay: Math.max(local.lastReadDay, other.lastReadDay),
+    readDays: union(local.readDays, other.readDays),
+    totalDays: local.totalDays,
+    gathaViewed: union(local.gathaViewed, other.gathaViewed),
+    explanationViewed: union(local.explanationViewed, other.explanationViewed),
+    reflectionSaved: union(local.reflectionSaved, other.reflectionSaved),
+    currentStanza: Math.max(local.currentStanza, other.currentStanza),
+  };
+}
+
+/** The server's days as a progress record: lists from the flags, positions derived from them. */
+export function progressRecordFromDays(
+  days: readonly ProgressDay[],
+  totalDays: number,
+): ProgressRecord {
+  const pick = (flag: keyof Omit<ProgressDay, 'dayNumber'>) =>
+    days
+      .filter((day) => day[flag])
+      .map((day) => day.dayNumber)
+      .sort((a, b) => a - b);
+  const record: ProgressRecord = {
+    lastReadDay: 1,
+    readDays: pick('read'),
+    totalDays,
+    gathaViewed: pick('gathaViewed'),
+    explanationViewed: pick('explanationViewed'),
+    reflectionSaved: pick('reflectionSaved'),
+    currentStanza: 1,
+  };
+  // As if each stanza had been completed in order: the first one not yet complete is current.
+  let currentStanza = 1;
+  while (currentStanza < totalDays && isStanzaComplete(record, currentStanza)) currentStanza += 1;
+  const lastReadDay = Math.max(1, currentStanza, ...record.readDays);
+  return { ...record, currentStanza, lastReadDay };
+}
+
+/** The record's lists as one entry per day that has any flag set, ordered by day. */
+export function progressDaysFromRecord(record: ProgressRecord): ProgressDay[] {
+  const numbers = union(
+    union(record.readDays, record.gathaViewed),
+    union(record.explanationViewed, record.reflectionSaved),
+  );
+  return numbers.map((dayNumber) => ({
+    dayNumber,
+    read: record.readDays.includes(dayNumber),
+    gathaViewed: record.gathaViewed.includes(dayNumber),
+    explanationViewed: record.explanationViewed.includes(dayNumber),
+    reflectionSaved: record.reflectionSaved.includes(dayNumber),
+  }));
+}
+
+/** The spec's completion rule: reflection saved, or both gatha and explanation viewed. */
+export function isProgressDayComplete(day: ProgressDay): boolean {
+  return day.reflectionSaved || (day.gathaViewed && day.explanationViewed);
+}
+
+type CalendarDate = { year: number; month: number; day: number };
+
+const pad = (value: number, width: number) => String(value).padStart(width, '0');
+const dateKey = (date: CalendarDate) =>
+  `${pad(date.year, 4)}-${pad(date.month, 2)}-${pad(date.day, 2)}`;
+
+/** The local calendar date (YYYY-MM-DD) of an instant in a time zone. */
+export function localDateKey(instant: Date, timeZone: string): string {
+  return dateKey(localDateIn(instant, timeZone));
+}
+
+/** The date `offset` calendar days after (or before, when negative) a YYYY-MM-DD date. */
+export function shiftDateKey(key: string, offset: number): string {
+  const [year, month, day] = key.split('-').map(Number) as [number, number, number];
+  const shifted = new Date(Date.UTC(year, month - 1, day + offset));
+  return dateKey({
+    year: shifted.getUTCFullYear(),
+    month: shifted.getUTCMonth() + 1,
+    day: shifted.getUTCDate(),
+  });
+}
+
+export interface JourneyInput {
+  days: readonly ProgressDay[];
+  /** When each reflection was first saved (ISO instants); days without a known time are left out. */
+  reflectionSavedAt: readonly string[];
+  now: Date;
+  /** The IANA zone whose calendar decides dates and "today". */
+  timeZone: string;
+}
+
+/**
+ * Days completed, the current and longest streak of consecutive local dates with a first-saved
+ * reflection, and the calendar of the last 84 local dates. The current streak runs through
+ * today, or through yesterday while today has no reflection yet.
+ */
+export function computeJourney(input: JourneyInput): Journey {
+  const reflectedDates = new Set(
+    input.reflectionSavedAt.map((at) => localDateKey(new Date(at), input.timeZone)),
+  );
+  const today = localDateKey(input.now, input.timeZone);
+
+  let currentStreak = 0;
+  let cursor = reflectedDates.has(today) ? today : shiftDateKey(today, -1);
+  while (reflectedDates.has(cursor)) {
+    currentStreak += 1;
+    cursor = shiftDateKey(cursor, -1);
+  }
+
+  let longestStreak = 0;
+  let run = 0;
+  let previous: string | null = null;
+  for (const date of [...reflectedDates].sort()) {
+    run = previous !== null && shiftDateKey(previous, 1) === date ? run + 1 : 1;
+    longestStreak = Math.max(longestStreak, run);
+    previous = date;
+  }
+
+  const calendar = Array.from({ length: JOURNEY_CALENDAR_DAYS }, (_, index) => {
+    const date = shiftDateKey(today, index - (JOURNEY_CALENDAR_DAYS - 1));
+    return { date, reflected: reflectedDates.has(date) };
+  });
+
+  return {
+    daysCompleted: input.days.filter(isProgressDayComplete).length,
+    currentStreak,
+    longestStreak,
+    calendar,
+  };
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { parseReminderPushPayload } from './push-payload.js';
+import { createPushSubscriptionSchema } from './push-schemas.js';
+
+const subscription = {
+  endpoint: 'https://push.example.test/send/abc',
+  expirationTime: null,
+  keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+};
+
+describe('a reminder subscription sent by the browser', () => {
+  it('accepts a browser subscription with a time and an IANA zone', () => {
+    const parsed = createPushSubscriptionSchema.safeParse({
+      subscription,
+      time: '08:30',
+      timeZone: 'Asia/Kathmandu',
+    });
+    expect(parsed.success).toBe(true);
+  });
+
+  it('names each bad field', () => {
+    const parsed = createPushSubscriptionSchema.safeParse({
+      subscription: { ...subscription, endpoint: 'http://push.example.test/x', keys: {} },
+      time: '8:30',
+      timeZone: 'Mars/Olympus',
+    });
+    expect(parsed.success).toBe(false);
+    const messages = parsed.error!.issues.map((issue) => issue.message);
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        'Endpoint must be an https:// address of a push service',
+        'Time must be a 24-hour time such as 08:30',
+        'Time zone must be an IANA time zone such as Europe/London',
+      ]),
+    );
+  });
+});
+
+describe('the reminder push payload', () => {
+  it('reads the day, and refuses anything else', () => {
+    expect(parseReminderPushPayload('{"day":12}')).toEqual({ day: 12 });
+    expect(parseReminderPushPayload('{"day":0}')).toBeNull();
+    expect(parseReminderPushPayload('{"day":242}')).toBeNull();
+    expect(parseReminderPushPayload('not json')).toBeNull();
+    expect(parseReminderPushPayload(null)).toBeNull();
+  });
+});

@@ -1,0 +1,98 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AccountDeletion,
+  DeviceSessionList,
+  JournalExportFormat,
+  OkResponse,
+  PasswordChange,
+  PasswordChangeResponse,
+  ProfileUpdateInput,
+  ProfileUpdateResponse,
+  SignOutOthersResponse,
+} from '#shared/account-schemas';
+import { clearPersonalCaches } from '../pwa/clear-personal-caches.js';
+import { apiRequest, getJson, sendJson } from './client.js';
+import { queryKeys } from './query-keys.js';
+
+/** Saves profile changes; the answer becomes the signed-in user everywhere at once. */
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ProfileUpdateInput) =>
+      sendJson<ProfileUpdateResponse>('PATCH', '/api/users/me', input),
+    onSuccess: ({ user }) => queryClient.setQueryData(queryKeys.me, user),
+  });
+}
+
+/** Changes the password; the server signs out every other device, so their list is stale. */
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PasswordChange) =>
+      sendJson<PasswordChangeResponse>('POST', '/api/auth/password', input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.sessions }),
+  });
+}
+
+/** The person's signed-in devices, newest seen first; read fresh each time it is shown. */
+export function useDeviceSessions() {
+  return useQuery({
+    queryKey: queryKeys.sessions,
+    queryFn: async () => (await getJson<DeviceSessionList>('/api/auth/sessions')).sessions,
+    staleTime: 0,
+  });
+}
+
+export function useSignOutDevice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (sessionId: number) =>
+      sendJson<OkResponse>('DELETE', `/api/auth/sessions/${sessionId}`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.sessions }),
+  });
+}
+
+export function useSignOutOtherDevices() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => sendJson<SignOutOthersResponse>('POST', '/api/auth/sessions/sign-out-others'),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.sessions }),
+  });
+}
+
+/** Deletes the account; like signing out, nothing of this person stays cached on the device. */
+export function useDeleteAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AccountDeletion) => sendJson<OkResponse>('DELETE', '/api/users/me', input),
+    onSuccess: () => {
+      queryClient.clear();
+      queryClient.setQueryData(queryKeys.me, null);
+      void clearPersonalCaches();
+    },
+  });
+}
+
+/** The file name the server chose in Content-Disposition, or the fallback. */
+export function attachmentFileName(contentDisposition: string | null, fallback: string): string {
+  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(contentDisposition ?? '');
+  return match?.[1] ? decodeURIComponent(match[1]) : fallback;
+}
+
+/** Fetches the journal export and hands it to the browser as a downloaded file. */
+export async function downloadJournal(format: JournalExportFormat): Promise<void> {
+  const response = await apiRequest('GET', `/api/journal/export?format=${format}`);
+  const fileName = attachmentFileName(
+    response.headers.get('Content-Disposition'),
+    `threefold-path-journal.${format}`,
+  );
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The click has started the download; the address is no longer needed after this turn.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
