@@ -74,4 +74,17 @@ describe('configuration from the environment', () => {
       'REDIS_URL: REDIS_URL must look like redis://127.0.0.1:6379',
     );
   });
+
+  it('accepts push subscriptions only from the known push services unless told otherwise', () => {
+    expect(loadConfig({}).pushServiceHosts).toEqual(
+      expect.arrayContaining(['fcm.googleapis.com', 'push.apple.com']),
+    );
+    expect(loadConfig({ PUSH_SERVICE_HOSTS: 'Push.Example.org, *' }).pushServiceHosts).toEqual([
+      'push.example.org',
+      '*',
+    ]);
+    expect(() => loadConfig({ PUSH_SERVICE_HOSTS: 'https://push.example.org/' })).toThrow(
+      'PUSH_SERVICE_HOSTS must be a comma-separated list of host names, or *',
+    );
+  });
 });

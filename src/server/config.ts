@@ -8,6 +8,18 @@ export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.u
 
 const boolText = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
+/**
+ * The push services browsers subscribe through. The server posts to a subscription's endpoint,
+ * so it only accepts endpoints on these hosts (or their subdomains), never an arbitrary address.
+ */
+const knownPushServiceHosts = [
+  'fcm.googleapis.com',
+  'android.googleapis.com',
+  'push.services.mozilla.com',
+  'notify.windows.com',
+  'push.apple.com',
+];
+
 const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -84,6 +96,12 @@ const configSchema = z
       })
       .optional(),
     PUSH_SCHEDULER: boolText.default(true),
+    PUSH_SERVICE_HOSTS: z
+      .string()
+      .default(knownPushServiceHosts.join(','))
+      .refine((v) => v.split(',').every((host) => /^(\*|[a-z0-9.-]+)$/i.test(host.trim())), {
+        error: 'PUSH_SERVICE_HOSTS must be a comma-separated list of host names, or *',
+      }),
   })
   .refine((env) => (env.VAPID_PUBLIC_KEY === undefined) === (env.VAPID_PRIVATE_KEY === undefined), {
     error: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together (or neither)',
@@ -112,6 +130,9 @@ const configSchema = z
         : null,
     vapidSubject: env.VAPID_SUBJECT ?? mailtoOf(env.MAIL_FROM),
     pushScheduler: env.PUSH_SCHEDULER,
+    pushServiceHosts: env.PUSH_SERVICE_HOSTS.split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
     redisUrl: env.REDIS_URL ?? null,
     redisKeyPrefix: env.REDIS_KEY_PREFIX,
   }));

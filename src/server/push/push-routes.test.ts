@@ -116,6 +116,32 @@ describe('a device subscribing to the daily reminder', () => {
     );
   });
 
+  it('accepts only the known push services by default, never an arbitrary address', async () => {
+    const strict = await createTestApp({
+      env: { PUSH_SCHEDULER: 'false', PUSH_SERVICE_HOSTS: 'fcm.googleapis.com,push.apple.com' },
+    });
+    try {
+      const person = await signUp(strict.app);
+      const subscribe = (endpoint: string) =>
+        person.post('/api/push/subscriptions', {
+          subscription: { ...browserSubscription(), endpoint },
+          time: '08:30',
+          timeZone: 'Europe/London',
+        });
+      const elsewhere = await subscribe('https://internal.example.test/admin');
+      expect(elsewhere.status).toBe(400);
+      expect(elsewhere.body.errors).toEqual([
+        { path: 'subscription.endpoint', message: "This browser's push service is not supported" },
+      ]);
+      const lookalike = await subscribe('https://fcm.googleapis.com.example.test/send/x');
+      expect(lookalike.status).toBe(400);
+      expect((await subscribe('https://fcm.googleapis.com/fcm/send/abc')).status).toBe(201);
+      expect((await subscribe('https://web.push.apple.com/QabcDEF')).status).toBe(201);
+    } finally {
+      await strict.close();
+    }
+  });
+
   it('stores the time and zone, changes the time, and removes it', async () => {
     const person = await signUp(t.app);
     const subscription = browserSubscription();

@@ -99,6 +99,8 @@ export async function createTestApp(
     RATE_LIMIT_IP_FACTOR: '1000',
     LOG_LEVEL: 'silent',
     SERVE_WEB: 'false',
+    // Tests subscribe with made-up and loopback push services.
+    PUSH_SERVICE_HOSTS: '*',
     ...options.env,
   });
   const app = await buildApp(config, {

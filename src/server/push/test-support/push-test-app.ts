@@ -29,6 +29,8 @@ export async function buildPushTestApp(options: {
     LOG_LEVEL: 'silent',
     SERVE_WEB: 'false',
     PUSH_SCHEDULER: 'false',
+    // Tests subscribe with made-up and loopback push services.
+    PUSH_SERVICE_HOSTS: '*',
     ...options.env,
   });
   const app = await buildApp(config, {
