@@ -40,6 +40,13 @@ import { addressHasNul, hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from './sto
 import { gathaInfoRoutes, thoughtRoutes } from './thoughts/thought-routes.js';
 import { accountRoutes } from './users/account-routes.js';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The answer does not depend on who asks: no session is looked up. */
+    sameForEveryone?: boolean;
+  }
+}
+
 export interface AppOptions {
   clock?: Clock;
   mailer?: Mailer;
@@ -168,7 +175,7 @@ export async function buildApp(
 
   acceptEmptyJsonBodies(app);
   await app.register(cookie);
-  await registerSecurityHeaders(app, config.appUrl.startsWith('https://'));
+  registerSecurityHeaders(app, config.appUrl.startsWith('https://'));
   app.decorateRequest('currentUser', null);
   app.decorateRequest('sessionId', null);
 
@@ -177,6 +184,8 @@ export async function buildApp(
     reply.header('cache-control', 'no-store');
     checkSameOriginCall(request, config.appUrl);
     if (addressHasNul(request.url)) throw new HttpError(400, UNSTORABLE_TEXT_MESSAGE);
+    // The readings answer the same to everyone, so they skip the session lookup.
+    if (request.routeOptions.config.sameForEveryone) return;
     const token = sessionToken(request);
     if (!token) return;
     const session = await resumeSession(ctx.db, token, ctx.clock());
@@ -191,14 +200,19 @@ export async function buildApp(
   await app.register(
     async (api) => {
       await api.register(authRoutes(ctx), { prefix: '/auth' });
-      await api.register(thoughtRoutes(ctx), { prefix: '/thoughts' });
-      await api.register(gathaInfoRoutes(ctx), { prefix: '/gathas' });
+      await api.register(async (sameForEveryone) => {
+        sameForEveryone.addHook('onRoute', (route) => {
+          route.config = { ...route.config, sameForEveryone: true };
+        });
+        await sameForEveryone.register(thoughtRoutes(ctx), { prefix: '/thoughts' });
+        await sameForEveryone.register(gathaInfoRoutes(ctx), { prefix: '/gathas' });
+        sameForEveryone.get('/health', async () => ({ ok: true }));
+      });
       await api.register(journalRoutes(ctx), { prefix: '/journal' });
       await api.register(progressRoutes(ctx), { prefix: '/progress' });
       await api.register(accountRoutes(ctx), { prefix: '/users' });
       await api.register(friendRoutes(ctx));
       await api.register(pushRoutes(ctx, vapid), { prefix: '/push' });
-      api.get('/health', async () => ({ ok: true }));
     },
     { prefix: '/api' },
   );

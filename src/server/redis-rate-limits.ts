@@ -1,6 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
+import type * as ioredis from 'ioredis';
 import { type RateLimitStore, windowOf } from './rate-limits.js';
+
+// The Redis client loads only when REDIS_URL is set.
+const require = createRequire(import.meta.url);
 
 /**
  * Counters in Redis: one key per rate-limit key and window, counted with INCR and given the
@@ -15,6 +19,7 @@ export async function redisRateLimitStore(options: {
   fallback: RateLimitStore;
   logger: Pick<FastifyBaseLogger, 'warn'>;
 }): Promise<RateLimitStore> {
+  const { Redis } = require('ioredis') as typeof ioredis;
   const redis = new Redis(options.url, {
     keyPrefix: options.keyPrefix,
     maxRetriesPerRequest: 1,

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
@@ -9,10 +10,13 @@ import {
   SqliteAdapter,
   SqliteDialect,
 } from 'kysely';
-import pg from 'pg';
+import type pgModule from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import { migrations } from './migrations/index.js';
 import type { Database } from './tables.js';
+
+// The PostgreSQL driver loads only when a PostgreSQL URL is used, so a SQLite app never holds it.
+const require = createRequire(import.meta.url);
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -52,6 +56,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): AppDatabas
     const parsed = new URL(url);
     const schema = parsed.searchParams.get('schema');
     parsed.searchParams.delete('schema');
+    const pg = require('pg') as typeof pgModule;
     const pool = new pg.Pool({
       connectionString: parsed.toString(),
       max: 10,

@@ -1,7 +1,19 @@
 import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import type nodemailerModule from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+
+// nodemailer loads with the first message a process sends (mail is rare), not at start.
+const require = createRequire(import.meta.url);
+const nodemailer = () => require('nodemailer') as typeof nodemailerModule;
+
+/** A transport made the first time it is needed. */
+function onFirstUse<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
+}
 
 export interface OutgoingMail {
   to: string;
@@ -26,10 +38,11 @@ export function createMailer(options: {
   logger: FastifyBaseLogger;
 }): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    const smtpUrl = options.smtpUrl;
+    const transport = onFirstUse<Transporter>(() => nodemailer().createTransport(smtpUrl));
     return {
       async send(mail) {
-        await transport.sendMail({
+        await transport().sendMail({
           from: options.from,
           to: mail.to,
           subject: mail.subject,
@@ -38,14 +51,12 @@ export function createMailer(options: {
       },
     };
   }
-  const transport = nodemailer.createTransport({
-    streamTransport: true,
-    buffer: true,
-    newline: 'unix',
-  });
+  const transport = onFirstUse(() =>
+    nodemailer().createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+  );
   return {
     async send(mail) {
-      const info = await transport.sendMail({
+      const info = await transport().sendMail({
         from: options.from,
         to: mail.to,
         subject: mail.subject,

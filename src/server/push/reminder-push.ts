@@ -1,7 +1,12 @@
 import type https from 'node:https';
-import webPush from 'web-push';
+import { createRequire } from 'node:module';
+import type webPushModule from 'web-push';
 import type { ReminderPushPayload } from '#shared/push-payload';
 import type { VapidKeys } from './vapid-keys.js';
+
+// web-push loads with the first push a process sends, not at start.
+const require = createRequire(import.meta.url);
+const loadWebPush = () => require('web-push') as typeof webPushModule;
 
 /** A reminder nobody saw within half a day is stale; the push service may drop it. */
 const REMINDER_TTL_SECONDS = 12 * 60 * 60;
@@ -31,6 +36,7 @@ export async function sendReminderPush(
   target: PushTarget,
   payload: ReminderPushPayload,
 ): Promise<PushOutcome> {
+  const webPush = loadWebPush();
   try {
     await webPush.sendNotification(
       { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },

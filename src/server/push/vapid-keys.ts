@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import webPush from 'web-push';
+import { createECDH } from 'node:crypto';
 import type { AppConfig } from '../config.js';
 import type { Database } from '../db/tables.js';
 
@@ -21,7 +21,9 @@ export async function loadVapidKeys(
   now: Date,
 ): Promise<VapidKeys> {
   if (config.vapidKeys) return { ...config.vapidKeys, subject: config.vapidSubject };
-  const generated = webPush.generateVAPIDKeys();
+  const existing = await storedVapidKeys(db);
+  if (existing) return { ...existing, subject: config.vapidSubject };
+  const generated = generateVapidKeys();
   await db
     .insertInto('push_vapid_keys')
     .values({
@@ -32,14 +34,32 @@ export async function loadVapidKeys(
     })
     .onConflict((conflict) => conflict.column('id').doNothing())
     .execute();
-  const stored = await db
+  // Another process may have stored its pair first; that one wins.
+  const stored = await storedVapidKeys(db);
+  if (!stored) throw new Error('The VAPID keys could not be stored');
+  return { ...stored, subject: config.vapidSubject };
+}
+
+async function storedVapidKeys(
+  db: Kysely<Database>,
+): Promise<{ publicKey: string; privateKey: string } | undefined> {
+  const row = await db
     .selectFrom('push_vapid_keys')
     .select(['public_key', 'private_key'])
     .where('id', '=', 1)
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+  return row && { publicKey: row.public_key, privateKey: row.private_key };
+}
+
+/** A P-256 pair in the URL-safe base64 form VAPID uses (as web-push generates it). */
+function generateVapidKeys(): { publicKey: string; privateKey: string } {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const privateKey = ecdh.getPrivateKey();
+  // The private key is 32 bytes; a leading zero byte is dropped by getPrivateKey().
+  const padded = Buffer.concat([Buffer.alloc(32 - privateKey.length), privateKey]);
   return {
-    publicKey: stored.public_key,
-    privateKey: stored.private_key,
-    subject: config.vapidSubject,
+    publicKey: ecdh.getPublicKey().toString('base64url'),
+    privateKey: padded.toString('base64url'),
   };
 }
