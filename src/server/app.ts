@@ -179,20 +179,28 @@ export async function buildApp(
   app.decorateRequest('currentUser', null);
   app.decorateRequest('sessionId', null);
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
+  // A callback hook rather than an async one: most calls never wait for anything here.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!request.url.startsWith('/api/')) return done();
     reply.header('cache-control', 'no-store');
-    checkSameOriginCall(request, config.appUrl);
-    if (addressHasNul(request.url)) throw new HttpError(400, UNSTORABLE_TEXT_MESSAGE);
+    try {
+      checkSameOriginCall(request, config.appUrl);
+      if (addressHasNul(request.url)) throw new HttpError(400, UNSTORABLE_TEXT_MESSAGE);
+    } catch (error) {
+      return done(error as Error);
+    }
     // The readings answer the same to everyone, so they skip the session lookup.
-    if (request.routeOptions.config.sameForEveryone) return;
+    if (request.routeOptions.config.sameForEveryone) return done();
     const token = sessionToken(request);
-    if (!token) return;
-    const session = await resumeSession(ctx.db, token, ctx.clock());
-    if (!session) return;
-    request.currentUser = session.user;
-    request.sessionId = session.sessionId;
-    if (session.extended) setSessionCookie(reply, token, config.appUrl.startsWith('https://'));
+    if (!token) return done();
+    resumeSession(ctx.db, token, ctx.clock()).then((session) => {
+      if (session) {
+        request.currentUser = session.user;
+        request.sessionId = session.sessionId;
+        if (session.extended) setSessionCookie(reply, token, config.appUrl.startsWith('https://'));
+      }
+      done();
+    }, done);
   });
 
   app.setErrorHandler(errorHandler);

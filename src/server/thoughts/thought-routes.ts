@@ -146,10 +146,11 @@ export function thoughtRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get('/today', async (request, reply) => {
       const answer = await today(request);
       // Revalidated on each visit rather than stored blindly, so midnight is never missed.
-      reply
-        .header('cache-control', 'private, no-cache')
-        .header('vary', 'x-timezone')
-        .header('etag', answer.etag);
+      reply.headers({
+        'cache-control': 'private, no-cache',
+        vary: 'x-timezone',
+        etag: answer.etag,
+      });
       if (matchesEtag(request.headers['if-none-match'], answer.etag)) {
         return reply.code(304).send();
       }
