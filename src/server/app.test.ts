@@ -63,7 +63,7 @@ describe('cross-site request guard', () => {
 describe('answers to bad requests', () => {
   it('sends security headers on API answers', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/thoughts/meta/total' });
-    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.headers['content-security-policy']).toContain("default-src 'none'");
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-frame-options']).toBe('DENY');
@@ -160,6 +160,8 @@ describe('serving the web app', () => {
       expect(page.headers['content-type']).toMatch(/text\/html/);
       expect(page.body).toContain('The Threefold Path');
       expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(page.headers['x-frame-options']).toBe('DENY');
     }
     const asset = await web.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(asset.statusCode).toBe(200);

@@ -22,7 +22,7 @@ function contentSecurityPolicy(secure: boolean): string {
   ].join(';');
 }
 
-/** The headers every answer carries: no sniffing, no framing, no cross-origin embedding. */
+/** The headers pages and assets carry: no sniffing, no framing, no cross-origin embedding. */
 export function securityHeaders(secure: boolean): Record<string, string> {
   return {
     'content-security-policy': contentSecurityPolicy(secure),
@@ -41,13 +41,28 @@ export function securityHeaders(secure: boolean): Record<string, string> {
 }
 
 /**
+ * API answers are JSON, never rendered: they carry the short set recommended for REST APIs
+ * (nothing may load from them or frame them, no sniffing), not the page policy.
+ */
+export function apiSecurityHeaders(secure: boolean): Record<string, string> {
+  return {
+    'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+    'cross-origin-resource-policy': 'same-origin',
+    ...(secure ? { 'strict-transport-security': 'max-age=15552000; includeSubDomains' } : {}),
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+  };
+}
+
+/**
  * Strict headers on every answer. They never vary by request, so they are built once and set
  * in one step, which keeps the cost of every API call low.
  */
 export function registerSecurityHeaders(app: FastifyInstance, secure: boolean): void {
-  const headers = securityHeaders(secure);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const pages = securityHeaders(secure);
+  const api = apiSecurityHeaders(secure);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.url.startsWith('/api/') ? api : pages);
     done();
   });
 }
