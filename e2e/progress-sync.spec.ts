@@ -37,6 +37,7 @@ test('progress made on one device appears on another after signing in, both ways
   baseURL,
 }) => {
   const today = await currentDay(page);
+  // Days ahead of today are locked; on the year's first day there is no earlier day to use.
   test.skip(today < 2, 'needs two open days');
   const user = await signUpViaApi(page);
 
@@ -127,6 +128,7 @@ test('a step that could not reach the server stays on the device and arrives at 
   context,
 }) => {
   const today = await currentDay(page);
+  // Only on the year's first two days, when fewer than three days are open.
   test.skip(today < 3, 'needs three open days');
   await signUpViaApi(page);
   const firstMerge = mergeAnswer(page);

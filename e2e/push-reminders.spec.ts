@@ -1,4 +1,4 @@
-import { type CDPSession, type Page, expect, test } from '@playwright/test';
+import { type BrowserContext, type CDPSession, type Page, expect, test } from '@playwright/test';
 import { currentDay, expectToast, signUpViaApi } from './support.js';
 
 // The reminder push is handled by the service worker, so these tests run with one.
@@ -37,6 +37,14 @@ async function deliverPush(page: Page, data: string) {
 }
 
 /** The reminders the service worker has on screen. */
+/** A new person on the settings screen, notifications allowed, the service worker in control. */
+async function signedInWithNotifications(page: Page, context: BrowserContext, baseURL: string) {
+  await context.grantPermissions(['notifications'], { origin: baseURL });
+  await signUpViaApi(page);
+  await page.goto('/app/settings');
+  await waitForServiceWorkerControl(page);
+}
+
 function shownReminders(page: Page): Promise<ShownNotification[]> {
   return page.evaluate(async () => {
     const registration = await navigator.serviceWorker.ready;
@@ -55,10 +63,7 @@ test('a reminder push shows the day’s notification, which leads to that day', 
   context,
   baseURL,
 }) => {
-  await context.grantPermissions(['notifications'], { origin: baseURL! });
-  await signUpViaApi(page);
-  await page.goto('/app/settings');
-  await waitForServiceWorkerControl(page);
+  await signedInWithNotifications(page, context, baseURL!);
   expect(await shownReminders(page)).toEqual([]);
 
   await deliverPush(page, JSON.stringify({ day: 42 }));
@@ -91,10 +96,7 @@ test('a push without a readable payload still shows a reminder, for today', asyn
   context,
   baseURL,
 }) => {
-  await context.grantPermissions(['notifications'], { origin: baseURL! });
-  await signUpViaApi(page);
-  await page.goto('/app/settings');
-  await waitForServiceWorkerControl(page);
+  await signedInWithNotifications(page, context, baseURL!);
 
   await deliverPush(page, 'not json');
 
@@ -118,10 +120,7 @@ test('where the browser refuses a push subscription, the in-page reminder is use
   baseURL,
 }) => {
   // A test's browser context is a private profile, where Chromium refuses push subscriptions.
-  await context.grantPermissions(['notifications'], { origin: baseURL! });
-  await signUpViaApi(page);
-  await page.goto('/app/settings');
-  await waitForServiceWorkerControl(page);
+  await signedInWithNotifications(page, context, baseURL!);
 
   await page.getByRole('switch', { name: 'Daily Reminder' }).click();
 

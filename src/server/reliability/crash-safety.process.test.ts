@@ -31,6 +31,7 @@ function shuffled<T>(items: T[]): T[] {
 
 describe.each([
   { kind: 'sqlite' as const, enabled: true },
+  // The PostgreSQL case runs only when TEST_DATABASE_URL names a server (CI sets it).
   { kind: 'postgres' as const, enabled: hasPostgres },
 ])('crash safety on $kind', ({ kind, enabled }) => {
   it.skipIf(!enabled)(

@@ -65,6 +65,7 @@ const sharedSignUpLimit = [...Array<number>(10).fill(201), 429, 429];
 
 describe.each([
   { kind: 'sqlite' as const, enabled: true },
+  // The PostgreSQL case runs only when TEST_DATABASE_URL names a server (CI sets it).
   { kind: 'postgres' as const, enabled: hasPostgres },
 ])('two processes starting at once on a fresh $kind database', ({ kind, enabled }) => {
   it.skipIf(!enabled)(
@@ -120,6 +121,7 @@ describe.each([
   );
 });
 
+// Runs only when TEST_DATABASE_URL names a PostgreSQL server (CI sets it).
 describe.skipIf(!hasPostgres)('several processes on one PostgreSQL', () => {
   it('a session made on one process works on the other', async () => {
     const database = await createTestDatabase('postgres');
@@ -154,6 +156,7 @@ describe.skipIf(!hasPostgres)('several processes on one PostgreSQL', () => {
 
 describe.each([
   { kind: 'sqlite' as const, enabled: true },
+  // The PostgreSQL case runs only when TEST_DATABASE_URL names a server (CI sets it).
   { kind: 'postgres' as const, enabled: hasPostgres },
 ])('rate limits shared by two processes on $kind', ({ kind, enabled }) => {
   const redis = new Redis(redisUrl, { lazyConnect: true });
