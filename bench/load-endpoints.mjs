@@ -110,13 +110,13 @@ function percentile(sorted, p) {
 }
 
 /** Runs autocannon against one endpoint and keeps every latency (sub-millisecond precision). */
-async function loadOnce(baseUrl, endpoint, { connections, duration }) {
+async function loadOnce(baseUrl, endpoint, { connections, duration, amount }) {
   const latencies = [];
   const statuses = {};
   const instance = autocannon({
     url: baseUrl,
     connections,
-    duration,
+    ...(amount ? { amount } : { duration }),
     requests: [
       {
         method: endpoint.method,
@@ -154,9 +154,16 @@ function summarize(parts) {
 
 /**
  * One endpoint against its ceiling, taken in alternating slices (ceiling, real, ceiling, real
- * ...) so that a burst of other work on the machine weighs on both sides alike.
+ * ...) so that a burst of other work on the machine weighs on both sides alike. Both sides
+ * first answer `load.warmup` requests that are not counted: the morning's first visits, after
+ * which the server's compiled code and the answers it keeps (today's thought, each reader's
+ * feed) are in place.
  */
 export async function measureAgainstCeiling(realUrl, ceilingUrl, endpoint, load) {
+  if (load.warmup) {
+    await loadOnce(ceilingUrl, endpoint, { ...load, amount: load.warmup });
+    await loadOnce(realUrl, endpoint, { ...load, amount: load.warmup });
+  }
   const slices = load.duration >= 4 ? 2 : 1;
   const duration = load.duration / slices;
   const real = [];

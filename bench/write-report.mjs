@@ -209,7 +209,10 @@ function scenario(result) {
       `(${pct(d.publicShare)} public), ${d.friendships.toLocaleString('en-US')} friendships ` +
       `(friends per user ${d.friendsPerUser.min}-${d.friendsPerUser.max}, median ${d.friendsPerUser.median}), ` +
       `${d.pendingRequests.toLocaleString('en-US')} pending requests, ${d.sessions} signed-in sessions; ` +
-      `seeded in ${fmt(d.seedSeconds)} s. Load: ${result.load.connections} connections, ${result.load.duration} s per run.`,
+      `seeded in ${fmt(d.seedSeconds)} s. Load: ${result.load.connections} connections, ${result.load.duration} s per run` +
+      (result.load.warmup
+        ? `, after ${result.load.warmup} uncounted requests per endpoint (each signed-in person about three times).`
+        : '.'),
     '',
     endpointTable(result),
     '',

@@ -70,6 +70,10 @@ const configSchema = z
     WEB_DIST_DIR: z.string().default(path.join(projectRoot, 'dist', 'web')),
     SLOW_QUERY_MS: z.coerce.number().nonnegative().default(200),
     SERVE_WEB: boolText.default(true),
+    KEPT_FEEDS_MB: z.coerce
+      .number({ error: 'KEPT_FEEDS_MB must be a number of megabytes' })
+      .nonnegative({ error: 'KEPT_FEEDS_MB must be 0 or more' })
+      .default(64),
     REDIS_URL: z
       .string()
       .refine((v) => /^rediss?:\/\/.+/.test(v), {
@@ -124,6 +128,7 @@ const configSchema = z
     webDistDir: path.resolve(env.WEB_DIST_DIR),
     slowQueryMs: env.SLOW_QUERY_MS,
     serveWeb: env.SERVE_WEB,
+    keptFeedsMb: env.KEPT_FEEDS_MB,
     vapidKeys:
       env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
         ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }

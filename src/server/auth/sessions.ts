@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { SESSION_COOKIE, SESSION_DAYS } from '#shared/constants';
+import { SESSION_COOKIE, SESSION_DAYS, SIGNED_IN_HINT_COOKIE } from '#shared/constants';
+import { preparedRead } from '../db/prepared-query.js';
 import type { Database, UserRow } from '../db/tables.js';
 import { hashToken, newToken } from './tokens.js';
 
@@ -36,19 +37,22 @@ export interface ActiveSession {
   extended: boolean;
 }
 
+const sessionByTokenHash = preparedRead((db) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .select(['sessions.id as session_id', 'sessions.last_seen_at', 'sessions.expires_at'])
+    .where('sessions.token_hash', '=', ''),
+);
+
 /** The live session a cookie names, with its user; slides the 30-day expiry forward. */
 export async function resumeSession(
   db: Kysely<Database>,
   token: string,
   now: Date,
 ): Promise<ActiveSession | null> {
-  const row = await db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .selectAll('users')
-    .select(['sessions.id as session_id', 'sessions.last_seen_at', 'sessions.expires_at'])
-    .where('sessions.token_hash', '=', hashToken(token))
-    .executeTakeFirst();
+  const [row] = await sessionByTokenHash(db, hashToken(token));
   if (!row) return null;
   if (row.expires_at <= now.toISOString()) {
     await db.deleteFrom('sessions').where('id', '=', row.session_id).execute();
@@ -86,10 +90,23 @@ export function setSessionCookie(reply: FastifyReply, token: string, secure: boo
     secure,
     maxAge: SESSION_DAYS * 86_400,
   });
+  setSignedInHintCookie(reply, secure);
+}
+
+/** The page's hint that a session cookie is there; it lives exactly as long as that cookie. */
+export function setSignedInHintCookie(reply: FastifyReply, secure: boolean): void {
+  reply.setCookie(SIGNED_IN_HINT_COOKIE, '1', {
+    path: '/',
+    httpOnly: false,
+    sameSite: 'lax',
+    secure,
+    maxAge: SESSION_DAYS * 86_400,
+  });
 }
 
 export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+  reply.clearCookie(SIGNED_IN_HINT_COOKIE, { path: '/', sameSite: 'lax', secure });
 }
 
 export function sessionToken(request: FastifyRequest): string | undefined {

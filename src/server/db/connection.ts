@@ -13,6 +13,7 @@ import {
 import type pgModule from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import { migrations } from './migrations/index.js';
+import { allowDirectReads } from './prepared-query.js';
 import type { Database } from './tables.js';
 
 // The PostgreSQL driver loads only when a PostgreSQL URL is used, so a SQLite app never holds it.
@@ -75,10 +76,13 @@ export function openDatabase(url: string, options: OpenOptions = {}): AppDatabas
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
-    log,
-  });
+  const statements = withStatementCache(sqlite);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }), log });
+  // better-sqlite3 answers synchronously, so a read outside any transaction can skip Kysely's
+  // connection queue: nothing else can run on the connection while it does.
+  allowDirectReads(db, (query, parameters) =>
+    sqlite.inTransaction ? undefined : statements.prepare(query).all(parameters),
+  );
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 

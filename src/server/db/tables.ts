@@ -16,6 +16,8 @@ export interface UsersTable {
   whatsapp: string | null;
   postal_code: string | null;
   created_at: Timestamp;
+  /** Kept by triggers: see migration 0005 (feed stamps). */
+  feed_stamp: Generated<number>;
 }
 
 export interface SessionsTable {

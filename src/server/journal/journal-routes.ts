@@ -7,6 +7,7 @@ import { requireUser } from '../auth/current-user.js';
 import { HttpError } from '../http-errors.js';
 import { parseId } from '../path-params.js';
 import { markReflectionSaved } from '../progress/progress-store.js';
+import { friendsFeedStamp } from './friends-feed-stamp.js';
 import { journalExportRoutes } from './journal-export.js';
 import {
   deleteOwnEntry,
@@ -16,17 +17,29 @@ import {
   saveEntryForDay,
   updateOwnEntry,
 } from './journal-entries.js';
+import { KeptFeeds } from './kept-feeds.js';
 
 const entryNotFound = () => new HttpError(404, 'Journal entry not found');
 
 export function journalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { db, clock } = ctx;
+  const keptFeeds = new KeptFeeds(ctx.config.keptFeedsMb * 1024 * 1024);
   return async (app) => {
     await app.register(journalExportRoutes(ctx));
 
     app.get('/', async (request) => listOwnEntries(db, requireUser(request).id));
 
-    app.get('/friends', async (request) => friendsFeed(db, requireUser(request).id, clock()));
+    app.get('/friends', async (request, reply) => {
+      const reader = requireUser(request);
+      // The stamp is read before the feed, so a kept answer is never older than its stamp.
+      const stamp = await friendsFeedStamp(db, reader);
+      let body = keptFeeds.get(reader.id, stamp);
+      if (!body) {
+        body = Buffer.from(JSON.stringify(await friendsFeed(db, reader.id, clock())));
+        keptFeeds.keep(reader.id, stamp, body);
+      }
+      return reply.type('application/json; charset=utf-8').send(body);
+    });
 
     app.get<{ Params: { dayNumber: string } }>('/day/:dayNumber', async (request) => {
       const user = requireUser(request);

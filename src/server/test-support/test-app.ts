@@ -85,9 +85,13 @@ export async function createTestApp(
     clock?: TestClock;
     contentDir?: string;
     onRoute?: AppOptions['onRoute'];
+    /** Another test app's database, to run a second instance on it (the first one drops it). */
+    databaseUrl?: string;
   } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database: TestDatabase = options.databaseUrl
+    ? { url: options.databaseUrl, drop: async () => {} }
+    : await createTestDatabase();
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'threefold-files-'));
   const clock = options.clock ?? testClock();
   const config = loadConfig({
