@@ -17,6 +17,12 @@ export const SEARCH_RESULT_LIMIT = 20;
 export const FRIENDS_FEED_LIMIT = 50;
 
 export const SESSION_COOKIE = 'tp_session';
+/**
+ * Readable by the page and secret to no one: '1' says this browser holds a session cookie, so
+ * the app asks who is signed in; absent or '0' (a session found over), it skips that call.
+ * It never grants anything: the HttpOnly session cookie alone does.
+ */
+export const SIGNED_IN_HINT_COOKIE = 'tfp_signed_in';
 export const SESSION_DAYS = 30;
 export const RESET_TOKEN_MINUTES = 60;
 
