@@ -1,7 +1,7 @@
 // Prints the database's plan for every hot query, taken from the very SQL the built server's
 // query functions send: each function runs once on a Kysely whose log keeps its statements.
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 
 const dist = new URL('../dist/server/', import.meta.url);
@@ -51,7 +51,23 @@ async function captureHotQueries(
     await run('session (every signed-in request)', () =>
       sessions.resumeSession(db, token, new Date(now)),
     );
-    await run("friends' feed", () => journal.friendsFeed(db, userId, new Date(now)));
+    if (dialect instanceof PostgresDialect) {
+      const stamps = await load('journal/friends-feed-stamp.js');
+      await run('feed stamp (every feed request)', () => stamps.friendsFeedStamp(db, userId));
+    } else {
+      // What each request reads of the change log, and who a change to a person's feed concerns.
+      await run('change log catch-up (every signed-in request)', () =>
+        sql`select seq, topic, user_id from data_changes where seq > ${0} and seq <= ${10} order by seq`.execute(
+          db,
+        ),
+      );
+      await run('friends of a person whose feed changed', () =>
+        sql`select user_id from friendships where friend_id = ${userId}`.execute(db),
+      );
+    }
+    await run("friends' feed (first visit, or after a change)", () =>
+      journal.friendsFeed(db, userId, new Date(now)),
+    );
     await run('entry for a day', () => journal.findOwnEntryForDay(db, userId, day));
     await run("today's thought (cache miss)", () =>
       db

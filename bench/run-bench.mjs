@@ -174,21 +174,27 @@ async function postgresAvailable() {
 }
 
 function startServer(databaseUrl, port, scratch) {
-  return spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
-    cwd: root,
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_IP_FACTOR: '1000000',
-      WEB_DIST_DIR: options.webDist,
-      MAIL_OUTBOX_DIR: path.join(scratch, 'outbox'),
+  // As `npm start` runs it: a young generation of 2 MB per half keeps the process near its
+  // resting size under load, at no measurable cost in throughput.
+  return spawn(
+    process.execPath,
+    ['--max-semi-space-size=2', path.join(root, 'dist/server/main.js')],
+    {
+      cwd: root,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: databaseUrl,
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_IP_FACTOR: '1000000',
+        WEB_DIST_DIR: options.webDist,
+        MAIL_OUTBOX_DIR: path.join(scratch, 'outbox'),
+      },
     },
-  });
+  );
 }
 
 /** The real answer of each endpoint, which the ceiling then serves byte for byte. */

@@ -220,6 +220,10 @@ export async function seedSqlite(file, seed) {
   db.pragma('journal_mode = WAL');
   // Bulk load only; the server reopens the file with its own durability settings.
   db.pragma('synchronous = OFF');
+  // The feed-stamp triggers count changes after the fact; a fresh load starts every count at
+  // zero, so they are set aside while loading and put back as they were.
+  const triggers = db.prepare("select name, sql from sqlite_master where type = 'trigger'").all();
+  for (const trigger of triggers) db.exec(`drop trigger "${trigger.name}"`);
   const insertMany = (sql, rows) => {
     const statement = db.prepare(sql);
     db.transaction((all) => {
@@ -257,6 +261,7 @@ export async function seedSqlite(file, seed) {
     'insert into sessions (user_id, token_hash, user_agent, created_at, last_seen_at, expires_at) values (?,?,?,?,?,?)',
     seed.sessionRows,
   );
+  for (const trigger of triggers) db.exec(trigger.sql);
   db.pragma('wal_checkpoint(TRUNCATE)');
   db.close();
 }
@@ -323,6 +328,8 @@ export async function seedPostgres(url, schema, seed) {
   await client.connect();
   try {
     await client.query('begin');
+    // As on SQLite, the feed-stamp triggers stay out of the bulk load.
+    await client.query('set local session_replication_role = replica');
     await pgInsert(client, 'users', seed.userRows);
     await client.query(
       `select setval(pg_get_serial_sequence('users', 'id'), (select max(id) from users))`,

@@ -13,6 +13,7 @@ import {
 import type pgModule from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import { migrations } from './migrations/index.js';
+import { trackChanges } from './change-tail.js';
 import { allowDirectReads } from './prepared-query.js';
 import type { Database } from './tables.js';
 
@@ -83,6 +84,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): AppDatabas
   allowDirectReads(db, (query, parameters) =>
     sqlite.inTransaction ? undefined : statements.prepare(query).all(parameters),
   );
+  trackChanges(db);
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 

@@ -15,6 +15,18 @@ export function allowDirectReads(db: Kysely<Database>, read: DirectRead): void {
 }
 
 /**
+ * Runs a read at once, with no await, on a database whose connection allows it (SQLite, with no
+ * transaction open on it); undefined otherwise.
+ */
+export function readNow<R>(
+  db: Kysely<Database>,
+  query: string,
+  parameters: readonly unknown[] = [],
+): R[] | undefined {
+  return directReads.get(db)?.(query, parameters) as R[] | undefined;
+}
+
+/**
  * A read built and compiled once per database handle, then run with new parameter values,
  * given in the order the built query takes them. For the few reads nearly every request
  * makes, where building and compiling the query would cost more than running it. On SQLite
@@ -22,7 +34,7 @@ export function allowDirectReads(db: Kysely<Database>, read: DirectRead): void {
  */
 export function preparedRead<R>(build: (db: Kysely<Database>) => Compilable<R>) {
   const compiled = new WeakMap<Kysely<Database>, CompiledQuery<R>>();
-  return async (db: Kysely<Database>, ...parameters: readonly unknown[]): Promise<R[]> => {
+  const compile = (db: Kysely<Database>, parameters: readonly unknown[]) => {
     let query = compiled.get(db);
     if (!query) {
       query = build(db).compile();
@@ -33,8 +45,16 @@ export function preparedRead<R>(build: (db: Kysely<Database>) => Compilable<R>) 
         `The prepared read takes ${query.parameters.length} values, ${parameters.length} given`,
       );
     }
-    const rows = directReads.get(db)?.(query.sql, parameters);
-    if (rows) return rows as R[];
+    return query;
+  };
+  const read = async (db: Kysely<Database>, ...parameters: readonly unknown[]): Promise<R[]> => {
+    const query = compile(db, parameters);
+    const rows = readNow<R>(db, query.sql, parameters);
+    if (rows) return rows;
     return (await db.executeQuery<R>({ ...query, parameters })).rows;
   };
+  /** The same read with no await, where the database allows it (see readNow). */
+  read.now = (db: Kysely<Database>, ...parameters: readonly unknown[]): R[] | undefined =>
+    readNow<R>(db, compile(db, parameters).sql, parameters);
+  return read;
 }

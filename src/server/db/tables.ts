@@ -16,8 +16,6 @@ export interface UsersTable {
   whatsapp: string | null;
   postal_code: string | null;
   created_at: Timestamp;
-  /** Kept by triggers: see migration 0005 (feed stamps). */
-  feed_stamp: Generated<number>;
 }
 
 export interface SessionsTable {
@@ -137,6 +135,19 @@ export interface PushSubscriptionsTable {
   updated_at: Timestamp;
 }
 
+/** SQLite only: the change log triggers write (migration 0005). */
+export interface DataChangesTable {
+  seq: Generated<number>;
+  topic: 'feed' | 'friends' | 'account';
+  user_id: number;
+}
+
+/** PostgreSQL only: per-person counts of feed changes, kept by triggers (migration 0005). */
+export interface FeedStampsTable {
+  user_id: number;
+  stamp: number | string;
+}
+
 export interface Database {
   content_state: ContentStateTable;
   users: UsersTable;
@@ -151,6 +162,8 @@ export interface Database {
   rate_limit_counters: RateLimitCountersTable;
   push_vapid_keys: PushVapidKeysTable;
   push_subscriptions: PushSubscriptionsTable;
+  data_changes: DataChangesTable;
+  feed_stamps: FeedStampsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

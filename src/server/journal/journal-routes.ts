@@ -7,7 +7,7 @@ import { requireUser } from '../auth/current-user.js';
 import { HttpError } from '../http-errors.js';
 import { parseId } from '../path-params.js';
 import { markReflectionSaved } from '../progress/progress-store.js';
-import { friendsFeedStamp } from './friends-feed-stamp.js';
+import { friendsFeedAnswers } from './friends-feed-answers.js';
 import { journalExportRoutes } from './journal-export.js';
 import {
   deleteOwnEntry,
@@ -17,13 +17,12 @@ import {
   saveEntryForDay,
   updateOwnEntry,
 } from './journal-entries.js';
-import { KeptFeeds } from './kept-feeds.js';
 
 const entryNotFound = () => new HttpError(404, 'Journal entry not found');
 
 export function journalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { db, clock } = ctx;
-  const keptFeeds = new KeptFeeds(ctx.config.keptFeedsMb * 1024 * 1024);
+  const feedAnswer = friendsFeedAnswers(db, ctx.config.keptFeedsMb * 1024 * 1024);
   return async (app) => {
     await app.register(journalExportRoutes(ctx));
 
@@ -31,13 +30,7 @@ export function journalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get('/friends', async (request, reply) => {
       const reader = requireUser(request);
-      // The stamp is read before the feed, so a kept answer is never older than its stamp.
-      const stamp = await friendsFeedStamp(db, reader);
-      let body = keptFeeds.get(reader.id, stamp);
-      if (!body) {
-        body = Buffer.from(JSON.stringify(await friendsFeed(db, reader.id, clock())));
-        keptFeeds.keep(reader.id, stamp, body);
-      }
+      const body = await feedAnswer(reader.id, () => friendsFeed(db, reader.id, clock()));
       return reply.type('application/json; charset=utf-8').send(body);
     });
 

@@ -42,6 +42,25 @@ describe('kept feeds', () => {
     expect(feeds.bytes).toBe(0);
   });
 
+  it('does not keep what a read found when the feed changed while it ran', () => {
+    const feeds = new KeptFeeds(1000);
+    const overtaken = feeds.startRead(1);
+    const current = feeds.startRead(2);
+    feeds.forget(1);
+    feeds.finishRead(overtaken, '', body(10));
+    feeds.finishRead(current, '', body(10));
+    expect(feeds.get(1, '')).toBeUndefined();
+    expect(feeds.get(2, '')).toBeDefined();
+    const again = feeds.startRead(1);
+    feeds.finishRead(again, '', body(10));
+    expect(feeds.get(1, '')).toBeDefined();
+    const beforeReset = feeds.startRead(3);
+    feeds.forgetAll();
+    feeds.finishRead(beforeReset, '', body(10));
+    expect(feeds.size).toBe(0);
+    expect(feeds.bytes).toBe(0);
+  });
+
   it('keeps nothing with a budget of 0', () => {
     const feeds = new KeptFeeds(0);
     feeds.keep(1, 's', body(1));

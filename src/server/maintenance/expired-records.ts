@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.js';
+import { trimChangeLog } from '../db/change-tail.js';
 import type { Database } from '../db/tables.js';
 
 /** Rate-limit windows last an hour at most; a day's margin keeps any window still counting. */
@@ -12,11 +13,13 @@ export interface SweepResult {
   sessions: number;
   resetTokens: number;
   rateLimitWindows: number;
+  changeLogEntries: number;
 }
 
 /**
  * Deletes what can never be used again: expired sessions, spent or expired reset links and
- * finished rate-limit windows. Each is otherwise removed only when someone presents it.
+ * finished rate-limit windows. Each is otherwise removed only when someone presents it. The
+ * change log (SQLite) is trimmed to its last entries.
  */
 export async function sweepExpiredRecords(db: Kysely<Database>, now: Date): Promise<SweepResult> {
   const nowIso = now.toISOString();
@@ -33,7 +36,9 @@ export async function sweepExpiredRecords(db: Kysely<Database>, now: Date): Prom
     .deleteFrom('rate_limit_counters')
     .where('window_start', '<', now.getTime() - rateLimitRowsKeptMs)
     .executeTakeFirst();
+  const changeLogEntries = await trimChangeLog(db);
   return {
+    changeLogEntries,
     sessions: Number(sessions.numDeletedRows),
     resetTokens: Number(resetTokens.numDeletedRows),
     rateLimitWindows: Number(rateLimitWindows.numDeletedRows),

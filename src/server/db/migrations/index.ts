@@ -3,7 +3,7 @@ import * as initial from './2026-11-22-0001-initial.js';
 import * as pushReminders from './2026-11-22-0002-push-reminders.js';
 import * as progressAcrossDevices from './2026-11-22-0003-progress-across-devices.js';
 import * as hotPathIndexes from './2026-11-22-0004-hot-path-indexes.js';
-import * as feedStamps from './2026-11-22-0005-feed-stamps.js';
+import * as changeTracking from './2026-11-22-0005-change-tracking.js';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -11,5 +11,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-0002-push-reminders': pushReminders,
   '2026-11-22-0003-progress-across-devices': progressAcrossDevices,
   '2026-11-22-0004-hot-path-indexes': hotPathIndexes,
-  '2026-11-22-0005-feed-stamps': feedStamps,
+  '2026-11-22-0005-change-tracking': changeTracking,
 };

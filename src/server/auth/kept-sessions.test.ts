@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, signUp } from '../test-support/api-client.js';
+import { createTestApp, type TestApp } from '../test-support/test-app.js';
+import { KeptSessions } from './kept-sessions.js';
+
+describe('kept sessions', () => {
+  it('lets go of every session of a person at once, and of the least recently used', () => {
+    const kept = new KeptSessions<{ id: number; name: string }>(3);
+    kept.keep('a1', { id: 1, name: 'a' });
+    kept.keep('a2', { id: 1, name: 'a' });
+    kept.keep('b1', { id: 2, name: 'b' });
+    kept.forgetUser(1);
+    expect(kept.get('a1')).toBeUndefined();
+    expect(kept.get('a2')).toBeUndefined();
+    expect(kept.get('b1')).toEqual({ id: 2, name: 'b' });
+    kept.keep('c1', { id: 3, name: 'c' });
+    kept.keep('d1', { id: 4, name: 'd' });
+    expect(kept.get('b1')).toBeDefined();
+    kept.keep('e1', { id: 5, name: 'e' });
+    expect(kept.size).toBe(3);
+    expect(kept.get('c1')).toBeUndefined();
+    kept.forgetAll();
+    expect(kept.size).toBe(0);
+  });
+});
+
+// Two instances of the app on one database, as when several processes serve the same people.
+// Each may keep the sessions it has looked up; these tests fail if one outlives a change made
+// through the other.
+let first: TestApp;
+let second: TestApp;
+beforeAll(async () => {
+  first = await createTestApp();
+  second = await createTestApp({ databaseUrl: first.databaseUrl, clock: first.clock });
+});
+afterAll(async () => {
+  await second.close();
+  await first.close();
+});
+
+const password = 'correct horse battery';
+
+/** The same browser's cookie, presented to the other instance. */
+function elsewhere(client: ApiClient, app: TestApp): ApiClient {
+  const copy = new ApiClient(app.app);
+  copy.sessionCookie = client.sessionCookie;
+  return copy;
+}
+
+describe('a session looked up by one process', () => {
+  it('ends at once when the person signs out through another', async () => {
+    const me = await signUp(first.app);
+    expect((await me.get('/api/auth/me')).status).toBe(200);
+    expect((await elsewhere(me, second).post('/api/auth/logout')).status).toBe(200);
+    expect((await me.get('/api/auth/me')).status).toBe(401);
+  });
+
+  it('shows a profile change made through another at once', async () => {
+    const me = await signUp(first.app, { fullName: 'Before Change' });
+    expect((await me.get('/api/auth/me')).body.user.fullName).toBe('Before Change');
+    const changed = await elsewhere(me, second).call('PATCH', '/api/users/me', {
+      fullName: 'After Change',
+    });
+    expect(changed.status).toBe(200);
+    expect((await me.get('/api/auth/me')).body.user.fullName).toBe('After Change');
+  });
+
+  it('ends at once when a password change or an account deletion elsewhere ends it', async () => {
+    const laptop = await signUp(first.app);
+    const phone = new ApiClient(second.app);
+    await phone.post('/api/auth/login', { username: laptop.user.username, password });
+    expect((await laptop.get('/api/auth/me')).status).toBe(200);
+    const changed = await phone.post('/api/auth/password', {
+      currentPassword: password,
+      newPassword: 'another long secret',
+    });
+    expect(changed.status).toBe(200);
+    expect((await laptop.get('/api/auth/me')).status).toBe(401);
+
+    const other = await signUp(first.app);
+    expect((await other.get('/api/auth/me')).status).toBe(200);
+    const deleted = await elsewhere(other, second).call('DELETE', '/api/users/me', { password });
+    expect(deleted.status).toBe(200);
+    expect((await other.get('/api/auth/me')).status).toBe(401);
+  });
+
+  it('still expires after 30 days without use', async () => {
+    const me = await signUp(first.app);
+    expect((await me.get('/api/auth/me')).status).toBe(200);
+    first.clock.advance(31 * 86_400_000);
+    expect((await me.get('/api/auth/me')).status).toBe(401);
+  });
+});
