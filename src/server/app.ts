@@ -178,6 +178,7 @@ export async function buildApp(
   registerSecurityHeaders(app, config.appUrl.startsWith('https://'));
   app.decorateRequest('currentUser', null);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('changesCaughtUp', false);
 
   // A callback hook rather than an async one: most calls never wait for anything here.
   app.addHook('onRequest', (request, reply, done) => {
@@ -197,6 +198,7 @@ export async function buildApp(
       if (session) {
         request.currentUser = session.user;
         request.sessionId = session.sessionId;
+        request.changesCaughtUp = session.changesCaughtUp;
         if (session.extended) setSessionCookie(reply, token, config.appUrl.startsWith('https://'));
       }
       done();

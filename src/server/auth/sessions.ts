@@ -37,6 +37,11 @@ export interface ActiveSession {
   user: UserRow;
   /** Set when the expiry moved and the cookie should be sent again. */
   extended: boolean;
+  /**
+   * Whether the change log was read up to date for this lookup (SQLite): what the process
+   * keeps is then current as of the start of this request.
+   */
+  changesCaughtUp: boolean;
 }
 
 const sessionByTokenHash = preparedRead((db) =>
@@ -84,6 +89,7 @@ export async function resumeSession(
 ): Promise<ActiveSession | null> {
   const tokenHash = hashToken(token);
   let row = keptSession(db, tokenHash);
+  const changesCaughtUp = row !== undefined;
   if (row === undefined) [row] = await sessionByTokenHash(db, tokenHash);
   if (!row) return null;
   if (row.expires_at <= now.toISOString()) {
@@ -103,7 +109,7 @@ export async function resumeSession(
       .execute();
     extended = true;
   }
-  return { sessionId: session_id, user, extended };
+  return { sessionId: session_id, user, extended, changesCaughtUp };
 }
 
 export async function endSessionById(db: Kysely<Database>, sessionId: number): Promise<void> {

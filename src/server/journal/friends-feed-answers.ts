@@ -5,7 +5,15 @@ import type { Database } from '../db/tables.js';
 import { friendsFeedStamp } from './friends-feed-stamp.js';
 import { KeptFeeds } from './kept-feeds.js';
 
-export type FeedAnswer = (readerId: number, read: () => Promise<unknown>) => Promise<Buffer>;
+/**
+ * The reader's feed, ready to send. `caughtUp`: the change log was already read up to date
+ * for this request (by the session lookup), so it need not be read again before answering.
+ */
+export type FeedAnswer = (
+  readerId: number,
+  read: () => Promise<unknown>,
+  caughtUp?: boolean,
+) => Promise<Buffer>;
 
 const serialized = (feed: unknown) => Buffer.from(JSON.stringify(feed));
 
@@ -43,8 +51,8 @@ export function friendsFeedAnswers(db: Kysely<Database>, maxBytes: number): Feed
     for (const { user_id } of readers) kept.forget(user_id);
   });
   tail.onReset(() => kept.forgetAll());
-  return async (readerId, read) => {
-    if (!tail.catchUp()) return serialized(await read());
+  return async (readerId, read, caughtUp = false) => {
+    if (!caughtUp && !tail.catchUp()) return serialized(await read());
     const body = kept.get(readerId, '');
     if (body) return body;
     const reading = kept.startRead(readerId);

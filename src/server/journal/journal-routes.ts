@@ -30,7 +30,11 @@ export function journalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get('/friends', async (request, reply) => {
       const reader = requireUser(request);
-      const body = await feedAnswer(reader.id, () => friendsFeed(db, reader.id, clock()));
+      const body = await feedAnswer(
+        reader.id,
+        () => friendsFeed(db, reader.id, clock()),
+        request.changesCaughtUp,
+      );
       return reply.type('application/json; charset=utf-8').send(body);
     });
 
