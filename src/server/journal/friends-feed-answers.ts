@@ -11,11 +11,14 @@ import { KeptFeeds } from './kept-feeds.js';
  */
 export type FeedAnswer = (
   readerId: number,
-  read: () => Promise<unknown>,
+  read: () => Promise<unknown[]>,
   caughtUp?: boolean,
 ) => Promise<Buffer>;
 
-const serialized = (feed: unknown) => Buffer.from(JSON.stringify(feed));
+/** Each entry's JSON, so entries shared by several feeds can be kept once. */
+const entriesOf = (feed: unknown): string[] =>
+  Array.isArray(feed) ? feed.map((entry) => JSON.stringify(entry)) : [];
+const answerOf = (entries: readonly string[]) => Buffer.from(`[${entries.join(',')}]`);
 
 /**
  * Answers each reader's friends' feed from the one this process kept for them while it is
@@ -34,9 +37,9 @@ export function friendsFeedAnswers(db: Kysely<Database>, maxBytes: number): Feed
       const stamp = await friendsFeedStamp(db, readerId);
       const body = kept.get(readerId, stamp);
       if (body) return body;
-      const fresh = serialized(await read());
-      kept.keep(readerId, stamp, fresh);
-      return fresh;
+      const entries = entriesOf(await read());
+      kept.keep(readerId, stamp, entries);
+      return answerOf(entries);
     };
   }
   tail.on('friends', (userId) => kept.forget(userId));
@@ -52,18 +55,18 @@ export function friendsFeedAnswers(db: Kysely<Database>, maxBytes: number): Feed
   });
   tail.onReset(() => kept.forgetAll());
   return async (readerId, read, caughtUp = false) => {
-    if (!caughtUp && !tail.catchUp()) return serialized(await read());
+    if (!caughtUp && !tail.catchUp()) return answerOf(entriesOf(await read()));
     const body = kept.get(readerId, '');
     if (body) return body;
     const reading = kept.startRead(readerId);
-    let fresh: Buffer | undefined;
+    let entries: string[] | undefined;
     try {
-      fresh = serialized(await read());
+      entries = entriesOf(await read());
       // Changes committed while the feed was read are applied before it is kept.
       if (!tail.catchUp()) reading.stale = true;
-      return fresh;
+      return answerOf(entries);
     } finally {
-      kept.finishRead(reading, '', fresh);
+      kept.finishRead(reading, '', entries);
     }
   };
 }
