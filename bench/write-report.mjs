@@ -157,19 +157,21 @@ function reasons(main, small, larger) {
     lines.push(
       `- Today's thought is answered from memory (built once per time zone and local date) and, being the ` +
         `same for everyone, skips the session lookup: it reaches ${pct(today.ratio)}, close to the shared ` +
-        `handling above. \`GET /api/auth/me\`, the session lookup (one indexed query) and nothing else, ` +
-        `reaches ${pct(me?.ratio)}: the cost every signed-in call pays. A returning client that sends its ` +
-        `ETag gets an empty 304 at ${fmt(revalidated?.real.rps, 0)} req/s.`,
+        `handling above. \`GET /api/auth/me\`, the session lookup and nothing else, reaches ` +
+        `${pct(me?.ratio)}: the cost every signed-in call pays (on SQLite one read of the change log, the ` +
+        'session then coming from those the process keeps; on PostgreSQL one indexed query over the network, ' +
+        `docs/decisions/004). A returning client that sends its ETag gets an empty 304 at ` +
+        `${fmt(revalidated?.real.rps, 0)} req/s.`,
     );
   }
   if (feed && main.feedTiming) {
-    const budgetUs = (1e6 / (0.5 * feed.ceiling.rps)).toFixed(0);
     lines.push(
-      `- The feed query alone, run in the bench process through the server's own function, takes ` +
-        `${fmt(main.feedTiming.medianMs, 2)} ms (median; p99 ${fmt(main.feedTiming.p99Ms, 2)} ms) for a page of 50 ` +
-        `entries from about 35 friends. Half the ceiling's ${fmt(feed.ceiling.rps, 0)} req/s would leave ${budgetUs} µs ` +
-        'of one core per request for everything; with 10 connections queued on one event loop, p99 is about ' +
-        'ten times the time of one request.',
+      "- The friends' feed is sent from the one the process keeps for each reader, let go the moment " +
+        'anything in it changes in any process (docs/decisions/004); the warm-up before each measurement ' +
+        'has every signed-in person open it about three times. A first visit, or the first after a change, ' +
+        "reads it from the database: the feed query alone, run in the bench process through the server's " +
+        `own function, takes ${fmt(main.feedTiming.medianMs, 2)} ms (median; p99 ${fmt(main.feedTiming.p99Ms, 2)} ms) ` +
+        'for a page of 50 entries from about 35 friends.',
     );
   }
   for (const large of small ? larger : []) {
@@ -189,8 +191,9 @@ function reasons(main, small, larger) {
   if (main.rss) {
     lines.push(
       `- Server memory: ${fmt(main.rss.idleMb, 0)} MB resident at rest right after start (Node.js and the ` +
-        `libraries the server loads), ${fmt(main.rss.sampledPeakMb, 0)} MB at most under load; the hot paths hold ` +
-        "no per-person state (today's answer is one entry per time zone, the statement cache is bounded).",
+        `libraries the server loads), ${fmt(main.rss.sampledPeakMb, 0)} MB at most under load. What it keeps is ` +
+        "bounded: today's answer per time zone, the statement cache, the kept feeds (KEPT_FEEDS_MB, each " +
+        'entry kept once however many feeds show it) and up to 10,000 sessions.',
     );
   }
   for (const page of main.lighthouse?.pages ?? []) {
