@@ -121,13 +121,18 @@ describe.each([
   );
 });
 
-// Runs only when TEST_DATABASE_URL names a PostgreSQL server (CI sets it).
-describe.skipIf(!hasPostgres)('several processes on one PostgreSQL', () => {
-  it('a session made on one process works on the other', async () => {
-    const database = await createTestDatabase('postgres');
+describe.each([
+  { kind: 'sqlite' as const, enabled: true },
+  // The PostgreSQL case runs only when TEST_DATABASE_URL names a server (CI sets it).
+  { kind: 'postgres' as const, enabled: hasPostgres },
+])('several processes on one $kind database', ({ kind, enabled }) => {
+  it.skipIf(!enabled)('a session made on one process works on the other', async () => {
+    const database = await createTestDatabase(kind);
     const [a, b] = await startTwo(database);
     try {
       const person = await signUpOverHttp(a.baseUrl);
+      // Looked up once on the first, so that process may keep it.
+      expect((await person.get('/api/auth/me')).status).toBe(200);
       const saved = await person.post<JournalEntry>('/api/journal', {
         dayNumber: 12,
         entryText: 'Written on the first process',
@@ -144,7 +149,7 @@ describe.skipIf(!hasPostgres)('several processes on one PostgreSQL', () => {
       });
       expect((await person.post('/api/auth/logout')).status).toBe(200);
 
-      // Signed out on the second, the session is gone on the first as well.
+      // Signed out on the second, the session is gone on the first as well, at once.
       person.baseUrl = a.baseUrl;
       expect((await person.get('/api/auth/me')).status).toBe(401);
     } finally {
@@ -152,6 +157,39 @@ describe.skipIf(!hasPostgres)('several processes on one PostgreSQL', () => {
       await database.drop();
     }
   });
+
+  it.skipIf(!enabled)(
+    "an entry unshared through one process leaves a friend's feed on the other at once",
+    async () => {
+      const database = await createTestDatabase(kind);
+      const [a, b] = await startTwo(database);
+      try {
+        const reader = await signUpOverHttp(a.baseUrl);
+        const friend = await signUpOverHttp(b.baseUrl);
+        const asked = await friend.post<{ id: number }>(`/api/friend-requests/${reader.user!.id}`);
+        expect(asked.status).toBe(201);
+        expect((await reader.post(`/api/friend-requests/${asked.body.id}/accept`)).status).toBe(
+          200,
+        );
+        const shared = await friend.post<JournalEntry>('/api/journal', {
+          dayNumber: 3,
+          entryText: 'For my friends',
+          isPublic: true,
+        });
+        const feed = () => reader.get<JournalEntry[]>('/api/journal/friends');
+        expect((await feed()).body.map((e) => e.id)).toEqual([shared.body.id]);
+        expect((await feed()).body.map((e) => e.id)).toEqual([shared.body.id]);
+
+        expect(
+          (await friend.call('PUT', `/api/journal/${shared.body.id}`, { isPublic: false })).status,
+        ).toBe(200);
+        expect((await feed()).body).toEqual([]);
+      } finally {
+        await stopBoth([a, b]);
+        await database.drop();
+      }
+    },
+  );
 });
 
 describe.each([
