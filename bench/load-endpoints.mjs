@@ -4,8 +4,16 @@ import autocannon from 'autocannon';
 
 const SESSION_COOKIE = 'tp_session';
 
-function pick(list, rng = Math.random) {
-  return list[Math.floor(rng() * list.length)];
+/** While set, each list is walked in order instead of picked from at random (the warm-up). */
+let inTurn = null;
+
+function pick(list) {
+  if (inTurn) {
+    const next = inTurn.get(list) ?? 0;
+    inTurn.set(list, next + 1);
+    return list[next % list.length];
+  }
+  return list[Math.floor(Math.random() * list.length)];
 }
 
 function signedIn(session, extra = {}) {
@@ -155,14 +163,18 @@ function summarize(parts) {
 /**
  * One endpoint against its ceiling, taken in alternating slices (ceiling, real, ceiling, real
  * ...) so that a burst of other work on the machine weighs on both sides alike. Both sides
- * first answer `load.warmup` requests that are not counted: the morning's first visits, after
- * which the server's compiled code and the answers it keeps (today's thought, each reader's
- * feed) are in place.
+ * first answer `load.warmup` requests that are not counted, made by each signed-in person in
+ * turn: the morning's first visits, after which the server's compiled code and the answers it
+ * keeps (today's thought, each reader's feed and session) are in place.
  */
 export async function measureAgainstCeiling(realUrl, ceilingUrl, endpoint, load) {
-  if (load.warmup) {
-    await loadOnce(ceilingUrl, endpoint, { ...load, amount: load.warmup });
-    await loadOnce(realUrl, endpoint, { ...load, amount: load.warmup });
+  for (const url of load.warmup ? [ceilingUrl, realUrl] : []) {
+    inTurn = new WeakMap();
+    try {
+      await loadOnce(url, endpoint, { ...load, amount: load.warmup });
+    } finally {
+      inTurn = null;
+    }
   }
   const slices = load.duration >= 4 ? 2 : 1;
   const duration = load.duration / slices;

@@ -293,11 +293,11 @@ async function runScenario(kind, users, { web }) {
 
     const memory = memoryWatch(server.pid);
     const measured = [];
-    // Each signed-in person makes about three uncounted requests per endpoint first.
+    // Each signed-in person makes one uncounted request per endpoint first, in turn.
     const load = {
       connections: options.connections,
       duration: options.duration,
-      warmup: seed.sessions.length * 3,
+      warmup: seed.sessions.length,
     };
     log(
       `\nLoad: ${load.connections} connections, ${load.duration} s per run, after ${load.warmup} uncounted requests`,

@@ -168,7 +168,7 @@ function reasons(main, small, larger) {
     lines.push(
       "- The friends' feed is sent from the one the process keeps for each reader, let go the moment " +
         'anything in it changes in any process (docs/decisions/004); the warm-up before each measurement ' +
-        'has every signed-in person open it about three times. A first visit, or the first after a change, ' +
+        "is every signed-in person's first visit, in turn. A first visit, or the first after a change, " +
         "reads it from the database: the feed query alone, run in the bench process through the server's " +
         `own function, takes ${fmt(main.feedTiming.medianMs, 2)} ms (median; p99 ${fmt(main.feedTiming.p99Ms, 2)} ms) ` +
         'for a page of 50 entries from about 35 friends.',
@@ -214,7 +214,7 @@ function scenario(result) {
       `${d.pendingRequests.toLocaleString('en-US')} pending requests, ${d.sessions} signed-in sessions; ` +
       `seeded in ${fmt(d.seedSeconds)} s. Load: ${result.load.connections} connections, ${result.load.duration} s per run` +
       (result.load.warmup
-        ? `, after ${result.load.warmup} uncounted requests per endpoint (each signed-in person about three times).`
+        ? `, after ${result.load.warmup} uncounted requests per endpoint (each signed-in person's first visit, in turn).`
         : '.'),
     '',
     endpointTable(result),
