@@ -11,14 +11,11 @@ import { KeptFeeds } from './kept-feeds.js';
  */
 export type FeedAnswer = (
   readerId: number,
-  read: () => Promise<unknown[]>,
+  read: () => Promise<unknown>,
   caughtUp?: boolean,
 ) => Promise<Buffer>;
 
-/** Each entry's JSON, so entries shared by several feeds can be kept once. */
-const entriesOf = (feed: unknown): string[] =>
-  Array.isArray(feed) ? feed.map((entry) => JSON.stringify(entry)) : [];
-const answerOf = (entries: readonly string[]) => Buffer.from(`[${entries.join(',')}]`);
+const serialized = (feed: unknown) => Buffer.from(JSON.stringify(feed));
 
 /**
  * Answers each reader's friends' feed from the one this process kept for them while it is
@@ -37,9 +34,9 @@ export function friendsFeedAnswers(db: Kysely<Database>, maxBytes: number): Feed
       const stamp = await friendsFeedStamp(db, readerId);
       const body = kept.get(readerId, stamp);
       if (body) return body;
-      const entries = entriesOf(await read());
-      kept.keep(readerId, stamp, entries);
-      return answerOf(entries);
+      const fresh = serialized(await read());
+      kept.keep(readerId, stamp, fresh);
+      return fresh;
     };
   }
   tail.on('friends', (userId) => kept.forget(userId));
@@ -55,18 +52,18 @@ export function friendsFeedAnswers(db: Kysely<Database>, maxBytes: number): Feed
   });
   tail.onReset(() => kept.forgetAll());
   return async (readerId, read, caughtUp = false) => {
-    if (!caughtUp && !tail.catchUp()) return answerOf(entriesOf(await read()));
+    if (!caughtUp && !tail.catchUp()) return serialized(await read());
     const body = kept.get(readerId, '');
     if (body) return body;
     const reading = kept.startRead(readerId);
-    let entries: string[] | undefined;
+    let fresh: Buffer | undefined;
     try {
-      entries = entriesOf(await read());
+      fresh = serialized(await read());
       // Changes committed while the feed was read are applied before it is kept.
       if (!tail.catchUp()) reading.stale = true;
-      return answerOf(entries);
+      return fresh;
     } finally {
-      kept.finishRead(reading, '', entries);
+      kept.finishRead(reading, '', fresh);
     }
   };
 }
