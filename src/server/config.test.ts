@@ -13,6 +13,7 @@ describe('configuration from the environment', () => {
       smtpUrl: null,
       trustProxy: false,
       rateLimitIpFactor: 1,
+      keptFeedsMb: 64,
     });
     expect(Object.isFrozen(config)).toBe(true);
   });
@@ -28,6 +29,7 @@ describe('configuration from the environment', () => {
       MAIL_FROM: 'Path <hi@threefold.example>',
       TRUST_PROXY: '1',
       RATE_LIMIT_IP_FACTOR: '50',
+      KEPT_FEEDS_MB: '0',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -38,6 +40,7 @@ describe('configuration from the environment', () => {
       smtpUrl: 'smtp://user:pass@mail:587',
       trustProxy: 1,
       rateLimitIpFactor: 50,
+      keptFeedsMb: 0,
     });
   });
 
@@ -51,6 +54,7 @@ describe('configuration from the environment', () => {
         APP_TIMEZONE: 'Moon/Base',
         SMTP_URL: 'http://mail',
         RATE_LIMIT_IP_FACTOR: '0',
+        KEPT_FEEDS_MB: '-1',
       });
     } catch (e) {
       error = e;
@@ -63,6 +67,7 @@ describe('configuration from the environment', () => {
     expect(message).toContain('APP_TIMEZONE: APP_TIMEZONE must be an IANA time zone');
     expect(message).toContain('SMTP_URL: SMTP_URL must look like smtp://');
     expect(message).toContain('RATE_LIMIT_IP_FACTOR: RATE_LIMIT_IP_FACTOR must be greater than 0');
+    expect(message).toContain('KEPT_FEEDS_MB: KEPT_FEEDS_MB must be 0 or more');
   });
 
   it('takes Redis for rate limits only when REDIS_URL is a redis:// address', () => {
