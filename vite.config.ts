@@ -1,6 +1,11 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { type Plugin, type Rollup, build, defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const paper = '#f7f3ea';
@@ -50,8 +55,178 @@ const pwa = VitePWA({
   },
 });
 
+/** The chunk of a source module and every chunk it imports statically. */
+function chunkWithImports(bundle: Rollup.OutputBundle, source: string): string[] {
+  const byName = new Map(
+    Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? [[item.fileName, item]] : [])),
+  );
+  const start = [...byName.values()].find((chunk) => chunk.facadeModuleId?.endsWith(source));
+  const seen = new Set<string>();
+  const visit = (fileName: string) => {
+    if (seen.has(fileName)) return;
+    seen.add(fileName);
+    for (const imported of byName.get(fileName)?.imports ?? []) visit(imported);
+  };
+  if (start) visit(start.fileName);
+  return [...seen];
+}
+
+/**
+ * The page's stylesheet written into it, so a rendered page paints from its own bytes without
+ * waiting for a second request. The CSP already allows inline styles (style-src
+ * 'unsafe-inline'), never inline scripts. The link stays, disabled (so never fetched), because
+ * Vite's loader of lazy chunks looks for it to know the styles are already in the page, and
+ * would otherwise fetch and apply them a second time.
+ */
+function inlineStylesheet(html: string, outDir: string): string {
+  const link = /<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/.exec(html);
+  if (!link?.[1]) return html;
+  const css = fs.readFileSync(path.join(outDir, link[1]), 'utf8');
+  if (css.includes('</style')) return html;
+  const inPage = `<style>${css}</style><link rel="stylesheet" href="/${link[1]}" disabled>`;
+  return html.replace(link[0], () => inPage);
+}
+
+/** Module preloads for the chunks the page does not already name. */
+function preloadTags(html: string, chunks: string[]): string {
+  return chunks
+    .filter((file) => !html.includes(file))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .join('');
+}
+
+interface PrerenderModule {
+  PRERENDERED_PAGES: ReadonlyArray<{ file: string; path: string }>;
+  renderPage(
+    template: string,
+    page: { file: string; path: string },
+    extraHead?: string,
+  ): Promise<string>;
+}
+
+/**
+ * The landing screen and the signed-in shell as HTML (src/web/prerender), so they show before
+ * any script has run; the app then adopts them (main.tsx). Written before the service worker
+ * is built, so it precaches them for offline navigations.
+ */
+function prerenderedPages(): Plugin {
+  let root = '';
+  let outDir = '';
+  return {
+    name: 'threefold:prerendered-pages',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    writeBundle: {
+      sequential: true,
+      async handler(_options, bundle) {
+        if (!fs.existsSync(path.join(outDir, 'index.html'))) return;
+        // Inside the project, so the rendering code finds its packages in node_modules.
+        const serverBuild = path.join(root, 'node_modules', '.prerender-build');
+        const conditions = ['source', 'module', 'node', 'development|production'];
+        try {
+          await build({
+            configFile: false,
+            root,
+            logLevel: 'warn',
+            plugins: [react()],
+            ssr: { resolve: { conditions, externalConditions: ['source'] } },
+            build: {
+              ssr: path.join(root, 'src/web/prerender/render-pages.tsx'),
+              outDir: serverBuild,
+              emptyOutDir: true,
+              copyPublicDir: false,
+            },
+          });
+          const entry = pathToFileURL(path.join(serverBuild, 'render-pages.js')).href;
+          const { PRERENDERED_PAGES, renderPage } = (await import(entry)) as PrerenderModule;
+          const template = inlineStylesheet(
+            fs.readFileSync(path.join(outDir, 'index.html'), 'utf8'),
+            outDir,
+          );
+          // Each page's own screen loads beside the entry rather than after it has run; the
+          // shell names the daily screen, the one an installed app opens on.
+          const screens: Record<string, string> = {
+            'landing.html': 'src/web/screens/landing/landing-screen.tsx',
+            'app-shell.html': 'src/web/screens/daily-ritual/daily-ritual-screen.tsx',
+          };
+          for (const page of PRERENDERED_PAGES) {
+            const screen = screens[page.file];
+            const preloads = screen ? preloadTags(template, chunkWithImports(bundle, screen)) : '';
+            fs.writeFileSync(
+              path.join(outDir, page.file),
+              await renderPage(template, page, preloads),
+            );
+          }
+        } finally {
+          fs.rmSync(serverBuild, { recursive: true, force: true });
+        }
+      },
+    },
+  };
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+const compressible = /\.(js|css|html|svg|webmanifest|json|txt)$/;
+/** Below this size a compressed copy saves less than the extra file costs. */
+const MIN_COMPRESSED_BYTES = 1024;
+
+function filesUnder(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    return entry.isDirectory() ? filesUnder(full) : [full];
+  });
+}
+
+/**
+ * Brotli and gzip copies beside every text file of the build, made once here so the server
+ * only picks the copy the browser accepts (@fastify/static preCompressed) and never compresses
+ * while answering. Runs last, after the service worker has been written.
+ */
+function precompressedFiles(): Plugin {
+  let outDir = '';
+  return {
+    name: 'threefold:precompressed-files',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        const files = filesUnder(outDir).filter(
+          (file) =>
+            compressible.test(file) &&
+            !file.includes(`${path.sep}.vite${path.sep}`) &&
+            fs.statSync(file).size >= MIN_COMPRESSED_BYTES,
+        );
+        await Promise.all(
+          files.map(async (file) => {
+            const content = fs.readFileSync(file);
+            const [br, gz] = await Promise.all([
+              brotli(content, {
+                params: {
+                  [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+                  [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+                },
+              }),
+              gzip(content, { level: zlib.constants.Z_BEST_COMPRESSION }),
+            ]);
+            fs.writeFileSync(`${file}.br`, br);
+            fs.writeFileSync(`${file}.gz`, gz);
+          }),
+        );
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), pwa],
+  plugins: [react(), tailwindcss(), prerenderedPages(), pwa, precompressedFiles()],
   resolve: { conditions: ['source', 'module', 'browser', 'development|production'] },
   build: { outDir: 'dist/web', emptyOutDir: true, sourcemap: true, manifest: true },
   server: { proxy: { '/api': 'http://localhost:3000' } },

@@ -54,9 +54,18 @@ const storedFlags = (page: Page) =>
     dismissed: sessionStorage.getItem('pwa-prompt-dismissed'),
   }));
 
+/**
+ * The landing and the shell arrive rendered, so they show before the app's scripts have run;
+ * an install offer means something only once they have.
+ */
+async function waitForAppStart(page: Page) {
+  await page.waitForLoadState('networkidle');
+}
+
 async function openLanding(page: Page) {
   await page.goto('/landing');
   await expect(page.getByRole('button', { name: 'Begin Your Journey' })).toBeVisible();
+  await waitForAppStart(page);
 }
 
 /**
@@ -88,6 +97,7 @@ test('the browser’s install offer shows the banner above the tab bar; acceptin
   await page.goto('/app/daily-ritual');
   const tabBar = page.getByRole('navigation', { name: 'Main' });
   await expect(tabBar).toBeVisible();
+  await waitForAppStart(page);
   await expect(banner(page)).toBeHidden();
 
   expect(await offerInstall(page, 'accepted')).toBe(true);
@@ -106,6 +116,7 @@ test('the browser’s install offer shows the banner above the tab bar; acceptin
 
   await page.reload();
   await expect(tabBar).toBeVisible();
+  await waitForAppStart(page);
   expect(await offerInstall(page)).toBe(true);
   await settle(page);
   await expect(banner(page)).toBeHidden();
@@ -142,6 +153,7 @@ test('closing the banner hides it in this tab, even after a reload, but not in a
 
   await page.reload();
   await expect(page.getByRole('button', { name: 'Begin Your Journey' })).toBeVisible();
+  await waitForAppStart(page);
   expect(await offerInstall(page)).toBe(true);
   await settle(page);
   await expect(banner(page)).toBeHidden();

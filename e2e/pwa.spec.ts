@@ -211,6 +211,26 @@ test('a signed-in reader can read today and an opened day offline', async ({ pag
   await context.setOffline(false);
 });
 
+test('offline, the landing and the other pages open from the worker as the server sends them', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/landing');
+  await waitForServiceWorkerControl(page);
+  await context.setOffline(true);
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'The Threefold Path' })).toBeVisible();
+  expect(await page.locator('#root').getAttribute('data-prerendered-for')).toBe('signed-out');
+  await page.getByRole('button', { name: 'I already have an account' }).click();
+  await expect(page.getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true');
+
+  await page.goto('/password-reset');
+  await expect(page.getByRole('button', { name: /reset link/i })).toBeVisible();
+  expect(await page.locator('#root').getAttribute('data-prerendered-for')).toBeNull();
+  await context.setOffline(false);
+});
+
 /**
  * Installs an earlier release of the worker, then lets the server's build be the new one.
  * Chromium fetches a worker's update check outside any page or worker, where no route reaches,

@@ -1,8 +1,5 @@
-import fs from 'node:fs';
 import type https from 'node:https';
-import path from 'node:path';
 import cookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -39,6 +36,7 @@ import { checkSameOriginCall, registerSecurityHeaders } from './security.js';
 import { addressHasNul, hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from './storable-text.js';
 import { gathaInfoRoutes, thoughtRoutes } from './thoughts/thought-routes.js';
 import { accountRoutes } from './users/account-routes.js';
+import { serveWebApp } from './web-pages.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -284,33 +282,4 @@ function errorHandler(
   }
   request.log.error({ err: error }, 'request failed');
   return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
-}
-
-async function serveWebApp(app: FastifyInstance, config: AppConfig): Promise<void> {
-  const indexFile = path.join(config.webDistDir, 'index.html');
-  const hasWeb = config.serveWeb && fs.existsSync(indexFile);
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: config.webDistDir,
-      wildcard: false,
-      index: false,
-      cacheControl: false,
-      setHeaders(res, filePath) {
-        // Hashed assets never change; everything else is checked on each visit.
-        res.setHeader(
-          'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`)
-            ? 'public, max-age=31536000, immutable'
-            : 'no-cache',
-        );
-      },
-    });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
-    if (hasWeb && wantsPage && !request.url.startsWith('/api/') && request.url !== '/api') {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
-    return reply.code(404).send({ message: 'Not found' });
-  });
 }

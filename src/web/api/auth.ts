@@ -1,7 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useContext } from 'react';
 import type { User } from '#shared/auth-schemas';
 import { clearPersonalCaches } from '../pwa/clear-personal-caches.js';
 import { getJson, sendJson } from './client.js';
+import {
+  type SignInGuess,
+  SignInGuessContext,
+  deviceKeptASession,
+  forgetSignedInHint,
+} from './sign-in-guess.js';
 import { queryKeys } from './query-keys.js';
 
 export interface SignupInput {
@@ -14,18 +21,32 @@ export interface SignupInput {
   whatsapp?: string | null;
 }
 
-/** The signed-in user, or null; a failure reads as signed out. */
+/**
+ * Who is signed in, or null; a failure reads as signed out. The 'ask-device' guess first looks
+ * for a signed-in answer this installed app kept, and a 401 tells the page to stop asking.
+ */
+export async function fetchCurrentUser(guess: () => SignInGuess): Promise<User | null> {
+  if (guess() === 'ask-device' && !(await deviceKeptASession())) return null;
+  try {
+    const data = await getJson<{ user: User } | null>('/api/auth/me', { on401: 'returnNull' });
+    if (!data) forgetSignedInHint();
+    return data?.user ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The signed-in user, or null. A browser without a session cookie is known to be signed out
+ * at once, without asking the server (which would only answer 401).
+ */
 export function useCurrentUser() {
+  // Read only when the answer is first needed: reading cookies on every render is not free.
+  const guessSignIn = useContext(SignInGuessContext);
   return useQuery({
     queryKey: queryKeys.me,
-    queryFn: async () => {
-      try {
-        const data = await getJson<{ user: User } | null>('/api/auth/me', { on401: 'returnNull' });
-        return data?.user ?? null;
-      } catch {
-        return null;
-      }
-    },
+    queryFn: () => fetchCurrentUser(guessSignIn),
+    initialData: () => (guessSignIn() === 'signed-out' ? null : undefined),
   });
 }
 

@@ -1,10 +1,19 @@
+let knownTimeZone: { zone: string; at: number } | null = null;
+/** Building a date formatter is slow on a phone; a zone this fresh is still the reader's. */
+const TIME_ZONE_FRESH_MS = 60_000;
+
 /** The browser's IANA time zone, sent with every call so "today" is the reader's today. */
 export function browserTimeZone(): string {
+  const now = Date.now();
+  if (knownTimeZone && now - knownTimeZone.at < TIME_ZONE_FRESH_MS) return knownTimeZone.zone;
+  let zone = 'UTC';
   try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+    zone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
   } catch {
-    return 'UTC';
+    zone = 'UTC';
   }
+  knownTimeZone = { zone, at: now };
+  return zone;
 }
 
 /** A non-OK answer: its message is "status: body" (or the status text when the body is empty). */

@@ -1,6 +1,6 @@
 import { type ComponentType, Suspense, lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { AppShell } from '../components/app-shell.js';
+import { AppShell, AppShellPlaceholder } from '../components/app-shell.js';
 import { AuthSkeleton } from '../components/auth-skeleton.js';
 import {
   DayRedirect,
@@ -10,32 +10,82 @@ import {
 } from '../components/route-guards.js';
 import { paths } from './paths.js';
 
-/** Each screen is its own chunk, so the first page loads only what it shows. */
-function screen<T extends Record<string, ComponentType>>(load: () => Promise<T>, name: keyof T) {
-  const Component = lazy(async () => ({ default: (await load())[name] as ComponentType }));
-  return (
-    <Suspense fallback={<AuthSkeleton />}>
-      <Component />
-    </Suspense>
-  );
+/** A thenable React.lazy reads as settled at once, so a screen already here does not suspend. */
+function settledNow<T>(value: T): Promise<T> {
+  return { then: (onSettled: (settled: T) => unknown) => onSettled(value) } as Promise<T>;
 }
 
-const Landing = () => screen(() => import('../screens/landing/landing-screen.js'), 'LandingScreen');
-const PasswordReset = () =>
-  screen(() => import('../screens/password-reset/password-reset-screen.js'), 'PasswordResetScreen');
-const DailyRitual = () =>
-  screen(() => import('../screens/daily-ritual/daily-ritual-screen.js'), 'DailyRitualScreen');
-const Dashboard = () =>
-  screen(() => import('../screens/dashboard/dashboard-screen.js'), 'DashboardScreen');
-const Community = () =>
-  screen(() => import('../screens/community/community-screen.js'), 'CommunityScreen');
-const About = () => screen(() => import('../screens/about/about-screen.js'), 'AboutScreen');
-const Settings = () =>
-  screen(() => import('../screens/settings/settings-screen.js'), 'SettingsScreen');
-const Contents = () =>
-  screen(() => import('../screens/contents/contents-screen.js'), 'ContentsScreen');
-const NotFound = () =>
-  screen(() => import('../screens/not-found/not-found-screen.js'), 'NotFoundScreen');
+/**
+ * Each screen is its own chunk, so the first page loads only what it shows. `preload` fetches
+ * a screen's chunk ahead of its first render; a screen whose chunk is already here then renders
+ * in the same pass, without a loading placeholder in between.
+ */
+function lazyScreen<T extends Record<string, ComponentType>>(
+  load: () => Promise<T>,
+  name: keyof T,
+) {
+  let loaded: ComponentType | undefined;
+  const preload = () =>
+    load().then((module) => {
+      const found: ComponentType = module[name] as ComponentType;
+      loaded = found;
+      return found;
+    });
+  const Component = lazy(() =>
+    loaded ? settledNow({ default: loaded }) : preload().then((found) => ({ default: found })),
+  );
+  function Screen() {
+    return (
+      <Suspense fallback={<AuthSkeleton />}>
+        <Component />
+      </Suspense>
+    );
+  }
+  return Object.assign(Screen, { preload });
+}
+
+const Landing = lazyScreen(() => import('../screens/landing/landing-screen.js'), 'LandingScreen');
+const PasswordReset = lazyScreen(
+  () => import('../screens/password-reset/password-reset-screen.js'),
+  'PasswordResetScreen',
+);
+const DailyRitual = lazyScreen(
+  () => import('../screens/daily-ritual/daily-ritual-screen.js'),
+  'DailyRitualScreen',
+);
+const Dashboard = lazyScreen(
+  () => import('../screens/dashboard/dashboard-screen.js'),
+  'DashboardScreen',
+);
+const Community = lazyScreen(
+  () => import('../screens/community/community-screen.js'),
+  'CommunityScreen',
+);
+const About = lazyScreen(() => import('../screens/about/about-screen.js'), 'AboutScreen');
+const Settings = lazyScreen(
+  () => import('../screens/settings/settings-screen.js'),
+  'SettingsScreen',
+);
+const Contents = lazyScreen(
+  () => import('../screens/contents/contents-screen.js'),
+  'ContentsScreen',
+);
+const NotFound = lazyScreen(
+  () => import('../screens/not-found/not-found-screen.js'),
+  'NotFoundScreen',
+);
+
+/** Starts loading the screen of the address the page opened on, beside the app itself. */
+export function preloadScreenFor(pathname: string): void {
+  const screen =
+    pathname === paths.landing.path
+      ? Landing
+      : pathname.startsWith('/app/daily-ritual')
+        ? DailyRitual
+        : null;
+  // A failed download is retried, and reported, when the screen itself renders.
+  screen?.preload().catch(() => undefined);
+}
 
 /** The route table of the spec, section 2. */
 export function AppRoutes() {
@@ -54,7 +104,7 @@ export function AppRoutes() {
       <Route
         path={paths.app.path}
         element={
-          <RequireSignedIn>
+          <RequireSignedIn placeholder={<AppShellPlaceholder />}>
             <AppShell />
           </RequireSignedIn>
         }

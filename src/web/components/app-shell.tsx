@@ -1,5 +1,5 @@
 import { BookOpen, LayoutDashboard, Users } from 'lucide-react';
-import { Suspense, lazy } from 'react';
+import { type ReactNode, Suspense, lazy } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { PRODUCT_NAME } from '#shared/constants';
 import { useCurrentUser, useLogout } from '../api/auth.js';
@@ -9,6 +9,7 @@ import { useOfflineSync } from '../offline/use-offline-sync.js';
 import { useDailyReminder } from '../reminders/use-daily-reminder.js';
 import { cn } from '../lib/cn.js';
 import { AccountAvatar } from './account-avatar.js';
+import { Skeleton } from './ui/skeleton.js';
 
 // The menu and its popover machinery load just after the first paint, off the critical path.
 const AccountMenu = lazy(async () => ({
@@ -43,6 +44,48 @@ export function AppShell() {
     });
 
   return (
+    <ShellFrame
+      activePath={pathname}
+      account={
+        <Suspense fallback={<AccountAvatar fullName={user?.fullName ?? ''} />}>
+          <AccountMenu
+            fullName={user?.fullName ?? ''}
+            username={user?.username ?? ''}
+            onSettings={() => void navigate(paths.settings.getHref())}
+            onLogOut={signOut}
+          />
+        </Suspense>
+      }
+    >
+      <Outlet />
+    </ShellFrame>
+  );
+}
+
+/**
+ * What the signed-in shell shows while it learns who is signed in: the same header and tab bar,
+ * with nothing personal in them. It is also the page the server sends for /app/* before any
+ * script has run, so it must not depend on the address or on the person.
+ */
+export function AppShellPlaceholder() {
+  return (
+    <ShellFrame activePath={null} account={<Skeleton className="size-9 rounded-full" />}>
+      <div role="status" aria-busy="true" className="flex flex-col gap-8">
+        <span className="sr-only">Loading</span>
+        <Skeleton className="mx-auto h-11 w-full max-w-xs rounded-full" />
+        <div className="flex flex-col items-center gap-3">
+          <Skeleton className="h-7 w-64 max-w-full" />
+          <Skeleton className="h-4 w-72 max-w-full" />
+        </div>
+        <Skeleton className="h-72 w-full rounded-2xl" />
+      </div>
+    </ShellFrame>
+  );
+}
+
+/** The sticky header with the account slot, the page, and the fixed bottom tab bar. */
+function ShellFrame(props: { activePath: string | null; account: ReactNode; children: ReactNode }) {
+  return (
     <div className="flex min-h-dvh flex-col">
       <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
         <div className="mx-auto flex h-14 max-w-3xl items-center justify-between px-4">
@@ -52,20 +95,11 @@ export function AppShell() {
           >
             {PRODUCT_NAME}
           </Link>
-          <Suspense fallback={<AccountAvatar fullName={user?.fullName ?? ''} />}>
-            <AccountMenu
-              fullName={user?.fullName ?? ''}
-              username={user?.username ?? ''}
-              onSettings={() => void navigate(paths.settings.getHref())}
-              onLogOut={signOut}
-            />
-          </Suspense>
+          {props.account}
         </div>
       </header>
 
-      <main className="mx-auto w-full max-w-3xl flex-1 px-4 pb-28 pt-4">
-        <Outlet />
-      </main>
+      <main className="mx-auto w-full max-w-3xl flex-1 px-4 pb-28 pt-4">{props.children}</main>
 
       <nav
         aria-label="Main"
@@ -73,7 +107,7 @@ export function AppShell() {
       >
         <ul className="mx-auto grid max-w-3xl grid-cols-3">
           {tabs.map(({ label, href, icon: Icon }) => {
-            const active = pathname.startsWith(href);
+            const active = props.activePath?.startsWith(href) ?? false;
             return (
               <li key={href}>
                 <Link

@@ -12,17 +12,13 @@ import {
 } from '#shared/install-prompt';
 import { paths } from '../app/paths.js';
 import { cn } from '../lib/cn.js';
+import {
+  type BeforeInstallPromptEvent,
+  forgetInstallOffer,
+  heldInstallOffer,
+  onInstallOffer,
+} from '../pwa/install-offer.js';
 import { Button } from './ui/button.js';
-
-/** Chromium's install offer; not in the DOM typings. */
-interface BeforeInstallPromptEvent extends Event {
-  prompt: () => Promise<unknown>;
-  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
-}
-
-function isInstallOffer(event: Event): event is BeforeInstallPromptEvent {
-  return typeof (event as Partial<BeforeInstallPromptEvent>).prompt === 'function';
-}
 
 // Storage can throw (blocked cookies, private modes); the banner then simply forgets.
 function readFlag(storage: () => Storage, key: string): boolean {
@@ -63,7 +59,7 @@ function useInstallPrompt() {
   const [dismissed, setDismissed] = useState(() =>
     readFlag(() => sessionStorage, PROMPT_DISMISSED_KEY),
   );
-  const [offer, setOffer] = useState<BeforeInstallPromptEvent | null>(null);
+  const [offer, setOffer] = useState<BeforeInstallPromptEvent | null>(heldInstallOffer);
   const [prompting, setPrompting] = useState(false);
   // Milliseconds since the page loaded; only iOS needs it to move on.
   const [elapsedMs, setElapsedMs] = useState(() => performance.now());
@@ -79,16 +75,11 @@ function useInstallPrompt() {
   }, []);
 
   useEffect(() => {
-    const keepOffer = (event: Event) => {
-      if (!isInstallOffer(event)) return;
-      // Holding the event back stops the browser's own mini-bar, so our calmer banner asks instead.
-      event.preventDefault();
-      setOffer(event);
-    };
-    window.addEventListener('beforeinstallprompt', keepOffer);
+    // The offer is held from the app's start (pwa/install-offer.ts); this shows the latest.
+    const stopListening = onInstallOffer(setOffer);
     window.addEventListener('appinstalled', markInstalled);
     return () => {
-      window.removeEventListener('beforeinstallprompt', keepOffer);
+      stopListening();
       window.removeEventListener('appinstalled', markInstalled);
     };
   }, [markInstalled]);
@@ -115,6 +106,7 @@ function useInstallPrompt() {
       // An offer can be used once; the browser sends a fresh one when it may ask again.
       console.warn('The install prompt could not be shown', error);
     } finally {
+      forgetInstallOffer();
       setOffer(null);
       setPrompting(false);
     }

@@ -1,13 +1,39 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue, useSyncExternalStore } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { useCurrentUser } from '../api/auth.js';
 import { paths } from '../app/paths.js';
 import { AuthSkeleton } from './auth-skeleton.js';
 
+const noSubscription = () => () => undefined;
+
+/**
+ * True while React adopts a page rendered at build time (and while rendering one), false in
+ * every later render: a page made before anyone was known must first be adopted as it is, even
+ * when the answer to who is signed in has already arrived.
+ */
+function useAdoptingRenderedPage(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => false,
+    () => true,
+  );
+}
+
 /** Children only for signed-in people; everyone else goes to /landing. */
-export function RequireSignedIn({ children }: { children: ReactNode }) {
+export function RequireSignedIn({
+  children,
+  placeholder = <AuthSkeleton />,
+}: {
+  children: ReactNode;
+  /** Shown while the sign-in is being checked. */
+  placeholder?: ReactNode;
+}) {
   const { data: user, isLoading } = useCurrentUser();
-  if (isLoading) return <AuthSkeleton />;
+  const adopting = useAdoptingRenderedPage();
+  // Once the answer is in, the whole signed-in screen renders in the background, in slices that
+  // leave the page responsive, while the placeholder stays up.
+  const waiting = useDeferredValue(isLoading || adopting);
+  if (waiting) return placeholder;
   if (!user) return <Navigate to={paths.landing.getHref()} replace />;
   return children;
 }

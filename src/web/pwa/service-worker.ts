@@ -34,10 +34,19 @@ cleanupOutdatedCaches();
 // Later versions wait until the reader agrees to reload (see register-service-worker.ts).
 clientsClaim();
 
-// Every app route is the single-page app: answer navigations with the precached shell.
+// Every app route is the single-page app: answer navigations with the precached page the
+// server would send for it (the landing and the signed-in shell come rendered, the rest empty).
+const landingPage = createHandlerBoundToURL('/landing.html');
+const appShellPage = createHandlerBoundToURL('/app-shell.html');
+const indexPage = createHandlerBoundToURL('/index.html');
 registerRoute(
   ({ request, url }) => request.mode === 'navigate' && isAppNavigation(url.pathname),
-  createHandlerBoundToURL('/index.html'),
+  (options) => {
+    const { pathname } = options.url;
+    if (pathname === '/landing' || pathname === '/landing/') return landingPage(options);
+    if (pathname === '/app' || pathname.startsWith('/app/')) return appShellPage(options);
+    return indexPage(options);
+  },
 );
 
 const onlyCompleteAnswers = new CacheableResponsePlugin({ statuses: [200] });

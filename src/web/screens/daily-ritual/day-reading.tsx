@@ -1,4 +1,13 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import {
+  Suspense,
+  lazy,
+  startTransition,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { useNavigate } from 'react-router';
 import type { Thought } from '#shared/thought-types';
 import { useTodayThought } from '../../api/thoughts.js';
@@ -8,9 +17,15 @@ import { cn } from '../../lib/cn.js';
 import { DayHeader } from './day-header.js';
 import { StanzaPanel, UnderstandingPanel } from './panels.js';
 import { ReadingProgress } from './reading-progress.js';
-import { ReflectionPanel } from './reflection-panel.js';
 import { useReducedMotion } from './use-reduced-motion.js';
 import { useSwipe } from './use-swipe.js';
+
+// The reflection form (and its form library) is two steps away from the first view, so it
+// loads just after the stanza is shown rather than with it.
+const loadReflectionPanel = () => import('./reflection-panel.js');
+const ReflectionPanel = lazy(async () => ({
+  default: (await loadReflectionPanel()).ReflectionPanel,
+}));
 
 type Panel = 0 | 1 | 2;
 const PANEL_NAMES = ['Gatha', 'Understanding', 'Reflection'] as const;
@@ -36,6 +51,12 @@ export function DayReading({ day, thought }: { day: number; thought: Thought }) 
 
   useEffect(() => () => clearTimeout(advanceTimer.current), []);
 
+  // Fetched once the stanza is up, so the form is here before the reader reaches it, even if
+  // the connection drops meanwhile.
+  useEffect(() => {
+    loadReflectionPanel().catch(() => undefined);
+  }, []);
+
   useEffect(() => {
     if (panel === 0) markStep(day, 'gatha');
   }, [panel, day, markStep]);
@@ -55,7 +76,9 @@ export function DayReading({ day, thought }: { day: number; thought: Thought }) 
 
   const showPanel = (next: Panel) => {
     if (next === panel) return;
-    setPanel(next);
+    // A transition keeps the current panel in place until the next one can show whole, so the
+    // focus and the slide below always meet a rendered panel.
+    startTransition(() => setPanel(next));
     if (next === 1) advanceLater(markStep(day, 'explanation'), ADVANCE_AFTER_EXPLANATION_MS);
   };
 
@@ -128,30 +151,32 @@ export function DayReading({ day, thought }: { day: number; thought: Thought }) 
               !dragging && !reducedMotion && 'transition-[transform,opacity] duration-300 ease-out',
             )}
           >
-            {panel === 0 && (
-              <StanzaPanel
-                thought={thought}
-                headingRef={headingRef}
-                onReadExplanation={() => showPanel(1)}
-              />
-            )}
-            {panel === 1 && (
-              <UnderstandingPanel
-                thought={thought}
-                headingRef={headingRef}
-                onBack={() => showPanel(0)}
-                onReflect={() => showPanel(2)}
-              />
-            )}
-            {panel === 2 && (
-              <ReflectionPanel
-                day={day}
-                prompt={thought.reflectionPrompt}
-                headingRef={headingRef}
-                onBack={() => showPanel(0)}
-                onSaved={onSaved}
-              />
-            )}
+            <Suspense fallback={null}>
+              {panel === 0 && (
+                <StanzaPanel
+                  thought={thought}
+                  headingRef={headingRef}
+                  onReadExplanation={() => showPanel(1)}
+                />
+              )}
+              {panel === 1 && (
+                <UnderstandingPanel
+                  thought={thought}
+                  headingRef={headingRef}
+                  onBack={() => showPanel(0)}
+                  onReflect={() => showPanel(2)}
+                />
+              )}
+              {panel === 2 && (
+                <ReflectionPanel
+                  day={day}
+                  prompt={thought.reflectionPrompt}
+                  headingRef={headingRef}
+                  onBack={() => showPanel(0)}
+                  onSaved={onSaved}
+                />
+              )}
+            </Suspense>
           </div>
         </div>
       </div>

@@ -1,18 +1,27 @@
 import { Flame } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { PRODUCT_NAME, PRODUCT_SUBTITLE, TAGLINE } from '#shared/constants';
 import { Button } from '../../components/ui/button.js';
-import { AuthSheet, type AuthTab } from './auth-sheet.js';
+import type { AuthTab } from './auth-sheet.js';
+
+// The forms (and their validation) are behind a button, so they load when the reader reaches
+// for one, not with the first view.
+const loadAuthSheet = () => import('./auth-sheet.js');
+const AuthSheet = lazy(async () => ({ default: (await loadAuthSheet()).AuthSheet }));
+const prepareAuthSheet = () => void loadAuthSheet();
 
 const THREEFOLD_VALUES = ['Good Thoughts', 'Good Words', 'Good Deeds'] as const;
 
 /** The first impression: the name, the promise, and the way in. */
 export function LandingScreen() {
   const [sheetOpen, setSheetOpen] = useState(false);
+  // Once opened, the sheet stays mounted so it can animate closed and keep what was typed.
+  const [sheetWanted, setSheetWanted] = useState(false);
   const [tab, setTab] = useState<AuthTab>('create-account');
 
   const openSheet = (on: AuthTab) => {
     setTab(on);
+    setSheetWanted(true);
     setSheetOpen(true);
   };
 
@@ -37,10 +46,21 @@ export function LandingScreen() {
           <div aria-hidden="true" className="my-7 h-px w-16 bg-border" />
           <p className="text-lg leading-relaxed text-muted-foreground">{TAGLINE}</p>
           <div className="mt-12 flex w-full flex-col gap-3">
-            <Button size="lg" onClick={() => openSheet('create-account')}>
+            <Button
+              size="lg"
+              onClick={() => openSheet('create-account')}
+              onPointerEnter={prepareAuthSheet}
+              onFocus={prepareAuthSheet}
+            >
               Begin Your Journey
             </Button>
-            <Button size="lg" variant="ghost" onClick={() => openSheet('sign-in')}>
+            <Button
+              size="lg"
+              variant="ghost"
+              onClick={() => openSheet('sign-in')}
+              onPointerEnter={prepareAuthSheet}
+              onFocus={prepareAuthSheet}
+            >
               I already have an account
             </Button>
           </div>
@@ -60,7 +80,11 @@ export function LandingScreen() {
           ))}
         </ul>
       </footer>
-      <AuthSheet open={sheetOpen} onOpenChange={setSheetOpen} tab={tab} onTabChange={setTab} />
+      {sheetWanted && (
+        <Suspense fallback={null}>
+          <AuthSheet open={sheetOpen} onOpenChange={setSheetOpen} tab={tab} onTabChange={setTab} />
+        </Suspense>
+      )}
     </div>
   );
 }

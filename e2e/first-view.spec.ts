@@ -1,0 +1,133 @@
+import { type Page, expect, test } from '@playwright/test';
+import { signUpViaApi } from './support.js';
+
+const HINT_COOKIE = 'tfp_signed_in';
+
+/** Every console error and every call to /api/auth/me the page makes from now on. */
+function watch(page: Page) {
+  const errors: string[] = [];
+  const meCalls: number[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname === '/api/auth/me') meCalls.push(response.status());
+  });
+  return { errors, meCalls };
+}
+
+async function hint(page: Page): Promise<string | undefined> {
+  const cookies = await page.context().cookies();
+  return cookies.find((cookie) => cookie.name === HINT_COOKIE)?.value;
+}
+
+test('the landing arrives rendered and compressed, and comes alive without asking who is signed in', async ({
+  page,
+}) => {
+  const html = await page.request.get('/landing', { headers: { 'Accept-Encoding': 'br, gzip' } });
+  expect(html.headers()['content-encoding']).toBe('br');
+  expect(html.headers()['vary']).toMatch(/accept-encoding/i);
+  const body = await html.text();
+  expect(body).toContain('data-prerendered-for="signed-out"');
+  expect(body).toMatch(/<h1[^>]*>The Threefold Path<\/h1>/);
+  expect(body).toContain('Begin Your Journey');
+
+  const seen = watch(page);
+  await page.goto('/landing');
+  await page.getByRole('button', { name: 'Begin Your Journey' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Create Account' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  expect(seen.meCalls).toEqual([]);
+  // A render that did not match the page it adopted would have logged an error.
+  expect(seen.errors).toEqual([]);
+});
+
+test('assets are sent compressed, once for each encoding', async ({ page }) => {
+  // The app's entry script, as the plain page (every route but the rendered ones) names it.
+  const index = await (await page.request.get('/password-reset')).text();
+  const script = /<script type="module"[^>]*src="([^"]+)"/.exec(index)?.[1] ?? '';
+  expect(script).toMatch(/^\/assets\/index-.+\.js$/);
+  const br = await page.request.get(script, { headers: { 'Accept-Encoding': 'br' } });
+  expect(br.headers()['content-encoding']).toBe('br');
+  expect(br.headers()['cache-control']).toContain('immutable');
+  const gzip = await page.request.get(script, { headers: { 'Accept-Encoding': 'gzip' } });
+  expect(gzip.headers()['content-encoding']).toBe('gzip');
+  const api = await page.request.get('/api/thoughts/meta/total', {
+    headers: { 'Accept-Encoding': 'br, gzip' },
+  });
+  expect(api.headers()['content-encoding']).toBeUndefined();
+});
+
+test('a signed-out visit to the app goes to the landing without a 401', async ({ page }) => {
+  const seen = watch(page);
+  await page.goto('/app/daily-ritual');
+  await expect(page).toHaveURL(/\/landing$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'The Threefold Path' })).toBeVisible();
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/landing$/);
+  expect(seen.meCalls).toEqual([]);
+  expect(seen.errors).toEqual([]);
+});
+
+test('signed in, the shell arrives first and the reading follows; signing out ends the checks', async ({
+  page,
+}) => {
+  await signUpViaApi(page);
+  expect(await hint(page)).toBe('1');
+
+  const shell = await page.request.get('/app/daily-ritual');
+  const body = await shell.text();
+  expect(body).toContain('data-prerendered-for="signed-in"');
+  expect(body).toContain('aria-label="Main"');
+  expect(body).not.toMatch(/Test Person/);
+
+  const seen = watch(page);
+  await page.goto('/app/daily-ritual');
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Read Explanation' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Daily Ritual' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  expect(seen.meCalls).toEqual([200]);
+  expect(seen.errors).toEqual([]);
+
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/landing$/);
+  expect(await hint(page)).toBeUndefined();
+  await page.goto('/landing');
+  await expect(page.getByRole('button', { name: 'Begin Your Journey' })).toBeVisible();
+  expect(seen.meCalls).toEqual([200]);
+});
+
+test('a hint left from a session that is over is answered once, then forgotten', async ({
+  page,
+  baseURL,
+}) => {
+  await page.context().addCookies([{ name: HINT_COOKIE, value: '1', url: baseURL }]);
+  const seen = watch(page);
+  await page.goto('/app/daily-ritual');
+  await expect(page).toHaveURL(/\/landing$/);
+  await expect(page.getByRole('button', { name: 'Begin Your Journey' })).toBeVisible();
+  expect(seen.meCalls).toEqual([401]);
+  expect(await hint(page)).toBe('0');
+
+  await page.goto('/app/daily-ritual');
+  await expect(page).toHaveURL(/\/landing$/);
+  expect(seen.meCalls).toEqual([401]);
+});
+
+test('a session from before the hint existed is still recognised', async ({ page, baseURL }) => {
+  await signUpViaApi(page);
+  await page.context().clearCookies({ name: HINT_COOKIE });
+  expect(await hint(page)).toBeUndefined();
+  await page.goto('/app/daily-ritual');
+  await expect(page.getByRole('button', { name: 'Read Explanation' })).toBeVisible();
+  expect(await hint(page)).toBe('1');
+  expect(new URL(page.url(), baseURL).pathname).toBe('/app/daily-ritual');
+});

@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE, SESSION_DAYS, SIGNED_IN_HINT_COOKIE } from '#shared/constants';
+import { ApiClient, type ApiResponse, signUp } from '../test-support/api-client.js';
+import { createTestApp, type TestApp } from '../test-support/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+type Cookie = ApiResponse['cookies'][number] & {
+  httpOnly?: boolean;
+  maxAge?: number;
+  path?: string;
+  sameSite?: string;
+  expires?: Date;
+};
+
+function cookie(response: ApiResponse, name: string): Cookie | undefined {
+  return response.cookies.find((c) => c.name === name) as Cookie | undefined;
+}
+
+/** The hint is readable by the page and lives exactly as long as the session cookie. */
+function expectHintBeside(response: ApiResponse) {
+  const session = cookie(response, SESSION_COOKIE);
+  const hint = cookie(response, SIGNED_IN_HINT_COOKIE);
+  expect(session?.httpOnly).toBe(true);
+  expect(hint?.value).toBe('1');
+  expect(hint?.httpOnly).toBeFalsy();
+  expect(hint?.maxAge).toBe(SESSION_DAYS * 86_400);
+  expect(hint?.maxAge).toBe(session?.maxAge);
+  expect(hint?.path).toBe(session?.path);
+  expect(hint?.sameSite).toBe(session?.sameSite);
+}
+
+/** Both cookies are cleared together. */
+function expectBothCleared(response: ApiResponse) {
+  for (const name of [SESSION_COOKIE, SIGNED_IN_HINT_COOKIE]) {
+    const cleared = cookie(response, name);
+    expect(cleared?.value, name).toBe('');
+    expect(cleared?.expires?.getTime(), name).toBeLessThanOrEqual(Date.now());
+  }
+}
+
+describe('the signed-in hint cookie', () => {
+  it('comes with the session cookie on sign-up, sign-in and password change', async () => {
+    const newcomer = new ApiClient(t.app);
+    const signup = await newcomer.post('/api/auth/signup', {
+      username: `hint_${Date.now().toString(36)}`,
+      email: `hint_${Date.now().toString(36)}@example.test`,
+      password: 'correct horse battery',
+      fullName: 'Hint Reader',
+    });
+    expect(signup.status).toBe(201);
+    expectHintBeside(signup);
+
+    const person = await signUp(t.app);
+
+    const login = await person.post('/api/auth/login', {
+      username: person.user.username,
+      password: 'correct horse battery',
+    });
+    expect(login.status).toBe(200);
+    expectHintBeside(login);
+
+    const changed = await person.post('/api/auth/password', {
+      currentPassword: 'correct horse battery',
+      newPassword: 'a different long password',
+    });
+    expect(changed.status).toBe(200);
+    expectHintBeside(changed);
+  });
+
+  it('is sent again whenever the session cookie is extended', async () => {
+    const person = await signUp(t.app);
+    t.clock.advance(2 * 60 * 60 * 1000);
+    const me = await person.get('/api/auth/me');
+    expect(me.status).toBe(200);
+    expectHintBeside(me);
+  });
+
+  it('never grants access on its own', async () => {
+    const answer = await t.app.inject({
+      url: '/api/auth/me',
+      cookies: { [SIGNED_IN_HINT_COOKIE]: '1' },
+    });
+    expect(answer.statusCode).toBe(401);
+  });
+
+  it('is cleared with the session on sign-out, account deletion and ending this device', async () => {
+    const leaving = await signUp(t.app);
+    expectBothCleared(await leaving.post('/api/auth/logout'));
+
+    const deleting = await signUp(t.app);
+    const deleted = await deleting.call('DELETE', '/api/users/me', {
+      password: 'correct horse battery',
+    });
+    expect(deleted.status).toBe(200);
+    expectBothCleared(deleted);
+
+    const device = await signUp(t.app);
+    const listed = await device.get('/api/auth/sessions');
+    const current = (listed.body.sessions as Array<{ id: number; current: boolean }>).find(
+      (session) => session.current,
+    );
+    const ended = await device.delete(`/api/auth/sessions/${current?.id}`);
+    expect(ended.status).toBe(200);
+    expectBothCleared(ended);
+  });
+});

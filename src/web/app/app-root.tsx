@@ -1,0 +1,50 @@
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, StrictMode, Suspense, lazy, useEffect, useState } from 'react';
+import { type SignInGuess, SignInGuessContext } from '../api/sign-in-guess.js';
+import { InstallPromptBanner } from '../components/install-prompt-banner.js';
+import { AppRoutes } from './router.js';
+
+// Toasts only follow an action, so their component loads after the first paint.
+const Toaster = lazy(async () => ({
+  default: (await import('../components/ui/toaster.js')).Toaster,
+}));
+
+/**
+ * What depends on this browser alone (its storage, its install offer) appears once the page
+ * is live, so a page rendered at build time and the first render in the browser agree.
+ */
+function OnceLive({ children }: { children: ReactNode }) {
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
+  return live ? children : null;
+}
+
+/**
+ * The whole app inside a router: the browser's own, or a fixed address when a page is
+ * rendered at build time. Both render exactly this tree, so the browser can adopt the page.
+ */
+export function AppRoot(props: {
+  queryClient: QueryClient;
+  guessSignIn: () => SignInGuess;
+  router: (app: ReactNode) => ReactNode;
+}) {
+  return (
+    <StrictMode>
+      <SignInGuessContext.Provider value={props.guessSignIn}>
+        <QueryClientProvider client={props.queryClient}>
+          {props.router(
+            <>
+              <AppRoutes />
+              <OnceLive>
+                <InstallPromptBanner />
+                <Suspense fallback={null}>
+                  <Toaster />
+                </Suspense>
+              </OnceLive>
+            </>,
+          )}
+        </QueryClientProvider>
+      </SignInGuessContext.Provider>
+    </StrictMode>
+  );
+}
