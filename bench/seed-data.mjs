@@ -1,9 +1,9 @@
-import fs from 'node:fs';
 // Builds a large, realistic data set straight into a database (not through the HTTP API, so a
 // million entries take seconds): users with postal codes in nested neighbourhoods, 20-50
 // friends each, pending requests, ~100 journal entries per user over the 241 days (about half
 // shared), and signed-in sessions with known tokens for the load generator.
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import { hash as argon2Hash } from '@node-rs/argon2';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
