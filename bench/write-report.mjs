@@ -181,7 +181,11 @@ function reasons(main, small, larger) {
       `- Feed at ${large.data.users.toLocaleString('en-US')} users (${large.data.entries.toLocaleString('en-US')} entries): ` +
         `p99 ${fmt(largeFeed.real.p99, 2)} ms against ${fmt(smallFeed.real.p99, 2)} ms at ` +
         `${small.data.users.toLocaleString('en-US')} users, while its ceiling moved from ${fmt(smallFeed.ceiling.rps, 0)} ` +
-        `to ${fmt(largeFeed.ceiling.rps, 0)} req/s between the two runs (the machine's other work). The feed query ` +
+        `to ${fmt(largeFeed.ceiling.rps, 0)} req/s and the ceiling's own p99 from ${fmt(smallFeed.ceiling.p99, 2)} to ` +
+        `${fmt(largeFeed.ceiling.p99, 2)} ms between the two runs (the machine's other work; against its own ceiling in ` +
+        `the same run the feed's p99 is ${fmt(largeFeed.real.p99 / largeFeed.ceiling.p99, 2)}× at ` +
+        `${large.data.users.toLocaleString('en-US')} users and ${fmt(smallFeed.real.p99 / smallFeed.ceiling.p99, 2)}× at ` +
+        `${small.data.users.toLocaleString('en-US')}). The feed query ` +
         `alone: ${fmt(large.feedTiming?.medianMs, 2)} ms against ${fmt(small.feedTiming?.medianMs, 2)} ms (median). ` +
         "Its plan reads only the friends' entries of the last two weeks through the covering index (below), so " +
         'the rows it reads do not grow with the table; what grows is the depth of the indexes and the share of ' +
