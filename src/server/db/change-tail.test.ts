@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test-support/test-app.js';
+import { userRow } from '../test-support/user-rows.js';
 import { changeTailOf } from './change-tail.js';
 import { type AppDatabase, migrateToLatest, openDatabase } from './connection.js';
 
@@ -23,14 +24,7 @@ async function newUser() {
   const name = `person${counter}`;
   const { id } = await opened.db
     .insertInto('users')
-    .values({
-      username: name,
-      username_key: name,
-      email: `${name}@example.test`,
-      password_hash: 'not a real hash',
-      full_name: `Person ${counter}`,
-      created_at: new Date().toISOString(),
-    })
+    .values(userRow(name))
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;

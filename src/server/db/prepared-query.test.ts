@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test-support/test-app.js';
+import { userRow } from '../test-support/user-rows.js';
 import { type AppDatabase, migrateToLatest, openDatabase } from './connection.js';
 import { preparedRead } from './prepared-query.js';
 
@@ -19,21 +20,12 @@ const usersNamed = preparedRead((db) =>
   db.selectFrom('users').select(['id', 'full_name']).where('username_key', '=', ''),
 );
 
-const newUser = (name: string) => ({
-  username: name,
-  username_key: name,
-  email: `${name}@example.test`,
-  password_hash: 'not a real hash',
-  full_name: `Person ${name}`,
-  created_at: new Date().toISOString(),
-});
-
 describe('prepared reads', () => {
   it('run with the values given, each time', async () => {
     const { db } = opened;
     await db
       .insertInto('users')
-      .values([newUser('ada'), newUser('ben')])
+      .values([userRow('ada'), userRow('ben')])
       .execute();
     expect((await usersNamed(db, 'ada')).map((r) => r.full_name)).toEqual(['Person ada']);
     expect((await usersNamed(db, 'ben')).map((r) => r.full_name)).toEqual(['Person ben']);
@@ -46,7 +38,7 @@ describe('prepared reads', () => {
     let readDuring: Promise<unknown[]> | undefined;
     await expect(
       db.transaction().execute(async (trx) => {
-        await trx.insertInto('users').values(newUser('cleo')).execute();
+        await trx.insertInto('users').values(userRow('cleo')).execute();
         // Asked from outside while the transaction is open; it rolls back below.
         readDuring = usersNamed(db, 'cleo');
         await new Promise((resolve) => setTimeout(resolve, 20));

@@ -1,0 +1,13 @@
+import type { NewUserRow } from '../db/tables.js';
+
+/** A users row written straight to the database, for tests below the HTTP API. */
+export function userRow(name: string): NewUserRow {
+  return {
+    username: name,
+    username_key: name,
+    email: `${name}@example.test`,
+    password_hash: 'not a real hash',
+    full_name: `Person ${name}`,
+    created_at: new Date().toISOString(),
+  };
+}
