@@ -7,6 +7,11 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { type Plugin, type Rollup, build, defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import {
+  PAGE_RENDER_DIR,
+  PAGE_RENDER_ENTRY,
+  READER_PAGE_TEMPLATE,
+} from './src/shared/web-build.js';
 
 const paper = '#f7f3ea';
 
@@ -107,7 +112,8 @@ interface PrerenderModule {
 /**
  * The landing screen and the signed-in shell as HTML (src/web/prerender), so they show before
  * any script has run; the app then adopts them (main.tsx). Written before the service worker
- * is built, so it precaches them for offline navigations.
+ * is built, so it precaches them for offline navigations. The rendering code stays for the
+ * server, which renders the daily screen for each signed-in reader (src/server/reader-page.ts).
  */
 function prerenderedPages(): Plugin {
   let root = '';
@@ -124,45 +130,49 @@ function prerenderedPages(): Plugin {
       async handler(_options, bundle) {
         if (!fs.existsSync(path.join(outDir, 'index.html'))) return;
         // Inside the project, so the rendering code finds its packages in node_modules.
-        const serverBuild = path.join(root, 'node_modules', '.prerender-build');
+        const serverBuild = path.join(path.dirname(outDir), PAGE_RENDER_DIR);
         const conditions = ['source', 'module', 'node', 'development|production'];
-        try {
-          await build({
-            configFile: false,
-            root,
-            logLevel: 'warn',
-            plugins: [react()],
-            ssr: { resolve: { conditions, externalConditions: ['source'] } },
-            build: {
-              ssr: path.join(root, 'src/web/prerender/render-pages.tsx'),
-              outDir: serverBuild,
-              emptyOutDir: true,
-              copyPublicDir: false,
-            },
-          });
-          const entry = pathToFileURL(path.join(serverBuild, 'render-pages.js')).href;
-          const { PRERENDERED_PAGES, renderPage } = (await import(entry)) as PrerenderModule;
-          const template = inlineStylesheet(
-            fs.readFileSync(path.join(outDir, 'index.html'), 'utf8'),
-            outDir,
+        await build({
+          configFile: false,
+          root,
+          logLevel: 'warn',
+          plugins: [react()],
+          ssr: { resolve: { conditions, externalConditions: ['source'] } },
+          build: {
+            ssr: path.join(root, 'src/web/prerender/render-pages.tsx'),
+            outDir: serverBuild,
+            emptyOutDir: true,
+            copyPublicDir: false,
+          },
+        });
+        const entry = pathToFileURL(path.join(serverBuild, PAGE_RENDER_ENTRY)).href;
+        const { PRERENDERED_PAGES, renderPage } = (await import(entry)) as PrerenderModule;
+        const template = inlineStylesheet(
+          fs.readFileSync(path.join(outDir, 'index.html'), 'utf8'),
+          outDir,
+        );
+        // Each page's own screen loads beside the entry rather than after it has run; the
+        // shell names the daily screen, the one an installed app opens on.
+        const screens: Record<string, string> = {
+          'landing.html': 'src/web/screens/landing/landing-screen.tsx',
+          'app-shell.html': 'src/web/screens/daily-ritual/daily-ritual-screen.tsx',
+        };
+        for (const page of PRERENDERED_PAGES) {
+          const screen = screens[page.file];
+          const preloads = screen ? preloadTags(template, chunkWithImports(bundle, screen)) : '';
+          fs.writeFileSync(
+            path.join(outDir, page.file),
+            await renderPage(template, page, preloads),
           );
-          // Each page's own screen loads beside the entry rather than after it has run; the
-          // shell names the daily screen, the one an installed app opens on.
-          const screens: Record<string, string> = {
-            'landing.html': 'src/web/screens/landing/landing-screen.tsx',
-            'app-shell.html': 'src/web/screens/daily-ritual/daily-ritual-screen.tsx',
-          };
-          for (const page of PRERENDERED_PAGES) {
-            const screen = screens[page.file];
-            const preloads = screen ? preloadTags(template, chunkWithImports(bundle, screen)) : '';
-            fs.writeFileSync(
-              path.join(outDir, page.file),
-              await renderPage(template, page, preloads),
-            );
-          }
-        } finally {
-          fs.rmSync(serverBuild, { recursive: true, force: true });
         }
+        const dailyPreloads = preloadTags(
+          template,
+          chunkWithImports(bundle, 'src/web/screens/daily-ritual/daily-ritual-screen.tsx'),
+        );
+        fs.writeFileSync(
+          path.join(serverBuild, READER_PAGE_TEMPLATE),
+          template.replace('</head>', () => `${dailyPreloads}</head>`),
+        );
       },
     },
   };

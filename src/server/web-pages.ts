@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SIGNED_IN_HINT_COOKIE } from '#shared/constants';
 import { sessionToken, setSignedInHintCookie } from './auth/sessions.js';
 import type { AppConfig } from './config.js';
+import { loadReaderPageRenderer, sendReaderDailyPage } from './reader-page.js';
 
 /** The landing screen, rendered at build time so it shows before any script has run. */
 export const LANDING_PAGE = 'landing.html';
@@ -36,7 +37,13 @@ function hintSignedInBrowser(request: FastifyRequest, reply: FastifyReply, secur
   }
 }
 
-/** The built web app: its files, compressed at build time, and its pages for every app route. */
+/** Where the daily screen is rendered for the signed-in reader (the installed app's start). */
+const READER_PAGE_PATH = '/app/daily-ritual';
+
+/**
+ * The built web app: its files, compressed at build time, and its pages for every app route;
+ * today's daily screen is rendered for each signed-in reader when the build can.
+ */
 export async function serveWebApp(app: FastifyInstance, config: AppConfig): Promise<void> {
   const root = config.webDistDir;
   const hasWeb = config.serveWeb && fs.existsSync(path.join(root, INDEX_PAGE));
@@ -46,6 +53,7 @@ export async function serveWebApp(app: FastifyInstance, config: AppConfig): Prom
     ),
   );
   const secure = config.appUrl.startsWith('https://');
+  const renderReaderPage = hasWeb ? await loadReaderPageRenderer(root) : null;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root,
@@ -68,11 +76,18 @@ export async function serveWebApp(app: FastifyInstance, config: AppConfig): Prom
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (hasWeb && wantsPage && !request.url.startsWith('/api/') && request.url !== '/api') {
       hintSignedInBrowser(request, reply, secure);
       const pathname = request.url.split('?')[0] ?? '/';
+      if (
+        renderReaderPage &&
+        pathname === READER_PAGE_PATH &&
+        (await sendReaderDailyPage(app, renderReaderPage, config.appTimezone, request, reply))
+      ) {
+        return reply;
+      }
       return reply.header('cache-control', 'no-cache').sendFile(pageForPath(pathname, pages));
     }
     return reply.code(404).send({ message: 'Not found' });

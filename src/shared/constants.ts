@@ -23,6 +23,11 @@ export const SESSION_COOKIE = 'tp_session';
  * It never grants anything: the HttpOnly session cookie alone does.
  */
 export const SIGNED_IN_HINT_COOKIE = 'tfp_signed_in';
+/**
+ * The reader's IANA time zone, written by the page so the server can render the daily screen
+ * with the reader's today before any script has run. Only chooses which day is shown.
+ */
+export const TIME_ZONE_COOKIE = 'tfp_tz';
 export const SESSION_DAYS = 30;
 export const RESET_TOKEN_MINUTES = 60;
 

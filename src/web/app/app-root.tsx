@@ -2,6 +2,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, StrictMode, Suspense, lazy, useEffect, useState } from 'react';
 import { type SignInGuess, SignInGuessContext } from '../api/sign-in-guess.js';
 import { InstallPromptBanner } from '../components/install-prompt-banner.js';
+import { type RenderedPage, RenderedPageContext } from './reader-page.js';
 import { AppRoutes } from './router.js';
 
 // Toasts only follow an action, so their component loads after the first paint.
@@ -19,6 +20,8 @@ function OnceLive({ children }: { children: ReactNode }) {
   return live ? children : null;
 }
 
+const plainPage: RenderedPage = { readerPage: false, requestCookies: null };
+
 /**
  * The whole app inside a router: the browser's own, or a fixed address when a page is
  * rendered at build time. Both render exactly this tree, so the browser can adopt the page.
@@ -27,24 +30,28 @@ export function AppRoot(props: {
   queryClient: QueryClient;
   guessSignIn: () => SignInGuess;
   router: (app: ReactNode) => ReactNode;
+  /** What the page in the browser was rendered for; a plain page when left out. */
+  renderedPage?: RenderedPage;
 }) {
   return (
     <StrictMode>
-      <SignInGuessContext.Provider value={props.guessSignIn}>
-        <QueryClientProvider client={props.queryClient}>
-          {props.router(
-            <>
-              <AppRoutes />
-              <OnceLive>
-                <InstallPromptBanner />
-                <Suspense fallback={null}>
-                  <Toaster />
-                </Suspense>
-              </OnceLive>
-            </>,
-          )}
-        </QueryClientProvider>
-      </SignInGuessContext.Provider>
+      <RenderedPageContext.Provider value={props.renderedPage ?? plainPage}>
+        <SignInGuessContext.Provider value={props.guessSignIn}>
+          <QueryClientProvider client={props.queryClient}>
+            {props.router(
+              <>
+                <AppRoutes />
+                <OnceLive>
+                  <InstallPromptBanner />
+                  <Suspense fallback={null}>
+                    <Toaster />
+                  </Suspense>
+                </OnceLive>
+              </>,
+            )}
+          </QueryClientProvider>
+        </SignInGuessContext.Provider>
+      </RenderedPageContext.Provider>
     </StrictMode>
   );
 }

@@ -9,10 +9,10 @@ import { preloadScreenFor } from './router.js';
  * The first reads the page will need, started at once rather than after the first render: the
  * code of the screen it opens on, who is signed in (when anyone may be), and on the daily screen
  * today's stanza, which is the same for everyone and needs no sign-in. The screens then find
- * them ready.
+ * them ready. The promise settles when the screen's code is here.
  */
-export function startEarlyReads(queryClient: QueryClient, pathname: string): void {
-  preloadScreenFor(pathname);
+export function startEarlyReads(queryClient: QueryClient, pathname: string): Promise<unknown> {
+  const screen = preloadScreenFor(pathname);
   if (guessSignIn() !== 'signed-out') {
     void queryClient.prefetchQuery({
       queryKey: queryKeys.me,
@@ -23,4 +23,5 @@ export function startEarlyReads(queryClient: QueryClient, pathname: string): voi
   if (pathname === today || pathname === `${today}/`) {
     void queryClient.prefetchQuery({ queryKey: queryKeys.today });
   }
+  return screen;
 }

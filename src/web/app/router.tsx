@@ -75,8 +75,11 @@ const NotFound = lazyScreen(
   'NotFoundScreen',
 );
 
-/** Starts loading the screen of the address the page opened on, beside the app itself. */
-export function preloadScreenFor(pathname: string): void {
+/**
+ * Starts loading the screen of the address the page opened on, beside the app itself; the
+ * promise settles when its code is here (or could not come).
+ */
+export function preloadScreenFor(pathname: string): Promise<unknown> {
   const screen =
     pathname === paths.landing.path
       ? Landing
@@ -84,7 +87,7 @@ export function preloadScreenFor(pathname: string): void {
         ? DailyRitual
         : null;
   // A failed download is retried, and reported, when the screen itself renders.
-  screen?.preload().catch(() => undefined);
+  return screen ? screen.preload().catch(() => undefined) : Promise.resolve();
 }
 
 /** The route table of the spec, section 2. */

@@ -1,7 +1,8 @@
-import { type ReactNode, useDeferredValue, useSyncExternalStore } from 'react';
+import { type ReactNode, useContext, useDeferredValue, useSyncExternalStore } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { useCurrentUser } from '../api/auth.js';
 import { paths } from '../app/paths.js';
+import { RenderedPageContext } from '../app/reader-page.js';
 import { AuthSkeleton } from './auth-skeleton.js';
 
 const noSubscription = () => () => undefined;
@@ -9,13 +10,15 @@ const noSubscription = () => () => undefined;
 /**
  * True while React adopts a page rendered at build time (and while rendering one), false in
  * every later render: a page made before anyone was known must first be adopted as it is, even
- * when the answer to who is signed in has already arrived.
+ * when the answer to who is signed in has already arrived. A reader's page was rendered with
+ * who is signed in, so it is adopted with its screen.
  */
 function useAdoptingRenderedPage(): boolean {
+  const { readerPage } = useContext(RenderedPageContext);
   return useSyncExternalStore(
     noSubscription,
     () => false,
-    () => true,
+    () => !readerPage,
   );
 }
 

@@ -1,5 +1,5 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useCallback, useContext, useEffect, useMemo, useSyncExternalStore } from 'react';
 import {
   type ProgressRecord,
   type ProgressStep,
@@ -11,15 +11,30 @@ import {
 import { useCurrentUser } from '../api/auth.js';
 import { clearServerProgress, mergeProgressWithServer, sendDayFlags } from '../api/progress.js';
 import { queryKeys } from '../api/query-keys.js';
+import { RenderedPageContext } from '../app/reader-page.js';
 import { newDayFlags, withChangesSince } from './progress-changes.js';
 import { toast } from './use-toast.js';
 
 const COOKIE = 'gatha-progress';
 const MAX_AGE = 365 * 24 * 60 * 60;
 
+/** The progress record in a Cookie header or document.cookie ('a=1; b=2'). */
+function progressInCookies(cookies: string): ProgressRecord {
+  const entry = cookies
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${COOKIE}=`));
+  let text: string | null = null;
+  try {
+    text = entry ? decodeURIComponent(entry.slice(COOKIE.length + 1)) : null;
+  } catch {
+    text = null;
+  }
+  return parseProgress(text);
+}
+
 function readCookie(): ProgressRecord {
-  const entry = document.cookie.split('; ').find((part) => part.startsWith(`${COOKIE}=`));
-  return parseProgress(entry ? decodeURIComponent(entry.slice(COOKIE.length + 1)) : null);
+  return progressInCookies(document.cookie);
 }
 
 function writeCookie(record: ProgressRecord) {
@@ -134,7 +149,15 @@ export function useProgressSync() {
 
 /** The local progress record (cookie gatha-progress) and the spec's progress actions. */
 export function useProgress() {
-  const record = useSyncExternalStore(subscribe, snapshot, snapshot);
+  // On the server, the record comes with the request: the browser then adopts the page with
+  // the same record, read from the same cookie.
+  const { requestCookies } = useContext(RenderedPageContext);
+  const serverSnapshot = useMemo(() => {
+    if (requestCookies === null) return snapshot;
+    const record = progressInCookies(requestCookies);
+    return () => record;
+  }, [requestCookies]);
+  const record = useSyncExternalStore(subscribe, snapshot, serverSnapshot);
   useProgressSync();
 
   /** Records a step; returns the stanza unlocked when this completed the current one. */

@@ -1,9 +1,13 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import type { SignInGuess } from '../api/sign-in-guess.js';
 import { AppRoot } from '../app/app-root.js';
+import { paths } from '../app/paths.js';
 import { createQueryClient } from '../app/query-client.js';
-import { PRERENDERED_FOR } from './prerendered-page.js';
+import { type ReaderPageData, pageDataJson, seedReaderPage } from '../app/reader-page.js';
+import { PRERENDERED_FOR, READER_PAGE_DATA_ID } from './prerendered-page.js';
 
 /** The pages rendered at build time: the address each is rendered at, and for whom. */
 export const PRERENDERED_PAGES = [
@@ -12,15 +16,16 @@ export const PRERENDERED_PAGES = [
   { file: 'app-shell.html', path: '/app/daily-ritual', signIn: 'signed-in' },
 ] as const satisfies ReadonlyArray<{ file: string; path: string; signIn: SignInGuess }>;
 
-async function renderToHtml(path: string, signIn: SignInGuess): Promise<string> {
-  const { prelude } = await prerender(
-    <AppRoot
-      queryClient={createQueryClient()}
-      guessSignIn={() => signIn}
-      router={(routes) => <StaticRouter location={path}>{routes}</StaticRouter>}
-    />,
-  );
+const emptyRoot = '<div id="root"></div>';
+
+async function renderToHtml(app: ReactNode): Promise<string> {
+  const { prelude } = await prerender(app);
   return new Response(prelude).text();
+}
+
+function withRoot(template: string, root: string, extraHead = ''): string {
+  if (!template.includes(emptyRoot)) throw new Error('index.html has no empty <div id="root">');
+  return template.replace('</head>', () => `${extraHead}</head>`).replace(emptyRoot, () => root);
 }
 
 /** The built index.html with the page's markup inside #root, marked with the state it shows. */
@@ -29,10 +34,46 @@ export async function renderPage(
   page: (typeof PRERENDERED_PAGES)[number],
   extraHead = '',
 ): Promise<string> {
-  const emptyRoot = '<div id="root"></div>';
-  if (!template.includes(emptyRoot)) throw new Error('index.html has no empty <div id="root">');
-  const html = await renderToHtml(page.path, page.signIn);
-  return template
-    .replace('</head>', `${extraHead}</head>`)
-    .replace(emptyRoot, `<div id="root" ${PRERENDERED_FOR}="${page.signIn}">${html}</div>`);
+  const html = await renderToHtml(
+    <AppRoot
+      queryClient={createQueryClient()}
+      guessSignIn={() => page.signIn}
+      router={(routes) => <StaticRouter location={page.path}>{routes}</StaticRouter>}
+    />,
+  );
+  return withRoot(
+    template,
+    `<div id="root" ${PRERENDERED_FOR}="${page.signIn}">${html}</div>`,
+    extraHead,
+  );
+}
+
+/**
+ * Today's daily screen for the signed-in reader, as the browser will render it from the same
+ * answers: the stanza is on screen before any script has run, and the app adopts it as it is.
+ * `requestCookies` is the request's Cookie header (the reading progress lives in a cookie).
+ */
+export async function renderReaderPage(
+  template: string,
+  data: ReaderPageData,
+  requestCookies: string,
+): Promise<string> {
+  const queryClient: QueryClient = createQueryClient();
+  seedReaderPage(queryClient, data);
+  const html = await renderToHtml(
+    <AppRoot
+      queryClient={queryClient}
+      guessSignIn={() => 'signed-in'}
+      renderedPage={{ readerPage: true, requestCookies }}
+      router={(routes) => (
+        <StaticRouter location={paths.dailyRitual.getHref()}>{routes}</StaticRouter>
+      )}
+    />,
+  );
+  queryClient.clear();
+  return withRoot(
+    template,
+    `<div id="root" ${PRERENDERED_FOR}="reader">${html}</div>` +
+      `<script type="application/json" id="${READER_PAGE_DATA_ID}">${pageDataJson(data)}</script>`,
+  );
 }

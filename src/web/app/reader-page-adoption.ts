@@ -1,0 +1,25 @@
+import { currentReadingDay } from '#shared/day-model';
+import type { ReaderPageData } from './reader-page.js';
+
+/**
+ * The answers of a reader's page (the text of its data block), when the page can be adopted as
+ * it is: it shows this reader's today. A page rendered for another zone whose date differs here
+ * is rendered afresh instead, and so is one whose data cannot be read.
+ */
+export function adoptableReaderPage(
+  blockText: string | null | undefined,
+  browserZone: string,
+  now: Date,
+): ReaderPageData | null {
+  if (!blockText) return null;
+  let data: Partial<ReaderPageData> | null;
+  try {
+    data = JSON.parse(blockText) as Partial<ReaderPageData> | null;
+  } catch {
+    return null;
+  }
+  if (!data?.me || !data.today?.dayNumber || typeof data.timeZone !== 'string') return null;
+  if (data.timeZone !== browserZone && currentReadingDay(now, browserZone) !== data.today.dayNumber)
+    return null;
+  return data as ReaderPageData;
+}

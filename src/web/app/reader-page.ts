@@ -1,0 +1,47 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createContext } from 'react';
+import type { User } from '#shared/auth-schemas';
+import type { GathaInfo, TodayThought } from '#shared/thought-types';
+import { queryKeys } from '../api/query-keys.js';
+
+/**
+ * The answers a reader's daily page was rendered from, as the API gives them. The server puts
+ * them in the page; the browser seeds its cache with them before adopting the page, so its
+ * first render is the page's own.
+ */
+export interface ReaderPageData {
+  /** The zone whose today the page shows. */
+  timeZone: string;
+  me: User;
+  today: TodayThought;
+  /** The stanza's place in its song; null when the content has none for the day. */
+  gathaInfo: GathaInfo | null;
+}
+
+export function seedReaderPage(queryClient: QueryClient, data: ReaderPageData): void {
+  queryClient.setQueryData(queryKeys.me, data.me);
+  queryClient.setQueryData(queryKeys.today, data.today);
+  queryClient.setQueryData(queryKeys.gathaInfo(data.today.dayNumber), data.gathaInfo);
+}
+
+/** JSON that is safe inside a <script type="application/json"> block of an HTML page. */
+export function pageDataJson(data: ReaderPageData): string {
+  return JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/**
+ * What the page being rendered is: `readerPage` when it is a reader's page (rendered with who
+ * is signed in), and on the server the request's cookies, which stand in for document.cookie.
+ */
+export interface RenderedPage {
+  readerPage: boolean;
+  requestCookies: string | null;
+}
+
+export const RenderedPageContext = createContext<RenderedPage>({
+  readerPage: false,
+  requestCookies: null,
+});

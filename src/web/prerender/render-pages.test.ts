@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import type { ReaderPageData } from '../app/reader-page.js';
+import { READER_PAGE_DATA_ID } from './prerendered-page.js';
+import { renderReaderPage } from './render-pages.js';
+
+const template =
+  '<!doctype html><html><head><title>The Threefold Path</title></head>' +
+  '<body><div id="root"></div></body></html>';
+
+function readerData(): ReaderPageData {
+  return {
+    timeZone: 'Asia/Tehran',
+    me: {
+      id: 7,
+      username: 'roxana',
+      email: 'roxana@example.com',
+      fullName: 'Roxana Daryush',
+      postalCode: null,
+      whatsapp: null,
+      city: null,
+      createdAt: '2026-11-01T08:00:00.000Z',
+    },
+    today: {
+      id: 87,
+      dayNumber: 87,
+      thought: 'The stanza of the day, with a stray </script> in it',
+      explanation: 'What the stanza says.',
+      reflectionPrompt: 'What will you do today?',
+      author: 'Zarathushtra',
+      currentDay: 87,
+      totalDays: 241,
+    },
+    gathaInfo: {
+      id: 3,
+      songNumber: 3,
+      songTitle: 'A song title of the day',
+      stanzaNumber: 4,
+      description: 'About the song.',
+      startDay: 84,
+      endDay: 95,
+    },
+  };
+}
+
+function dataBlock(html: string): string {
+  const open = `<script type="application/json" id="${READER_PAGE_DATA_ID}">`;
+  const start = html.indexOf(open) + open.length;
+  return html.slice(start, html.indexOf('</script>', start));
+}
+
+describe("a reader's daily page rendered on the server", () => {
+  it('shows today, the song and the reader before any script runs, with the answers it was made from', async () => {
+    const data = readerData();
+    const html = await renderReaderPage(template, data, '');
+    expect(html).toContain('<div id="root" data-prerendered-for="reader">');
+    expect(html).toContain('The stanza of the day, with a stray &lt;/script&gt; in it');
+    expect(html).toContain('A song title of the day');
+    expect(html).toContain('Read Explanation');
+    // The account badge shows the reader's initials; no placeholder waits for who it is.
+    expect(html).toMatch(/>RD</);
+    expect(html).not.toContain('aria-busy="true"');
+    // The stanza's own text cannot end the data block early.
+    expect(JSON.parse(dataBlock(html))).toEqual(data);
+  });
+
+  it("shows the reader's progress from the request's cookie, as the browser will read it", async () => {
+    const record = { readDays: [86, 87], gathaViewed: [86, 87], currentStanza: 88 };
+    const cookies = `tp_session=abc; gatha-progress=${encodeURIComponent(JSON.stringify(record))}`;
+    const read = await renderReaderPage(template, readerData(), cookies);
+    expect(read).toContain('Marked as read');
+    const unread = await renderReaderPage(template, readerData(), 'tp_session=abc');
+    expect(unread).toContain('Mark as read');
+    expect(unread).not.toContain('Marked as read');
+  });
+
+  it('refuses a template with nowhere to put the page', async () => {
+    await expect(renderReaderPage('<html></html>', readerData(), '')).rejects.toThrow(/root/);
+  });
+});
