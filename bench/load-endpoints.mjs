@@ -24,10 +24,19 @@ function signedIn(session, extra = {}) {
  * The endpoints under load. `path` is the route as registered (the ceiling serves it), and
  * `request()` gives one concrete request for a random signed-in person.
  */
-export function hotEndpoints(sessions, currentDay) {
+export function hotEndpoints(sessions, currentDay, { readerPage = false } = {}) {
   const withEntries = sessions.filter((s) => s.days?.length);
   const writable = (s) => s.days.filter((day) => day <= currentDay);
-  return [
+  const page = {
+    // The morning's first view: today's daily screen rendered for the signed-in reader (sent
+    // uncompressed here, as to a client that accepts no encoding).
+    key: 'page',
+    label: 'GET /app/daily-ritual (the page)',
+    method: 'GET',
+    path: '/app/daily-ritual',
+    request: () => ({ path: '/app/daily-ritual', headers: signedIn(pick(sessions)) }),
+  };
+  const api = [
     {
       // Not a hot path: what the app's shared request handling (security headers, cookies,
       // hooks) costs by itself, so each ratio below can be read against this floor.
@@ -110,6 +119,7 @@ export function hotEndpoints(sessions, currentDay) {
       },
     },
   ];
+  return readerPage ? [...api, page] : api;
 }
 
 function percentile(sorted, p) {

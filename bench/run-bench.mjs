@@ -279,7 +279,10 @@ async function runScenario(kind, users, { web }) {
       log(`- ${plan.name} [${plan.verdict}]\n  ${plan.sql}\n${plan.plan.replace(/^/gm, '    ')}`);
     }
 
-    const endpoints = hotEndpoints(seed.sessions, currentDay);
+    const readerPage = fs.existsSync(
+      path.join(path.dirname(options.webDist), 'page-render', 'render-pages.js'),
+    );
+    const endpoints = hotEndpoints(seed.sessions, currentDay, { readerPage });
     const captured = await captureBodies(baseUrl, endpoints);
     const bodiesFile = path.join(scratch, 'ceiling-bodies.json');
     fs.writeFileSync(bodiesFile, JSON.stringify(captured));

@@ -73,27 +73,34 @@ test('a signed-out visit to the app goes to the landing without a 401', async ({
   expect(seen.errors).toEqual([]);
 });
 
-test('signed in, the shell arrives first and the reading follows; signing out ends the checks', async ({
+test("signed in, today's reading arrives rendered for the reader and comes alive as it is; signing out ends the checks", async ({
   page,
 }) => {
   await signUpViaApi(page);
   expect(await hint(page)).toBe('1');
+  const today = (await (await page.request.get('/api/thoughts/today')).json()) as {
+    thought: string;
+  };
+  const firstLine = today.thought.split('\n')[0] ?? '';
 
-  const shell = await page.request.get('/app/daily-ritual');
-  const body = await shell.text();
-  expect(body).toContain('data-prerendered-for="signed-in"');
+  const rendered = await page.request.get('/app/daily-ritual');
+  expect(rendered.headers()['cache-control']).toBe('private, no-cache');
+  const body = await rendered.text();
+  expect(body).toContain('data-prerendered-for="reader"');
   expect(body).toContain('aria-label="Main"');
-  expect(body).not.toMatch(/Test Person/);
-
+  expect(body).toContain('Read Explanation');
   const seen = watch(page);
   await page.goto('/app/daily-ritual');
-  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Read Explanation' })).toBeVisible();
+  await expect(page.getByText(firstLine, { exact: false }).first()).toBeVisible();
   await expect(page.getByRole('link', { name: 'Daily Ritual' })).toHaveAttribute(
     'aria-current',
     'page',
   );
-  expect(seen.meCalls).toEqual([200]);
+  // The page came with who is signed in: the app adopts it without asking again.
+  await page.getByRole('button', { name: 'Read Explanation' }).click();
+  await expect(page.getByRole('heading', { name: 'Understanding' })).toBeVisible();
+  expect(seen.meCalls).toEqual([]);
+  // A render that did not match the page it adopted would have logged an error.
   expect(seen.errors).toEqual([]);
 
   await page.getByRole('button', { name: 'Account menu' }).click();
@@ -102,7 +109,28 @@ test('signed in, the shell arrives first and the reading follows; signing out en
   expect(await hint(page)).toBeUndefined();
   await page.goto('/landing');
   await expect(page.getByRole('button', { name: 'Begin Your Journey' })).toBeVisible();
-  expect(seen.meCalls).toEqual([200]);
+  expect(seen.meCalls).toEqual([]);
+  // Signed out, the same address is the shell again, and the app sends the reader on.
+  await page.goto('/app/daily-ritual');
+  await expect(page).toHaveURL(/\/landing$/);
+});
+
+test("today's reading can be read before any script runs", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  try {
+    const page = await context.newPage();
+    await signUpViaApi(page);
+    const today = (await (await page.request.get('/api/thoughts/today')).json()) as {
+      thought: string;
+    };
+    await page.goto('/app/daily-ritual');
+    await expect(
+      page.getByText(today.thought.split('\n')[0] ?? '', { exact: false }).first(),
+    ).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  } finally {
+    await context.close();
+  }
 });
 
 test('a hint left from a session that is over is answered once, then forgotten', async ({

@@ -7,12 +7,13 @@ import { guessSignIn } from './api/sign-in-guess.js';
 import { AppRoot } from './app/app-root.js';
 import { startEarlyReads } from './app/early-reads.js';
 import { createQueryClient } from './app/query-client.js';
-import { seedReaderPage } from './app/reader-page.js';
+import { readerPageAddresses, seedReaderPage } from './app/reader-page.js';
 import { adoptableReaderPage } from './app/reader-page-adoption.js';
 import { rememberTimeZone } from './app/time-zone-cookie.js';
 import { PRERENDERED_FOR, READER_PAGE_DATA_ID } from './prerender/prerendered-page.js';
 import { holdInstallOffers } from './pwa/install-offer.js';
 import { registerServiceWorker } from './pwa/register-service-worker.js';
+import { noteAnswersInPage } from './pwa/warm-offline-caches.js';
 import './styles.css';
 
 holdInstallOffers();
@@ -30,7 +31,10 @@ if (root) {
           new Date(),
         )
       : null;
-  if (readerPage) seedReaderPage(queryClient, readerPage);
+  if (readerPage) {
+    seedReaderPage(queryClient, readerPage);
+    noteAnswersInPage(readerPageAddresses(readerPage));
+  }
   const screenReady = startEarlyReads(queryClient, window.location.pathname);
   const app = (
     <AppRoot

@@ -24,6 +24,11 @@ export function seedReaderPage(queryClient: QueryClient, data: ReaderPageData): 
   queryClient.setQueryData(queryKeys.gathaInfo(data.today.dayNumber), data.gathaInfo);
 }
 
+/** The API addresses whose answers a reader's page carries. */
+export function readerPageAddresses(data: ReaderPageData): string[] {
+  return [queryKeys.me[0], queryKeys.today[0], queryKeys.gathaInfo(data.today.dayNumber).join('/')];
+}
+
 /** JSON that is safe inside a <script type="application/json"> block of an HTML page. */
 export function pageDataJson(data: ReaderPageData): string {
   return JSON.stringify(data)

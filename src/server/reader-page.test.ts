@@ -1,0 +1,129 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE, SIGNED_IN_HINT_COOKIE, TIME_ZONE_COOKIE } from '#shared/constants';
+import { PAGE_RENDER_DIR, PAGE_RENDER_ENTRY, READER_PAGE_TEMPLATE } from '#shared/web-build';
+import { signUp } from './test-support/api-client.js';
+import { createTestApp, type TestApp, testClock } from './test-support/test-app.js';
+
+/**
+ * A web build whose page renderer writes out what it was given, so the test sees exactly the
+ * answers and cookies a reader's page is rendered from. A reader named 'Unrenderable' makes it
+ * fail, as a broken build would.
+ */
+function writeBuild(base: string) {
+  const web = path.join(base, 'web');
+  fs.mkdirSync(web, { recursive: true });
+  fs.writeFileSync(path.join(web, 'index.html'), '<div id="root"></div>');
+  fs.writeFileSync(path.join(web, 'app-shell.html'), '<nav>Shell</nav>');
+  const render = path.join(base, PAGE_RENDER_DIR);
+  fs.mkdirSync(render);
+  fs.writeFileSync(path.join(render, READER_PAGE_TEMPLATE), '<main>{page}</main>');
+  fs.writeFileSync(
+    path.join(render, PAGE_RENDER_ENTRY),
+    `export async function renderReaderPage(template, data, cookies) {
+      if (data.me.fullName === 'Unrenderable') throw new Error('broken build');
+      return template.replace('{page}', JSON.stringify({ data, cookies }));
+    }`,
+  );
+  return web;
+}
+
+function rendered(body: string): { data: Record<string, any>; cookies: string } {
+  return JSON.parse(/^<main>(.*)<\/main>$/s.exec(body)?.[1] ?? 'null');
+}
+
+describe('the daily screen rendered for the signed-in reader', () => {
+  let t: TestApp;
+  let base: string;
+  beforeAll(async () => {
+    base = fs.mkdtempSync(path.join(os.tmpdir(), 'threefold-reader-page-'));
+    // 22:30 in London on 28 March is already 29 March (day 88) in Tehran.
+    t = await createTestApp({
+      clock: testClock('2026-03-28T22:30:00.000Z'),
+      env: { SERVE_WEB: 'true', WEB_DIST_DIR: writeBuild(base), APP_TIMEZONE: 'Europe/London' },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(base, { recursive: true, force: true });
+  });
+
+  it("renders the reader's today, in their zone, from the API's own answers", async () => {
+    const reader = await signUp(t.app, { fullName: 'Roxana Daryush' });
+    const cookie = `${SESSION_COOKIE}=${reader.sessionCookie}; ${TIME_ZONE_COOKIE}=Asia%2FTehran; gatha-progress=%7B%7D`;
+    const page = await t.app.inject({
+      url: '/app/daily-ritual',
+      headers: { cookie, 'accept-encoding': 'br' },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers['cache-control']).toBe('private, no-cache');
+    expect(page.headers.vary).toMatch(/cookie/);
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    const { data, cookies } = rendered(zlib.brotliDecompressSync(page.rawPayload).toString());
+    expect(cookies).toBe(cookie);
+    expect(data.timeZone).toBe('Asia/Tehran');
+    expect(data.me).toEqual(reader.user);
+    const today = await reader.get('/api/thoughts/today', { 'x-timezone': 'Asia/Tehran' });
+    expect(data.today).toEqual(today.body);
+    expect(data.today.dayNumber).toBe(88);
+    const info = await reader.get('/api/gathas/info/88');
+    expect(data.gathaInfo).toEqual(info.status === 200 ? info.body : null);
+  });
+
+  it("uses the app's zone when the page has not told its own, or told a zone that is not one", async () => {
+    const reader = await signUp(t.app);
+    for (const zone of [undefined, 'Not%2FA_Zone']) {
+      const page = await t.app.inject({
+        url: '/app/daily-ritual',
+        cookies: {
+          [SESSION_COOKIE]: reader.sessionCookie ?? '',
+          ...(zone ? { [TIME_ZONE_COOKIE]: decodeURIComponent(zone) } : {}),
+        },
+      });
+      const { data } = rendered(page.body);
+      expect(data.timeZone).toBe('Europe/London');
+      expect(data.today.dayNumber).toBe(87);
+    }
+  });
+
+  it('sends the shell, naming no one, to anyone not signed in', async () => {
+    const noSession: Array<Record<string, string>> = [
+      {},
+      { [SESSION_COOKIE]: 'a-session-that-never-was' },
+    ];
+    for (const cookies of noSession) {
+      const page = await t.app.inject({ url: '/app/daily-ritual', cookies });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toBe('<nav>Shell</nav>');
+      expect(page.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('keeps the shell for every other address and for a day chosen in the address', async () => {
+    const reader = await signUp(t.app);
+    for (const url of ['/app/daily-ritual/12', '/app/dashboard', '/app/daily-ritual?x=1']) {
+      const page = await t.app.inject({
+        url,
+        cookies: { [SESSION_COOKIE]: reader.sessionCookie ?? '' },
+      });
+      if (url.includes('?')) expect(rendered(page.body).data.me.id, url).toBe(reader.user.id);
+      else expect(page.body, url).toBe('<nav>Shell</nav>');
+    }
+  });
+
+  it('sends the shell when the page cannot be rendered', async () => {
+    const reader = await signUp(t.app, { fullName: 'Unrenderable' });
+    const page = await t.app.inject({
+      url: '/app/daily-ritual',
+      cookies: { [SESSION_COOKIE]: reader.sessionCookie ?? '' },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toBe('<nav>Shell</nav>');
+    expect(page.cookies.find((c) => c.name === SIGNED_IN_HINT_COOKIE)?.value).toBe('1');
+  });
+});
