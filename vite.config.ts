@@ -137,7 +137,12 @@ function prerenderedPages(): Plugin {
           root,
           logLevel: 'warn',
           plugins: [react()],
-          ssr: { resolve: { conditions, externalConditions: ['source'] } },
+          ssr: {
+            resolve: { conditions, externalConditions: ['source'] },
+            // Packages of many parts (every icon, every primitive) are bundled, so the server
+            // loads only the parts the pages use rather than all of them.
+            noExternal: ['lucide-react', 'radix-ui', /^@radix-ui\//],
+          },
           build: {
             ssr: path.join(root, 'src/web/prerender/render-pages.tsx'),
             outDir: serverBuild,

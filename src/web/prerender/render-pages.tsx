@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import type { SignInGuess } from '../api/sign-in-guess.js';
@@ -17,6 +18,8 @@ export const PRERENDERED_PAGES = [
 ] as const satisfies ReadonlyArray<{ file: string; path: string; signIn: SignInGuess }>;
 
 const emptyRoot = '<div id="root"></div>';
+/** How React marks a Suspense boundary it left for the browser to render. */
+const clientRenderedBoundary = '<!--$!-->';
 
 async function renderToHtml(app: ReactNode): Promise<string> {
   const { prelude } = await prerender(app);
@@ -60,7 +63,7 @@ export async function renderReaderPage(
 ): Promise<string> {
   const queryClient: QueryClient = createQueryClient();
   seedReaderPage(queryClient, data);
-  const html = await renderToHtml(
+  const page = (
     <AppRoot
       queryClient={queryClient}
       guessSignIn={() => 'signed-in'}
@@ -68,8 +71,13 @@ export async function renderReaderPage(
       router={(routes) => (
         <StaticRouter location={paths.dailyRitual.getHref()}>{routes}</StaticRouter>
       )}
-    />,
+    />
   );
+  // Once the page's lazily loaded parts are here (after the first page), it renders in one
+  // synchronous pass: quicker, and its garbage dies young. A part still loading leaves its
+  // boundary to the browser (<!--$!-->); that page is rendered again, waiting for it.
+  let html = renderToString(page);
+  if (html.includes(clientRenderedBoundary)) html = await renderToHtml(page);
   queryClient.clear();
   return withRoot(
     template,
