@@ -170,13 +170,17 @@ function prerenderedPages(): Plugin {
             await renderPage(template, page, preloads),
           );
         }
+        // The page the server fills for each reader links the stylesheet rather than carrying
+        // it: the page stays small to compress on every request, and the stylesheet (hashed,
+        // kept for a year) comes from the browser's cache on every visit after the first.
+        const linkedStyles = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
         const dailyPreloads = preloadTags(
-          template,
+          linkedStyles,
           chunkWithImports(bundle, 'src/web/screens/daily-ritual/daily-ritual-screen.tsx'),
         );
         fs.writeFileSync(
           path.join(serverBuild, READER_PAGE_TEMPLATE),
-          template.replace('</head>', () => `${dailyPreloads}</head>`),
+          linkedStyles.replace('</head>', () => `${dailyPreloads}</head>`),
         );
       },
     },

@@ -9,11 +9,17 @@ const [file, port] = process.argv.slice(2);
 const routes = JSON.parse(fs.readFileSync(file, 'utf8'));
 const app = Fastify({ logger: false });
 for (const route of routes) {
+  // Sent as the server's own JSON answers are, as text; an encoded body (the page, compressed)
+  // as the bytes it is.
+  const bytes = Buffer.from(route.body, 'base64');
+  const body = route.contentEncoding ? bytes : bytes.toString();
   app.route({
     method: route.method,
     url: route.path,
-    handler: (_request, reply) =>
-      reply.code(route.status).type('application/json; charset=utf-8').send(route.body),
+    handler: (_request, reply) => {
+      if (route.contentEncoding) reply.header('content-encoding', route.contentEncoding);
+      return reply.code(route.status).type(route.contentType).send(body);
+    },
   });
 }
 await app.listen({ port: Number(port), host: '127.0.0.1' });

@@ -8,6 +8,7 @@
 // Needs the compiled server (dist/server) and, for the web figures, a production web build.
 import { fork, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -97,6 +98,8 @@ function readRssMb(pid) {
 /** Peak resident memory of a process, sampled while the load runs (and the kernel's own peak). */
 function memoryWatch(pid) {
   let peakKb = 0;
+  // The highest sample since the last call of phasePeakMb: each endpoint's own peak.
+  let phaseKb = 0;
   const read = (field) => {
     try {
       const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -106,9 +109,16 @@ function memoryWatch(pid) {
     }
   };
   const timer = setInterval(() => {
-    peakKb = Math.max(peakKb, read('VmRSS'));
+    const now = read('VmRSS');
+    peakKb = Math.max(peakKb, now);
+    phaseKb = Math.max(phaseKb, now);
   }, 200);
   return {
+    phasePeakMb() {
+      const peak = phaseKb / 1024;
+      phaseKb = 0;
+      return peak;
+    },
     stop() {
       clearInterval(timer);
       return { sampledPeakMb: peakKb / 1024, kernelPeakMb: read('VmHWM') / 1024 };
@@ -197,27 +207,47 @@ function startServer(databaseUrl, port, scratch) {
   );
 }
 
+/** One request, its answer exactly as sent (compressed or not, never decoded). */
+function rawRequest(baseUrl, { method = 'GET', path: requestPath, headers = {}, body }) {
+  return new Promise((resolve, reject) => {
+    const request = http.request(new URL(requestPath, baseUrl), { method, headers }, (response) => {
+      const chunks = [];
+      response.on('data', (chunk) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode,
+          headers: response.headers,
+          body: Buffer.concat(chunks),
+        }),
+      );
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
 /** The real answer of each endpoint, which the ceiling then serves byte for byte. */
 async function captureBodies(baseUrl, endpoints) {
   const captured = [];
   for (const endpoint of endpoints) {
     const request = endpoint.request();
-    const response = await fetch(`${baseUrl}${request.path}`, {
-      method: request.method ?? endpoint.method,
-      headers: request.headers,
-      body: request.body,
-    });
-    const body = await response.text();
+    const response = await rawRequest(baseUrl, { method: endpoint.method, ...request });
     if (response.status >= 400) {
-      throw new Error(`${endpoint.label} answered ${response.status}: ${body.slice(0, 200)}`);
+      throw new Error(
+        `${endpoint.label} answered ${response.status}: ${response.body.toString().slice(0, 200)}`,
+      );
     }
     captured.push({
       key: endpoint.key,
       method: endpoint.method,
       path: endpoint.path,
       status: response.status,
-      body,
-      etag: response.headers.get('etag'),
+      contentType: response.headers['content-type'],
+      contentEncoding: response.headers['content-encoding'],
+      body: response.body.toString('base64'),
+      bytes: response.body.length,
+      etag: response.headers.etag,
     });
   }
   return captured;
@@ -316,7 +346,8 @@ async function runScenario(kind, users, { web }) {
       const row = {
         key: endpoint.key,
         label: endpoint.label,
-        bodyBytes: Buffer.byteLength(body.body),
+        rssPeakMb: memory.phasePeakMb(),
+        bodyBytes: body.bytes,
         real,
         ceiling: top,
         ratio: real.rps / top.rps,
@@ -325,7 +356,7 @@ async function runScenario(kind, users, { web }) {
       log(
         `${endpoint.label.padEnd(42)} ${fmt(real.rps, 0).padStart(7)} req/s  p50 ${fmt(real.p50, 2)} ms  ` +
           `p99 ${fmt(real.p99, 2)} ms | ceiling ${fmt(top.rps, 0)} req/s p99 ${fmt(top.p99, 2)} ms | ` +
-          `ratio ${fmt(row.ratio * 100, 0)}% | statuses ${JSON.stringify(real.statuses)}`,
+          `ratio ${fmt(row.ratio * 100, 0)}% | RSS ≤ ${fmt(row.rssPeakMb, 0)} MB | statuses ${JSON.stringify(real.statuses)}`,
       );
     }
     const today = captured.find((c) => c.key === 'today');
@@ -345,7 +376,12 @@ async function runScenario(kind, users, { web }) {
         }),
       };
       const real = await measure(baseUrl, revalidate, load);
-      measured.push({ key: revalidate.key, label: revalidate.label, real });
+      measured.push({
+        key: revalidate.key,
+        label: revalidate.label,
+        rssPeakMb: memory.phasePeakMb(),
+        real,
+      });
       log(
         `${revalidate.label.padEnd(42)} ${fmt(real.rps, 0).padStart(7)} req/s  p50 ${fmt(real.p50, 2)} ms  ` +
           `p99 ${fmt(real.p99, 2)} ms | statuses ${JSON.stringify(real.statuses)}`,
@@ -399,6 +435,7 @@ async function runLighthouse(baseUrl, token) {
         (page.finalUrl.endsWith(page.path) ? '' : ` [ended at ${page.finalUrl}]`),
     );
     for (const miss of page.misses) log(`    - ${miss}`);
+    for (const error of page.runErrors ?? []) log(`    - a run failed: ${error}`);
   }
   return { pages };
 }

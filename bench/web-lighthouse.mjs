@@ -88,6 +88,9 @@ export async function lighthousePages(baseUrl, pages, { runs = 3 } = {}) {
         finalUrl: lhr.finalDisplayedUrl,
         scores,
         performanceRuns: lhrs.map((run) => Math.round(performanceOf(run) * 100)),
+        // Why a run scored nothing, when Lighthouse itself failed (a timeout, a page that did
+        // not paint in time): such a run is kept among the three, never hidden.
+        runErrors: lhrs.flatMap((run) => (run.runtimeError ? [run.runtimeError.message] : [])),
         metrics: {
           fcp: lhr.audits['first-contentful-paint']?.displayValue,
           lcp: lhr.audits['largest-contentful-paint']?.displayValue,

@@ -33,11 +33,12 @@ function endpointTable(result) {
     const statuses = Object.entries(row.real.statuses)
       .map(([code, count]) => `${code}: ${count}`)
       .join(', ');
-    return `| ${row.label} | ${fmt(row.real.rps, 0)} | ${fmt(row.real.p50, 2)} | ${fmt(row.real.p99, 2)} | ${ceiling} | ${statuses} |`;
+    const rss = row.rssPeakMb ? fmt(row.rssPeakMb, 0) : '-';
+    return `| ${row.label} | ${fmt(row.real.rps, 0)} | ${fmt(row.real.p50, 2)} | ${fmt(row.real.p99, 2)} | ${ceiling} | ${rss} | ${statuses} |`;
   });
   return [
-    '| Endpoint | req/s | p50 ms | p99 ms | ceiling req/s | ceiling p50 | ceiling p99 | ratio | answers |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+    '| Endpoint | req/s | p50 ms | p99 ms | ceiling req/s | ceiling p50 | ceiling p99 | ratio | server RSS MB | answers |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
     ...rows,
   ].join('\n');
 }
@@ -200,7 +201,7 @@ function reasons(main, small, larger) {
       `- Server memory: ${fmt(main.rss.idleMb, 0)} MB resident at rest right after start (Node.js and the ` +
         `libraries the server loads), ${fmt(main.rss.sampledPeakMb, 0)} MB at most under load. What it keeps is ` +
         "bounded: today's answer per time zone, the statement cache, the kept feeds (KEPT_FEEDS_MB; about " +
-        '27 KB per reader here) and up to 10,000 sessions.',
+        `${fmt((feed?.bodyBytes ?? 0) / 1024, 0)} KB per reader here) and up to 10,000 sessions.`,
     );
   }
   const readerPage = find(main, 'page');

@@ -84,7 +84,7 @@ test("signed in, today's reading arrives rendered for the reader and comes alive
   const firstLine = today.thought.split('\n')[0] ?? '';
 
   const rendered = await page.request.get('/app/daily-ritual');
-  expect(rendered.headers()['cache-control']).toBe('private, no-cache');
+  expect(rendered.headers()['cache-control']).toBe('private, no-store');
   const body = await rendered.text();
   expect(body).toContain('data-prerendered-for="reader"');
   expect(body).toContain('aria-label="Main"');

@@ -61,7 +61,7 @@ describe('the daily screen rendered for the signed-in reader', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.headers['content-encoding']).toBe('br');
-    expect(page.headers['cache-control']).toBe('private, no-cache');
+    expect(page.headers['cache-control']).toBe('private, no-store');
     expect(page.headers.vary).toMatch(/cookie/);
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
     const { data, cookies } = rendered(zlib.brotliDecompressSync(page.rawPayload).toString());

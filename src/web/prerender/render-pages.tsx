@@ -26,10 +26,21 @@ async function renderToHtml(app: ReactNode): Promise<string> {
   return new Response(prelude).text();
 }
 
-function withRoot(template: string, root: string, extraHead = ''): string {
-  if (!template.includes(emptyRoot)) throw new Error('index.html has no empty <div id="root">');
-  return template.replace('</head>', () => `${extraHead}</head>`).replace(emptyRoot, () => root);
+/** The page around its #root: what comes before and after, with the extra head inserted. */
+function splitAtRoot(template: string, extraHead = ''): [string, string] {
+  const at = template.indexOf(emptyRoot);
+  if (at < 0) throw new Error('index.html has no empty <div id="root">');
+  const before = template.slice(0, at).replace('</head>', () => `${extraHead}</head>`);
+  return [before, template.slice(at + emptyRoot.length)];
 }
+
+function withRoot(template: string, root: string, extraHead = ''): string {
+  const [before, after] = splitAtRoot(template, extraHead);
+  return before + root + after;
+}
+
+/** The reader page's template, split once rather than copied whole for every page. */
+let readerTemplate: { template: string; parts: [string, string] } | null = null;
 
 /** The built index.html with the page's markup inside #root, marked with the state it shows. */
 export async function renderPage(
@@ -79,9 +90,14 @@ export async function renderReaderPage(
   let html = renderToString(page);
   if (html.includes(clientRenderedBoundary)) html = await renderToHtml(page);
   queryClient.clear();
-  return withRoot(
-    template,
+  if (readerTemplate?.template !== template) {
+    readerTemplate = { template, parts: splitAtRoot(template) };
+  }
+  const [before, after] = readerTemplate.parts;
+  return (
+    before +
     `<div id="root" ${PRERENDERED_FOR}="reader">${html}</div>` +
-      `<script type="application/json" id="${READER_PAGE_DATA_ID}">${pageDataJson(data)}</script>`,
+    `<script type="application/json" id="${READER_PAGE_DATA_ID}">${pageDataJson(data)}</script>` +
+    after
   );
 }

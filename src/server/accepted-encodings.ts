@@ -1,0 +1,17 @@
+/**
+ * Whether a request's Accept-Encoding takes `encoding` (RFC 9110 §12.5.3): named, or covered by
+ * `*`, with a weight above zero. No header at all takes nothing but the identity.
+ */
+export function acceptsEncoding(header: string | string[] | undefined, encoding: string): boolean {
+  const text = Array.isArray(header) ? header.join(',') : (header ?? '');
+  let named: boolean | undefined;
+  let wildcard: boolean | undefined;
+  for (const part of text.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const weight = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
+    const accepted = weight === undefined || Number(weight.slice(2)) > 0;
+    if (name.trim() === encoding) named = accepted;
+    else if (name.trim() === '*') wildcard = accepted;
+  }
+  return named ?? wildcard ?? false;
+}
