@@ -225,7 +225,7 @@ export async function buildApp(
     { prefix: '/api' },
   );
 
-  await serveWebApp(app, config);
+  await serveWebApp(app, ctx);
   return app;
 }
 

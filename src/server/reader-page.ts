@@ -2,18 +2,25 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_COOKIE, TIME_ZONE_COOKIE } from '#shared/constants';
-import { isValidTimeZone } from '#shared/day-model';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { User } from '#shared/auth-schemas';
+import { TIME_ZONE_COOKIE } from '#shared/constants';
+import type { GathaInfo, TodayThought } from '#shared/thought-types';
 import { acceptsEncoding } from './accepted-encodings.js';
+import type { AppContext } from './app-context.js';
+import { resumeSession, sessionToken, setSessionCookie } from './auth/sessions.js';
+import { toUser } from './auth/users.js';
+import { HttpError } from './http-errors.js';
+import { knownZoneOr } from './thoughts/reading-day.js';
+import { gathaInfoFor, todayAnswer } from './thoughts/thought-routes.js';
 import { PAGE_RENDER_DIR, PAGE_RENDER_ENTRY, READER_PAGE_TEMPLATE } from '#shared/web-build';
 
 /** The answers a reader's page is rendered from, as the API gives them (src/web/app/reader-page.ts). */
 export interface ReaderPageData {
   timeZone: string;
-  me: unknown;
-  today: { dayNumber: number } & Record<string, unknown>;
-  gathaInfo: unknown;
+  me: User;
+  today: TodayThought;
+  gathaInfo: GathaInfo | null;
 }
 
 /** Renders the daily screen for a reader into the built page; `cookies` is the Cookie header. */
@@ -60,64 +67,48 @@ function compressedFor(request: FastifyRequest, html: string) {
   return { body: html, encoding: null };
 }
 
-/** The reader's zone from TIME_ZONE_COOKIE when it names a real zone, else the app's own. */
-function readerTimeZone(request: FastifyRequest, fallback: string): string {
-  const zone = request.cookies[TIME_ZONE_COOKIE];
-  return zone && isValidTimeZone(zone) ? zone : fallback;
-}
-
 /**
- * Sends today's daily screen rendered for the signed-in reader, from the API's own answers
- * (asked in-process, as the page itself would ask them). Returns false, having sent nothing,
- * when there is no signed-in reader or any answer is missing: the caller then sends the static
- * shell, which asks for itself. A page that fails to render is logged and falls back the same way.
+ * Sends today's daily screen rendered for the signed-in reader, from what the API would answer
+ * the page (the same functions, called directly). Returns false, having sent nothing, when there
+ * is no signed-in reader or no reading for today: the caller then sends the static shell, which
+ * asks for itself. A page that fails to render is logged and falls back the same way.
  */
 export async function sendReaderDailyPage(
-  app: FastifyInstance,
+  ctx: AppContext,
   render: RenderReaderPage,
-  appTimezone: string,
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<boolean> {
-  if (!request.cookies[SESSION_COOKIE]) return false;
-  const cookies = request.headers.cookie ?? '';
-  const asked = { remoteAddress: request.ip, headers: { cookie: cookies } };
-  const me = await app.inject({ ...asked, method: 'GET', url: '/api/auth/me' });
-  if (me.statusCode !== 200) return false;
-  const timeZone = readerTimeZone(request, appTimezone);
-  const today = await app.inject({
-    method: 'GET',
-    url: '/api/thoughts/today',
-    remoteAddress: request.ip,
-    headers: { 'x-timezone': timeZone },
-  });
-  if (today.statusCode !== 200) return false;
-  const todayBody = today.json<ReaderPageData['today']>();
-  const info = await app.inject({
-    method: 'GET',
-    url: `/api/gathas/info/${todayBody.dayNumber}`,
-    remoteAddress: request.ip,
-  });
-  if (info.statusCode !== 200 && info.statusCode !== 404) return false;
+  const token = sessionToken(request);
+  if (!token) return false;
+  const session = await resumeSession(ctx.db, token, ctx.clock());
+  if (!session) return false;
+  const secure = ctx.config.appUrl.startsWith('https://');
+  // A session extended by this visit keeps its longer cookie, as with any call.
+  if (session.extended) setSessionCookie(reply, token, secure);
+  const requestedZone = request.cookies[TIME_ZONE_COOKIE];
+  let today: ReaderPageData['today'];
+  try {
+    today = JSON.parse((await todayAnswer(ctx, requestedZone)).body) as ReaderPageData['today'];
+  } catch (error) {
+    // No content loaded yet: the shell shows the reader what the API says about it.
+    if (error instanceof HttpError) return false;
+    throw error;
+  }
+  const data: ReaderPageData = {
+    timeZone: knownZoneOr(requestedZone, ctx.config.appTimezone),
+    me: toUser(session.user),
+    today,
+    gathaInfo: await gathaInfoFor(ctx.db, today.dayNumber),
+  };
 
   let html: string;
   try {
-    html = await render(
-      {
-        timeZone,
-        me: me.json<{ user: unknown }>().user,
-        today: todayBody,
-        gathaInfo: info.statusCode === 200 ? info.json() : null,
-      },
-      cookies,
-    );
+    html = await render(data, request.headers.cookie ?? '');
   } catch (error) {
     request.log.error({ err: error }, 'the daily page could not be rendered; the shell was sent');
     return false;
   }
-  // A session extended by this visit keeps its longer cookie.
-  const renewed = me.headers['set-cookie'];
-  if (renewed) reply.header('set-cookie', renewed);
   const { body, encoding } = compressedFor(request, html);
   if (encoding) reply.header('content-encoding', encoding);
   // The page carries the reader's account details, as /api/auth/me does: like every API

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SIGNED_IN_HINT_COOKIE } from '#shared/constants';
 import { sessionToken, setSignedInHintCookie } from './auth/sessions.js';
-import type { AppConfig } from './config.js';
+import type { AppContext } from './app-context.js';
 import { loadReaderPageRenderer, sendReaderDailyPage } from './reader-page.js';
 
 /** The landing screen, rendered at build time so it shows before any script has run. */
@@ -44,7 +44,8 @@ const READER_PAGE_PATH = '/app/daily-ritual';
  * The built web app: its files, compressed at build time, and its pages for every app route;
  * today's daily screen is rendered for each signed-in reader when the build can.
  */
-export async function serveWebApp(app: FastifyInstance, config: AppConfig): Promise<void> {
+export async function serveWebApp(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { config } = ctx;
   const root = config.webDistDir;
   const hasWeb = config.serveWeb && fs.existsSync(path.join(root, INDEX_PAGE));
   const pages = new Set(
@@ -84,7 +85,7 @@ export async function serveWebApp(app: FastifyInstance, config: AppConfig): Prom
       if (
         renderReaderPage &&
         pathname === READER_PAGE_PATH &&
-        (await sendReaderDailyPage(app, renderReaderPage, config.appTimezone, request, reply))
+        (await sendReaderDailyPage(ctx, renderReaderPage, request, reply))
       ) {
         return reply;
       }

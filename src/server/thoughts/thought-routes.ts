@@ -2,13 +2,13 @@ import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { TOTAL_DAYS } from '#shared/constants';
-import { dayAccess, localDateIn } from '#shared/day-model';
-import type { Thought } from '#shared/thought-types';
+import { currentReadingDay, dayAccess, localDateIn } from '#shared/day-model';
+import type { GathaInfo, Thought } from '#shared/thought-types';
 import type { AppContext } from '../app-context.js';
 import type { Database } from '../db/tables.js';
 import { HttpError } from '../http-errors.js';
 import { parseId } from '../path-params.js';
-import { currentDayFor, requestTimeZone } from './reading-day.js';
+import { currentDayFor, knownZoneOr } from './reading-day.js';
 
 const columns = [
   'id',
@@ -60,7 +60,7 @@ const contentFreshMs = 60_000;
 /** Distinct X-Timezone values kept; the header is the client's, so the cache is bounded. */
 const maxCachedZones = 500;
 
-interface TodayAnswer {
+export interface TodayAnswer {
   body: string;
   etag: string;
   /** The answer holds for instants in [from, until): one local calendar date of its zone. */
@@ -88,38 +88,49 @@ function nextLocalMidnight(now: number, zone: string): number {
 
 /**
  * Today's reading changes once a day per time zone, so its answer is built once per zone and
- * local date and revalidated by ETag; a change of date in the zone starts a new answer.
+ * local date and revalidated by ETag; a change of date in the zone starts a new answer. One set
+ * of answers per app, shared by the route and the daily page the server renders.
  */
-function todayAnswers(ctx: AppContext) {
-  const byZoneHeader = new Map<string, TodayAnswer>();
-  return async (request: Parameters<typeof currentDayFor>[1]): Promise<TodayAnswer> => {
-    const header = request.headers['x-timezone'];
-    const key = (Array.isArray(header) ? header[0] : header) ?? '';
-    const now = ctx.clock().getTime();
-    const cached = byZoneHeader.get(key);
-    if (
-      cached &&
-      now >= cached.from &&
-      now < cached.until &&
-      performance.now() - cached.loadedAt < contentFreshMs
-    ) {
-      return cached;
-    }
-    const zone = requestTimeZone(request, ctx.config.appTimezone);
-    const currentDay = currentDayFor(ctx, request);
-    const thought = await thoughtForDay(ctx.db, currentDay);
-    const body = JSON.stringify({ ...thought, currentDay, totalDays: TOTAL_DAYS });
-    const answer: TodayAnswer = {
-      body,
-      etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
-      from: now,
-      until: nextLocalMidnight(now, zone),
-      loadedAt: performance.now(),
-    };
-    if (byZoneHeader.size >= maxCachedZones) byZoneHeader.clear();
-    byZoneHeader.set(key, answer);
-    return answer;
+const todayAnswersOfApp = new WeakMap<AppContext, Map<string, TodayAnswer>>();
+
+/**
+ * Today's answer for a requested zone (X-Timezone, or the page's zone cookie): a zone this
+ * runtime does not know reads as APP_TIMEZONE.
+ */
+export async function todayAnswer(
+  ctx: AppContext,
+  requestedZone: string | undefined,
+): Promise<TodayAnswer> {
+  let byZone = todayAnswersOfApp.get(ctx);
+  if (!byZone) {
+    byZone = new Map();
+    todayAnswersOfApp.set(ctx, byZone);
+  }
+  const key = requestedZone ?? '';
+  const now = ctx.clock().getTime();
+  const cached = byZone.get(key);
+  if (
+    cached &&
+    now >= cached.from &&
+    now < cached.until &&
+    performance.now() - cached.loadedAt < contentFreshMs
+  ) {
+    return cached;
+  }
+  const zone = knownZoneOr(requestedZone, ctx.config.appTimezone);
+  const currentDay = currentReadingDay(new Date(now), zone);
+  const thought = await thoughtForDay(ctx.db, currentDay);
+  const body = JSON.stringify({ ...thought, currentDay, totalDays: TOTAL_DAYS });
+  const answer: TodayAnswer = {
+    body,
+    etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+    from: now,
+    until: nextLocalMidnight(now, zone),
+    loadedAt: performance.now(),
   };
+  if (byZone.size >= maxCachedZones) byZone.clear();
+  byZone.set(key, answer);
+  return answer;
 }
 
 function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -142,9 +153,9 @@ export function thoughtRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/meta/total', async () => ({ totalDays: TOTAL_DAYS }));
 
-    const today = todayAnswers(ctx);
     app.get('/today', async (request, reply) => {
-      const answer = await today(request);
+      const header = request.headers['x-timezone'];
+      const answer = await todayAnswer(ctx, Array.isArray(header) ? header[0] : header);
       // Revalidated on each visit rather than stored blindly, so midnight is never missed.
       reply.headers({
         'cache-control': 'private, no-cache',
@@ -196,24 +207,31 @@ export function gathaInfoRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const day = parseId(request.params.day) ?? NaN;
       if (!Number.isInteger(day) || day < 1 || day > TOTAL_DAYS)
         throw new HttpError(404, 'Day not found');
-      const row = await ctx.db
-        .selectFrom('gatha_info')
-        .selectAll()
-        .where('start_day', '<=', day)
-        .where('end_day', '>=', day)
-        .orderBy('start_day', 'desc')
-        .orderBy('id', 'asc')
-        .executeTakeFirst();
-      if (!row) throw new HttpError(404, 'No Gatha information for that day');
-      return {
-        id: row.id,
-        songNumber: row.song_number,
-        songTitle: row.song_title,
-        stanzaNumber: row.stanza_number,
-        description: row.description,
-        startDay: row.start_day,
-        endDay: row.end_day,
-      };
+      const info = await gathaInfoFor(ctx.db, day);
+      if (!info) throw new HttpError(404, 'No Gatha information for that day');
+      return info;
     });
+  };
+}
+
+/** The song and stanza a reading day belongs to, or null when the content has none for it. */
+export async function gathaInfoFor(db: Kysely<Database>, day: number): Promise<GathaInfo | null> {
+  const row = await db
+    .selectFrom('gatha_info')
+    .selectAll()
+    .where('start_day', '<=', day)
+    .where('end_day', '>=', day)
+    .orderBy('start_day', 'desc')
+    .orderBy('id', 'asc')
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    id: row.id,
+    songNumber: row.song_number,
+    songTitle: row.song_title,
+    stanzaNumber: row.stanza_number,
+    description: row.description,
+    startDay: row.start_day,
+    endDay: row.end_day,
   };
 }
