@@ -3,9 +3,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { User } from '#shared/auth-schemas';
 import { TIME_ZONE_COOKIE } from '#shared/constants';
-import type { GathaInfo, TodayThought } from '#shared/thought-types';
+import type { ReaderPageData } from '#shared/reader-page-data';
 import { acceptsEncoding } from './accepted-encodings.js';
 import type { AppContext } from './app-context.js';
 import { resumeSession, sessionToken, setSessionCookie } from './auth/sessions.js';
@@ -14,14 +13,6 @@ import { HttpError } from './http-errors.js';
 import { knownZoneOr } from './thoughts/reading-day.js';
 import { gathaInfoFor, todayAnswer } from './thoughts/thought-routes.js';
 import { PAGE_RENDER_DIR, PAGE_RENDER_ENTRY, READER_PAGE_TEMPLATE } from '#shared/web-build';
-
-/** The answers a reader's page is rendered from, as the API gives them (src/web/app/reader-page.ts). */
-export interface ReaderPageData {
-  timeZone: string;
-  me: User;
-  today: TodayThought;
-  gathaInfo: GathaInfo | null;
-}
 
 /** Renders the daily screen for a reader into the built page; `cookies` is the Cookie header. */
 export type RenderReaderPage = (data: ReaderPageData, cookies: string) => Promise<string>;

@@ -1,6 +1,7 @@
 import { createContext } from 'react';
 import { SESSION_DAYS, SIGNED_IN_HINT_COOKIE } from '#shared/constants';
 import { SESSION_CACHE } from '#shared/offline-policy';
+import { cookieValue, setPageCookie } from '../lib/cookies.js';
 
 /**
  * What the page can tell about the sign-in before asking the server:
@@ -11,11 +12,7 @@ import { SESSION_CACHE } from '#shared/offline-policy';
 export type SignInGuess = 'signed-in' | 'signed-out' | 'ask-device';
 
 function hintValue(): string | undefined {
-  const prefix = `${SIGNED_IN_HINT_COOKIE}=`;
-  return document.cookie
-    .split('; ')
-    .find((part) => part.startsWith(prefix))
-    ?.slice(prefix.length);
+  return cookieValue(document.cookie, SIGNED_IN_HINT_COOKIE);
 }
 
 export function guessSignIn(): SignInGuess {
@@ -45,6 +42,5 @@ export async function deviceKeptASession(): Promise<boolean> {
  * hint again. '0' rather than nothing, so a leftover session cookie does not bring it back.
  */
 export function forgetSignedInHint(): void {
-  const secure = location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${SIGNED_IN_HINT_COOKIE}=0; Max-Age=${SESSION_DAYS * 86_400}; Path=/; SameSite=Lax${secure}`;
+  setPageCookie(SIGNED_IN_HINT_COOKIE, '0', SESSION_DAYS * 86_400);
 }

@@ -1,5 +1,5 @@
 import { currentReadingDay } from '#shared/day-model';
-import type { ReaderPageData } from './reader-page.js';
+import type { ReaderPageData } from '#shared/reader-page-data';
 
 /**
  * The answers of a reader's page (the text of its data block), when the page can be adopted as

@@ -1,22 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createContext } from 'react';
-import type { User } from '#shared/auth-schemas';
-import type { GathaInfo, TodayThought } from '#shared/thought-types';
+import type { ReaderPageData } from '#shared/reader-page-data';
 import { queryKeys } from '../api/query-keys.js';
-
-/**
- * The answers a reader's daily page was rendered from, as the API gives them. The server puts
- * them in the page; the browser seeds its cache with them before adopting the page, so its
- * first render is the page's own.
- */
-export interface ReaderPageData {
-  /** The zone whose today the page shows. */
-  timeZone: string;
-  me: User;
-  today: TodayThought;
-  /** The stanza's place in its song; null when the content has none for the day. */
-  gathaInfo: GathaInfo | null;
-}
 
 export function seedReaderPage(queryClient: QueryClient, data: ReaderPageData): void {
   queryClient.setQueryData(queryKeys.me, data.me);

@@ -1,5 +1,6 @@
 import { TIME_ZONE_COOKIE } from '#shared/constants';
 import { browserTimeZone } from '../api/client.js';
+import { cookieValue, setPageCookie } from '../lib/cookies.js';
 
 const YEAR_SECONDS = 365 * 86_400;
 
@@ -10,7 +11,6 @@ const YEAR_SECONDS = 365 * 86_400;
 export function rememberTimeZone(): void {
   const zone = browserTimeZone();
   const value = encodeURIComponent(zone);
-  if (document.cookie.split('; ').includes(`${TIME_ZONE_COOKIE}=${value}`)) return;
-  const secure = location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${TIME_ZONE_COOKIE}=${value}; Max-Age=${YEAR_SECONDS}; Path=/; SameSite=Lax${secure}`;
+  if (cookieValue(document.cookie, TIME_ZONE_COOKIE) === value) return;
+  setPageCookie(TIME_ZONE_COOKIE, value, YEAR_SECONDS);
 }

@@ -12,6 +12,7 @@ import { useCurrentUser } from '../api/auth.js';
 import { clearServerProgress, mergeProgressWithServer, sendDayFlags } from '../api/progress.js';
 import { queryKeys } from '../api/query-keys.js';
 import { RenderedPageContext } from '../app/reader-page.js';
+import { cookieValue, setPageCookie } from '../lib/cookies.js';
 import { newDayFlags, withChangesSince } from './progress-changes.js';
 import { toast } from './use-toast.js';
 
@@ -20,13 +21,10 @@ const MAX_AGE = 365 * 24 * 60 * 60;
 
 /** The progress record in a Cookie header or document.cookie ('a=1; b=2'). */
 function progressInCookies(cookies: string): ProgressRecord {
-  const entry = cookies
-    .split(';')
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(`${COOKIE}=`));
+  const value = cookieValue(cookies, COOKIE);
   let text: string | null = null;
   try {
-    text = entry ? decodeURIComponent(entry.slice(COOKIE.length + 1)) : null;
+    text = value === undefined ? null : decodeURIComponent(value);
   } catch {
     text = null;
   }
@@ -38,8 +36,7 @@ function readCookie(): ProgressRecord {
 }
 
 function writeCookie(record: ProgressRecord) {
-  const secure = location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${COOKIE}=${encodeURIComponent(JSON.stringify(record))}; Max-Age=${MAX_AGE}; Path=/; SameSite=Lax${secure}`;
+  setPageCookie(COOKIE, encodeURIComponent(JSON.stringify(record)), MAX_AGE);
 }
 
 let current: ProgressRecord | null = null;

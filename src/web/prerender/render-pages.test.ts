@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ReaderPageData } from '../app/reader-page.js';
+import type { ReaderPageData } from '#shared/reader-page-data';
 import { READER_PAGE_DATA_ID } from './prerendered-page.js';
 import { renderReaderPage } from './render-pages.js';
 

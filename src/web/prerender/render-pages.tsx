@@ -7,7 +7,8 @@ import type { SignInGuess } from '../api/sign-in-guess.js';
 import { AppRoot } from '../app/app-root.js';
 import { paths } from '../app/paths.js';
 import { createQueryClient } from '../app/query-client.js';
-import { type ReaderPageData, pageDataJson, seedReaderPage } from '../app/reader-page.js';
+import type { ReaderPageData } from '#shared/reader-page-data';
+import { pageDataJson, seedReaderPage } from '../app/reader-page.js';
 import { PRERENDERED_FOR, READER_PAGE_DATA_ID } from './prerendered-page.js';
 
 /** The pages rendered at build time: the address each is rendered at, and for whom. */
