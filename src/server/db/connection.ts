@@ -73,10 +73,10 @@ export function openDatabase(url: string, options: OpenOptions = {}): AppDatabas
   const file = url.replace(/^sqlite:/, '');
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new SQLite(file);
-  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('busy_timeout = 5000');
+  useWriteAheadLog(sqlite);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('busy_timeout = 5000');
   const statements = withStatementCache(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }), log });
   // better-sqlite3 answers synchronously, so a read outside any transaction can skip Kysely's
@@ -132,5 +132,28 @@ export async function migrateToLatest(db: Kysely<Database>, schema?: string): Pr
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, {
       cause: error,
     });
+  }
+}
+
+/** How long a process starting beside another waits for the database's first switch to WAL. */
+const WAL_SWITCH_WAIT_MS = 5000;
+
+/**
+ * Switches the database to write-ahead logging. Switching takes the whole file and SQLite
+ * answers SQLITE_BUSY at once, without waiting, while another process that is starting at the
+ * same moment holds it (switching, or migrating a fresh database): it is asked again shortly.
+ */
+function useWriteAheadLog(sqlite: SQLite.Database): void {
+  const giveUpAt = Date.now() + WAL_SWITCH_WAIT_MS;
+  for (;;) {
+    try {
+      sqlite.pragma('journal_mode = WAL');
+      return;
+    } catch (error) {
+      const busy = (error as { code?: string }).code === 'SQLITE_BUSY';
+      if (!busy || Date.now() > giveUpAt) throw error;
+      // Start-up only: a short blocking pause, before the server takes any request.
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+    }
   }
 }
