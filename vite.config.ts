@@ -113,7 +113,7 @@ interface PrerenderModule {
  * The landing screen and the signed-in shell as HTML (src/web/prerender), so they show before
  * any script has run; the app then adopts them (main.tsx). Written before the service worker
  * is built, so it precaches them for offline navigations. The rendering code stays for the
- * server, which renders the daily screen for each signed-in reader (src/server/reader-page.ts).
+ * server, which renders the daily screen for each signed-in reader (src/server/pages/reader-page.ts).
  */
 function prerenderedPages(): Plugin {
   let root = '';

@@ -3,7 +3,7 @@ import type { Clock } from './clock.js';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/tables.js';
 import type { Mailer } from './mail/mailer.js';
-import type { RateLimitRules, RateLimitStore } from './rate-limits.js';
+import type { RateLimitRules, RateLimitStore } from './http/rate-limits.js';
 
 /** What route plugins need, passed in explicitly rather than hung on the Fastify instance. */
 export interface AppContext {

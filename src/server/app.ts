@@ -19,24 +19,26 @@ import './auth/current-user.js';
 import { resumeSession, sessionToken, setSessionCookie } from './auth/sessions.js';
 import { type Clock, systemClock } from './clock.js';
 import type { AppConfig } from './config.js';
+import { loggerOptions } from './logging.js';
 import { loadShippedPack } from './content/content-pack-files.js';
 import { migrateToLatest, openDatabase } from './db/connection.js';
 import { friendRoutes } from './friends/friend-routes.js';
-import { HttpError } from './http-errors.js';
+import { HttpError } from './http/http-errors.js';
 import { journalRoutes } from './journal/journal-routes.js';
 import { progressRoutes } from './progress/progress-routes.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
-import { scheduleExpiredRecordSweep } from './maintenance/expired-records.js';
+import { scheduleExpiredRecordSweep } from './jobs/expired-records.js';
 import { setUpPushReminders } from './push/push-reminders.js';
 import { pushRoutes } from './push/push-routes.js';
 import type { VapidKeys } from './push/vapid-keys.js';
-import { databaseRateLimitStore, rateLimitRules } from './rate-limits.js';
-import { redisRateLimitStore } from './redis-rate-limits.js';
-import { checkSameOriginCall, registerSecurityHeaders } from './security.js';
-import { addressHasNul, hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from './storable-text.js';
+import { databaseRateLimitStore, rateLimitRules } from './http/rate-limits.js';
+import { redisRateLimitStore } from './http/redis-rate-limits.js';
+import { checkSameOriginCall, registerSecurityHeaders } from './http/security.js';
+import { addressHasNul, hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from './http/storable-text.js';
 import { gathaInfoRoutes, thoughtRoutes } from './thoughts/thought-routes.js';
 import { accountRoutes } from './users/account-routes.js';
-import { serveWebApp } from './web-pages.js';
+import { peopleSearchRoutes } from './users/people-search-routes.js';
+import { serveWebApp } from './pages/web-pages.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -54,37 +56,6 @@ export interface AppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** The HTTPS agent toward push services; tests pass one that trusts their own. */
   pushAgent?: https.Agent;
-}
-
-const redactPaths = [
-  'req.headers.cookie',
-  'req.headers.authorization',
-  'res.headers["set-cookie"]',
-];
-
-export function loggerOptions(config: AppConfig) {
-  return {
-    level: config.logLevel,
-    redact: { paths: redactPaths, censor: '[redacted]' },
-    serializers: {
-      req(request: { method: string; url: string; ip?: string; id?: string }) {
-        // A reset link's token must never reach a log line.
-        return {
-          method: request.method,
-          url: request.url.replace(/token=[^&]*/g, 'token=[redacted]'),
-          ip: request.ip,
-        };
-      },
-    },
-    ...(process.stdout.isTTY && config.env !== 'production'
-      ? {
-          transport: {
-            target: 'pino-pretty',
-            options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' },
-          },
-        }
-      : {}),
-  };
 }
 
 /** Builds the whole app (API and web) on a migrated database, without listening. */
@@ -219,6 +190,7 @@ export async function buildApp(
       await api.register(journalRoutes(ctx), { prefix: '/journal' });
       await api.register(progressRoutes(ctx), { prefix: '/progress' });
       await api.register(accountRoutes(ctx), { prefix: '/users' });
+      await api.register(peopleSearchRoutes(ctx), { prefix: '/users' });
       await api.register(friendRoutes(ctx));
       await api.register(pushRoutes(ctx, vapid), { prefix: '/push' });
     },

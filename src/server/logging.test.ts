@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, loggerOptions } from './app.js';
+import { buildApp } from './app.js';
+import { loggerOptions } from './logging.js';
 import { loadConfig } from './config.js';
 import { ApiClient, signUp } from './test-support/api-client.js';
 import { writeFixturePack } from './test-support/fixture-pack.js';

@@ -3,7 +3,7 @@ import type { GathaInfo, TodayThought } from './thought-types.js';
 
 /**
  * The answers a reader's daily page is rendered from, as the API gives them. The server puts
- * them in the page; the browser seeds its cache with them before adopting the page, so its
+ * them in the page; the browser seeds its cache with them before hydrating the page, so its
  * first render is the page's own (docs/decisions/005).
  */
 export interface ReaderPageData {

@@ -8,7 +8,7 @@ import { AppRoot } from './app/app-root.js';
 import { startEarlyReads } from './app/early-reads.js';
 import { createQueryClient } from './app/query-client.js';
 import { readerPageAddresses, seedReaderPage } from './app/reader-page.js';
-import { adoptableReaderPage } from './app/reader-page-adoption.js';
+import { hydratableReaderPage } from './app/reader-page-hydration.js';
 import { rememberTimeZone } from './app/time-zone-cookie.js';
 import { PRERENDERED_FOR, READER_PAGE_DATA_ID } from './prerender/prerendered-page.js';
 import { holdInstallOffers } from './pwa/install-offer.js';
@@ -25,7 +25,7 @@ if (root) {
   const madeFor = root.getAttribute(PRERENDERED_FOR);
   const readerPage =
     madeFor === 'reader'
-      ? adoptableReaderPage(
+      ? hydratableReaderPage(
           document.getElementById(READER_PAGE_DATA_ID)?.textContent,
           browserTimeZone(),
           new Date(),
@@ -47,19 +47,19 @@ if (root) {
   // As a transition, the first render yields to the browser every few milliseconds instead of
   // holding the main thread (and the reader's taps) until the whole tree is done.
   if (readerPage) {
-    // A reader's page is adopted once its screen's code (preloaded by the page) is here, so
-    // the whole page is adopted in one pass, from the answers it was rendered from.
+    // A reader’s page is hydrated once its screen's code (preloaded by the page) is here, so
+    // the whole page is hydrated in one pass, from the answers it was rendered from.
     void screenReady.then(() => startTransition(() => void hydrateRoot(root, app)));
   } else {
-    // A page rendered at build time is adopted as it is when this browser would render the
+    // A page rendered at build time is hydrated as it is when this browser would render the
     // same thing first (signed out on the landing, checking the sign-in in the shell);
     // otherwise it is replaced, as a page rendered for another state would only flash and
     // mismatch.
     const signedOut = guessSignIn() === 'signed-out';
-    const adopt =
+    const hydrate =
       madeFor !== null && madeFor !== 'reader' && (madeFor === 'signed-out') === signedOut;
     startTransition(() => {
-      if (adopt) hydrateRoot(root, app);
+      if (hydrate) hydrateRoot(root, app);
       else createRoot(root).render(app);
     });
   }

@@ -6,8 +6,13 @@ import {
   signupRequestSchema,
 } from '#shared/auth-schemas';
 import type { AppContext } from '../app-context.js';
-import { HttpError } from '../http-errors.js';
-import { countRateLimit, enforceRateLimit, hitRateLimit, tooManyRequests } from '../rate-limits.js';
+import { HttpError } from '../http/http-errors.js';
+import {
+  countRateLimit,
+  enforceRateLimit,
+  hitRateLimit,
+  tooManyRequests,
+} from '../http/rate-limits.js';
 import { requireUser } from './current-user.js';
 import { deviceSessionRoutes } from './device-sessions.js';
 import { passwordChangeRoutes } from './password-change.js';

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/tables.js';
-import { notSignedIn } from '../http-errors.js';
+import { notSignedIn } from '../http/http-errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

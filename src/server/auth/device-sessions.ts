@@ -4,8 +4,8 @@ import type { Kysely } from 'kysely';
 import { type DeviceSession, SESSION_NOT_FOUND, UNKNOWN_BROWSER } from '#shared/account-schemas';
 import type { AppContext } from '../app-context.js';
 import type { Database } from '../db/tables.js';
-import { HttpError, notSignedIn } from '../http-errors.js';
-import { parseId } from '../path-params.js';
+import { HttpError, notSignedIn } from '../http/http-errors.js';
+import { parseId } from '../http/path-params.js';
 import { requireUser } from './current-user.js';
 import { clearSessionCookie } from './sessions.js';
 

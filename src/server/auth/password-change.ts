@@ -9,7 +9,7 @@ import {
 import { SESSION_DAYS } from '#shared/constants';
 import type { AppContext } from '../app-context.js';
 import type { Database } from '../db/tables.js';
-import { HttpError, notSignedIn } from '../http-errors.js';
+import { HttpError, notSignedIn } from '../http/http-errors.js';
 import { requireUser } from './current-user.js';
 import { confirmOwnPassword } from './password-confirmation.js';
 import { hashPassword } from './passwords.js';

@@ -1,6 +1,6 @@
 import type { AppContext } from '../app-context.js';
 import type { UserRow } from '../db/tables.js';
-import { countRateLimit, hitRateLimit, tooManyRequests } from '../rate-limits.js';
+import { countRateLimit, hitRateLimit, tooManyRequests } from '../http/rate-limits.js';
 import { verifyPassword } from './passwords.js';
 
 /**

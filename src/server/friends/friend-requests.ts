@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { FriendRequest, FriendRequestList } from '#shared/social-types';
 import type { Database } from '../db/tables.js';
-import { HttpError } from '../http-errors.js';
+import { HttpError } from '../http/http-errors.js';
 import { areFriends, makeFriends } from './friendships.js';
 
 function requestQuery(db: Kysely<Database>) {

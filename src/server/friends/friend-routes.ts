@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.js';
 import { requireUser } from '../auth/current-user.js';
-import { HttpError } from '../http-errors.js';
-import { parseId } from '../path-params.js';
-import { enforceRateLimit } from '../rate-limits.js';
-import { discoverPeople, searchPeople } from '../users/people-search.js';
+import { HttpError } from '../http/http-errors.js';
+import { parseId } from '../http/path-params.js';
+import { enforceRateLimit } from '../http/rate-limits.js';
 import { answerFriendRequest, listPendingRequests, sendFriendRequest } from './friend-requests.js';
 import { listFriends, removeFriendship } from './friendships.js';
 
@@ -21,18 +20,6 @@ export function friendRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       }
       return { ok: true };
     });
-
-    app.get<{ Querystring: { q?: string | string[]; discover?: string | string[] } }>(
-      '/users/search',
-      async (request) => {
-        const user = requireUser(request);
-        const first = (value: string | string[] | undefined) =>
-          Array.isArray(value) ? value[0] : value;
-        if (first(request.query.discover) === 'true') return discoverPeople(db, user.id);
-        const q = first(request.query.q) ?? '';
-        return searchPeople(db, user.id, q.slice(0, 100));
-      },
-    );
 
     app.get('/friend-requests', async (request) =>
       listPendingRequests(db, requireUser(request).id),

@@ -13,8 +13,8 @@ import {
 } from '#shared/progress-sync';
 import type { AppContext } from '../app-context.js';
 import { requireUser } from '../auth/current-user.js';
-import { HttpError } from '../http-errors.js';
-import { parseId } from '../path-params.js';
+import { HttpError } from '../http/http-errors.js';
+import { parseId } from '../http/path-params.js';
 import { requestTimeZone } from '../thoughts/reading-day.js';
 import {
   clearProgress,

@@ -1,7 +1,7 @@
 import type https from 'node:https';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.js';
-import { type ReminderScheduler, createReminderScheduler } from './reminder-scheduler.js';
+import { type ReminderScheduler, createReminderScheduler } from '../jobs/reminder-scheduler.js';
 import { loadVapidKeys, type VapidKeys } from './vapid-keys.js';
 
 declare module 'fastify' {

@@ -6,7 +6,7 @@ import {
 } from '#shared/push-schemas';
 import type { AppContext } from '../app-context.js';
 import { requireUser } from '../auth/current-user.js';
-import { HttpError } from '../http-errors.js';
+import { HttpError } from '../http/http-errors.js';
 import { isAllowedPushService } from './push-service-hosts.js';
 import { deleteSubscription, saveSubscription, updateReminderTime } from './push-subscriptions.js';
 import type { VapidKeys } from './vapid-keys.js';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profileUpdateSchema } from '#shared/account-schemas';
 import { LIMITS } from '#shared/constants';
-import { hasUnstorableText } from '../storable-text.js';
+import { hasUnstorableText } from '../http/storable-text.js';
 import { type ApiClient, signUp } from '../test-support/api-client.js';
 import { anyText } from '../test-support/fuzz-inputs.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';

@@ -6,8 +6,8 @@ import { currentReadingDay, dayAccess, localDateIn } from '#shared/day-model';
 import type { GathaInfo, Thought } from '#shared/thought-types';
 import type { AppContext } from '../app-context.js';
 import type { Database } from '../db/tables.js';
-import { HttpError } from '../http-errors.js';
-import { parseId } from '../path-params.js';
+import { HttpError } from '../http/http-errors.js';
+import { parseId } from '../http/path-params.js';
 import { currentDayFor, knownZoneOr } from './reading-day.js';
 
 const columns = [

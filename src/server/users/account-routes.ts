@@ -10,7 +10,7 @@ import { requireUser } from '../auth/current-user.js';
 import { confirmOwnPassword } from '../auth/password-confirmation.js';
 import { clearSessionCookie } from '../auth/sessions.js';
 import { toUser } from '../auth/users.js';
-import { HttpError } from '../http-errors.js';
+import { HttpError } from '../http/http-errors.js';
 import { deleteAccount } from './account-deletion.js';
 import { updateProfile } from './profile-update.js';
 

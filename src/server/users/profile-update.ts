@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ProfileUpdate } from '#shared/account-schemas';
 import { isUniqueViolation } from '../auth/auth-routes.js';
 import type { Database, UserRow } from '../db/tables.js';
-import { HttpError } from '../http-errors.js';
+import { HttpError } from '../http/http-errors.js';
 
 const usernameTaken = () => new HttpError(409, 'Username already taken');
 const emailRegistered = () => new HttpError(409, 'Email already registered');

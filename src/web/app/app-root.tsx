@@ -24,7 +24,7 @@ const plainPage: RenderedPage = { readerPage: false, requestCookies: null };
 
 /**
  * The whole app inside a router: the browser's own, or a fixed address when a page is
- * rendered at build time. Both render exactly this tree, so the browser can adopt the page.
+ * rendered at build time. Both render exactly this tree, so the browser can hydrate the page.
  */
 export function AppRoot(props: {
   queryClient: QueryClient;

@@ -8,12 +8,12 @@ import { AuthSkeleton } from './auth-skeleton.js';
 const noSubscription = () => () => undefined;
 
 /**
- * True while React adopts a page rendered at build time (and while rendering one), false in
- * every later render: a page made before anyone was known must first be adopted as it is, even
+ * True while React hydrates a page rendered at build time (and while rendering one), false in
+ * every later render: a page made before anyone was known must first be hydrated as it is, even
  * when the answer to who is signed in has already arrived. A reader's page was rendered with
- * who is signed in, so it is adopted with its screen.
+ * who is signed in, so it is hydrated with its screen.
  */
-function useAdoptingRenderedPage(): boolean {
+function useHydratingRenderedPage(): boolean {
   const { readerPage } = useContext(RenderedPageContext);
   return useSyncExternalStore(
     noSubscription,
@@ -32,10 +32,10 @@ export function RequireSignedIn({
   placeholder?: ReactNode;
 }) {
   const { data: user, isLoading } = useCurrentUser();
-  const adopting = useAdoptingRenderedPage();
+  const hydrating = useHydratingRenderedPage();
   // Once the answer is in, the whole signed-in screen renders in the background, in slices that
   // leave the page responsive, while the placeholder stays up.
-  const waiting = useDeferredValue(isLoading || adopting);
+  const waiting = useDeferredValue(isLoading || hydrating);
   if (waiting) return placeholder;
   if (!user) return <Navigate to={paths.landing.getHref()} replace />;
   return children;

@@ -146,7 +146,7 @@ export function useProgressSync() {
 
 /** The local progress record (cookie gatha-progress) and the spec's progress actions. */
 export function useProgress() {
-  // On the server, the record comes with the request: the browser then adopts the page with
+  // On the server, the record comes with the request: the browser then hydrates the page with
   // the same record, read from the same cookie.
   const { requestCookies } = useContext(RenderedPageContext);
   const serverSnapshot = useMemo(() => {

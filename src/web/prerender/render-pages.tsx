@@ -65,7 +65,7 @@ export async function renderPage(
 
 /**
  * Today's daily screen for the signed-in reader, as the browser will render it from the same
- * answers: the stanza is on screen before any script has run, and the app adopts it as it is.
+ * answers: the stanza is on screen before any script has run, and the app hydrates it as it is.
  * `requestCookies` is the request's Cookie header (the reading progress lives in a cookie).
  */
 export async function renderReaderPage(

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from './db/connection.js';
-import { signUp } from './test-support/api-client.js';
-import { createTestApp } from './test-support/test-app.js';
+import { openDatabase } from '../db/connection.js';
+import { signUp } from '../test-support/api-client.js';
+import { createTestApp } from '../test-support/test-app.js';
 
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const redis = new Redis(redisUrl, { lazyConnect: true });

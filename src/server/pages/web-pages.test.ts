@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE, SIGNED_IN_HINT_COOKIE } from '#shared/constants';
-import { createTestApp, type TestApp } from './test-support/test-app.js';
+import { createTestApp, type TestApp } from '../test-support/test-app.js';
 import { pageForPath } from './web-pages.js';
 
 const script = 'console.log("the app");'.repeat(100);

@@ -5,13 +5,13 @@ import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { TIME_ZONE_COOKIE } from '#shared/constants';
 import type { ReaderPageData } from '#shared/reader-page-data';
-import { acceptsEncoding } from './accepted-encodings.js';
-import type { AppContext } from './app-context.js';
-import { resumeSession, sessionToken, setSessionCookie } from './auth/sessions.js';
-import { toUser } from './auth/users.js';
-import { HttpError } from './http-errors.js';
-import { knownZoneOr } from './thoughts/reading-day.js';
-import { gathaInfoFor, todayAnswer } from './thoughts/thought-routes.js';
+import { acceptsEncoding } from '../http/accepted-encodings.js';
+import type { AppContext } from '../app-context.js';
+import { resumeSession, sessionToken, setSessionCookie } from '../auth/sessions.js';
+import { toUser } from '../auth/users.js';
+import { HttpError } from '../http/http-errors.js';
+import { knownZoneOr } from '../thoughts/reading-day.js';
+import { gathaInfoFor, todayAnswer } from '../thoughts/thought-routes.js';
 import { PAGE_RENDER_DIR, PAGE_RENDER_ENTRY, READER_PAGE_TEMPLATE } from '#shared/web-build';
 
 /** Renders the daily screen for a reader into the built page; `cookies` is the Cookie header. */

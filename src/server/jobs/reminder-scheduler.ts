@@ -9,9 +9,9 @@ import {
   claimReminder,
   forgetGoneSubscription,
   reminderCandidates,
-} from './push-subscriptions.js';
-import { type PushOutcome, type PushTransport, sendReminderPush } from './reminder-push.js';
-import type { VapidKeys } from './vapid-keys.js';
+} from '../push/push-subscriptions.js';
+import { type PushOutcome, type PushTransport, sendReminderPush } from '../push/reminder-push.js';
+import type { VapidKeys } from '../push/vapid-keys.js';
 
 const TICK_INTERVAL_MS = 60_000;
 const PAGE_SIZE = 500;

@@ -3,8 +3,8 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SIGNED_IN_HINT_COOKIE } from '#shared/constants';
-import { sessionToken, setSignedInHintCookie } from './auth/sessions.js';
-import type { AppContext } from './app-context.js';
+import { sessionToken, setSignedInHintCookie } from '../auth/sessions.js';
+import type { AppContext } from '../app-context.js';
 import { loadReaderPageRenderer, sendReaderDailyPage } from './reader-page.js';
 
 /** The landing screen, rendered at build time so it shows before any script has run. */

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from './db/tables.js';
+import type { Database } from '../db/tables.js';
 import { HttpError } from './http-errors.js';
 
 export interface Allowance {

@@ -6,13 +6,13 @@ import { openDatabase } from '../db/connection.js';
 import { ApiClient, signUp } from '../test-support/api-client.js';
 import { type TestDatabase, createTestDatabase, testClock } from '../test-support/test-app.js';
 import { createReminderScheduler } from './reminder-scheduler.js';
-import { buildPushTestApp } from './test-support/push-test-app.js';
-import { loadVapidKeys } from './vapid-keys.js';
+import { buildPushTestApp } from '../push/test-support/push-test-app.js';
+import { loadVapidKeys } from '../push/vapid-keys.js';
 import {
   type TestPushService,
   type TestSubscription,
   startTestPushService,
-} from './test-support/test-push-service.js';
+} from '../push/test-support/test-push-service.js';
 
 const MINUTE = 60_000;
 

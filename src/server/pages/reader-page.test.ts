@@ -5,8 +5,8 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE, SIGNED_IN_HINT_COOKIE, TIME_ZONE_COOKIE } from '#shared/constants';
 import { PAGE_RENDER_DIR, PAGE_RENDER_ENTRY, READER_PAGE_TEMPLATE } from '#shared/web-build';
-import { signUp } from './test-support/api-client.js';
-import { createTestApp, type TestApp, testClock } from './test-support/test-app.js';
+import { signUp } from '../test-support/api-client.js';
+import { createTestApp, type TestApp, testClock } from '../test-support/test-app.js';
 
 /**
  * A web build whose page renderer writes out what it was given, so the test sees exactly the

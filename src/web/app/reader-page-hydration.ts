@@ -2,11 +2,11 @@ import { currentReadingDay } from '#shared/day-model';
 import type { ReaderPageData } from '#shared/reader-page-data';
 
 /**
- * The answers of a reader's page (the text of its data block), when the page can be adopted as
+ * The answers of a reader's page (the text of its data block), when the page can be hydrated as
  * it is: it shows this reader's today. A page rendered for another zone whose date differs here
  * is rendered afresh instead, and so is one whose data cannot be read.
  */
-export function adoptableReaderPage(
+export function hydratableReaderPage(
   blockText: string | null | undefined,
   browserZone: string,
   now: Date,
