@@ -1,4 +1,4 @@
-/** Days shown to users: the Gathas are read over 241 days (product spec section 1). */
+/** Days shown to users: the Gathas are read over 241 days (docs/product.md#the-day-model). */
 export const TOTAL_DAYS = 241;
 /** What the client assumes when the thoughts meta call gives no total. */
 export const META_TOTAL_FALLBACK = 9;
@@ -31,7 +31,7 @@ export const TIME_ZONE_COOKIE = 'tfp_tz';
 export const SESSION_DAYS = 30;
 export const RESET_TOKEN_MINUTES = 60;
 
-/** Text limits of DECISIONS.md "Security and limits". */
+/** Text limits (docs/product.md#limits). */
 export const LIMITS = {
   fullName: 100,
   email: 254,
@@ -46,7 +46,7 @@ export const LIMITS = {
   bodyBytes: 64 * 1024,
 } as const;
 
-/** The five Gathas and their day ranges (About screen and DECISIONS.md "Content"). */
+/** The five Gathas and their day ranges (docs/product.md#the-five-gathas). */
 export const GATHAS = [
   {
     name: 'Ahunavaiti',

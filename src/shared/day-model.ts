@@ -46,7 +46,7 @@ export function currentReadingDay(instant: Date, timeZone: string): number {
 export type DayAccess =
   { kind: 'readable' } | { kind: 'future'; currentDay: number } | { kind: 'not_found' };
 
-/** Whether a requested day may be read today (DECISIONS.md "The day model"). */
+/** Whether a requested day may be read today (docs/product.md#the-day-model). */
 export function dayAccess(day: number, currentDay: number): DayAccess {
   if (!Number.isInteger(day) || day < 1 || day > TOTAL_DAYS) return { kind: 'not_found' };
   if (day > currentDay) return { kind: 'future', currentDay };

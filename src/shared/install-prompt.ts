@@ -1,8 +1,8 @@
-/** localStorage flag: the app was installed from this browser (spec sections 3 and 9). */
+/** localStorage flag: the app was installed from this browser (docs/product.md#the-screens). */
 export const INSTALLED_KEY = 'pwa-installed';
-/** sessionStorage flag: the reader said "not now" in this tab (spec sections 3 and 9). */
+/** sessionStorage flag: the reader said "not now" in this tab (docs/product.md#the-screens). */
 export const PROMPT_DISMISSED_KEY = 'pwa-prompt-dismissed';
-/** iOS has no install event, so its manual hint waits this long after load (spec section 9). */
+/** iOS has no install event, so its manual hint waits this long after load. */
 export const IOS_HINT_DELAY_MS = 3000;
 
 /** What the install banner shows: nothing, the iOS Share steps, or the browser's Install button. */
@@ -22,7 +22,7 @@ export interface InstallPromptFacts {
   elapsedMs: number;
 }
 
-/** The spec's install-prompt rules (section 4), in the order they win. */
+/** When the install offer shows (docs/product.md#the-screens), rules in the order they win. */
 export function installPromptView(facts: InstallPromptFacts): InstallPromptView {
   if (facts.isStandalone || facts.installed || facts.dismissedThisSession) return 'hidden';
   // iOS browsers never fire the install event; the only way is Share, then Add to Home Screen.

@@ -22,7 +22,7 @@ export function parseEntryText(entryText: string): EntryParts {
   return { thoughts: entryText, words: '', deeds: '' };
 }
 
-/** The three texts trimmed and stored as the JSON string the spec describes. */
+/** The three texts trimmed and stored as one JSON string (docs/product.md#journal). */
 export function formatEntryText(parts: EntryParts): string {
   return JSON.stringify({
     thoughts: parts.thoughts.trim(),

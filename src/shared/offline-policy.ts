@@ -19,9 +19,9 @@ export const NETWORK_TIMEOUT_SECONDS = 3;
 export const READINGS_MAX_ENTRIES = 600;
 
 export const SERVICE_WORKER_URL = '/service-worker.js';
-/** Spec section 9: the service worker update check. */
+/** How often the service worker looks for a new version (docs/product.md#the-screens). */
 export const UPDATE_CHECK_INTERVAL_MS = 3_600_000;
-/** Spec section 4: asked when a new version is installed. */
+/** Asked when a new version is installed. */
 export const UPDATE_PROMPT_TEXT = 'A new version is available! Reload to update?';
 
 /** Messages the page sends the service worker. */

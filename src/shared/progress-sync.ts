@@ -155,7 +155,7 @@ export function progressDaysFromRecord(record: ProgressRecord): ProgressDay[] {
   }));
 }
 
-/** The spec's completion rule: reflection saved, or both gatha and explanation viewed. */
+/** Complete: reflection saved, or both gatha and explanation viewed (docs/product.md#progress). */
 export function isProgressDayComplete(day: ProgressDay): boolean {
   return day.reflectionSaved || (day.gathaViewed && day.explanationViewed);
 }

@@ -1,6 +1,6 @@
 import { LOCAL_PROGRESS_DEFAULT_TOTAL } from './constants.js';
 
-/** The local progress record kept in the gatha-progress cookie (spec sections 3 and 4). */
+/** The local progress record kept in the gatha-progress cookie (docs/product.md#progress). */
 export interface ProgressRecord {
   lastReadDay: number;
   readDays: number[];

@@ -1,4 +1,4 @@
-/** A friend's reflection longer than this is cut, with Read more / Show less (spec section 9). */
+/** A friend's reflection longer than this is cut, with Read more / Show less. */
 export const READ_MORE_CUT_OFF = 200;
 
 export function isLongText(text: string): boolean {

@@ -1,9 +1,9 @@
 import { readingDayForDate } from './day-model.js';
 
-/** localStorage key of the reminder settings (spec section 3). */
+/** localStorage key of the reminder settings (docs/product.md#the-screens). */
 export const NOTIFICATION_SETTINGS_KEY = 'gatha_notification_settings';
 export const DEFAULT_REMINDER_TIME = '08:30';
-/** How often the open app looks at the clock, and how long a reminder stays up (spec section 9). */
+/** How often the open app looks at the clock, and how long a reminder stays up. */
 export const REMINDER_CHECK_INTERVAL_MS = 60_000;
 export const REMINDER_AUTO_CLOSE_MS = 10_000;
 

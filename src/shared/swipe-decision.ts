@@ -1,4 +1,4 @@
-/** Spec section 9: a drag is a swipe past 50 px or faster than 200 px/s, and moves at most 100 px. */
+/** A drag is a swipe past 50 px or faster than 200 px/s, and moves at most 100 px. */
 export const SWIPE_OFFSET_PX = 50;
 export const SWIPE_SPEED_PX_PER_S = 200;
 export const DRAG_LIMIT_PX = 100;

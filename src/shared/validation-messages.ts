@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * A required text field: a missing value reads 'Required' (the spec's default text), a value
- * of the wrong type reads 'Expected text'.
+ * A required text field: a missing value reads 'Required', a value of the wrong type reads
+ * 'Expected text'.
  */
 export function requiredText() {
   return z.string({

@@ -9,7 +9,7 @@ export interface ApiResponse<T = any> {
   cookies: { name: string; value: string; [key: string]: unknown }[];
 }
 
-/** A client that talks to the app the way the spec's browser client does, with a cookie jar. */
+/** A client that talks to the app the way the web app does, with a cookie jar. */
 export class ApiClient {
   sessionCookie: string | undefined;
   user: User | undefined;

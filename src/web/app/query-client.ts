@@ -1,7 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
 import { getJson } from '../api/client.js';
 
-/** The spec's defaults: data never goes stale, no refetch on focus, no polling, no retry. */
+/**
+ * Data never goes stale, no refetch on focus, no polling, no retry
+ * (docs/product.md#the-screens).
+ */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -90,7 +90,7 @@ export function preloadScreenFor(pathname: string): Promise<unknown> {
   return screen ? screen.preload().catch(() => undefined) : Promise.resolve();
 }
 
-/** The route table of the spec, section 2. */
+/** The screens and their addresses (docs/product.md#the-screens). */
 export function AppRoutes() {
   return (
     <Routes>

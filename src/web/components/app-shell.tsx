@@ -28,7 +28,7 @@ export function AppShell() {
   const logout = useLogout();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  // The spec's in-page reminder checks every minute wherever the signed-in app is open.
+  // The in-page reminder checks every minute wherever the signed-in app is open.
   useDailyReminder();
   // Reflections saved while offline are sent when the connection returns, from any screen.
   useOfflineSync();

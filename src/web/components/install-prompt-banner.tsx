@@ -51,7 +51,7 @@ function runsStandalone(): boolean {
   return window.matchMedia(standaloneQuery).matches || iosStandalone;
 }
 
-/** The install offer and the reader's answers to it (spec section 4, Install prompt). */
+/** The install offer and the reader's answers to it (docs/product.md#the-screens). */
 function useInstallPrompt() {
   const isStandalone = useSyncExternalStore(subscribeToDisplayMode, runsStandalone, () => false);
   const [isIOS] = useState(() => isIOSUserAgent(navigator.userAgent, navigator.maxTouchPoints));

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useState } from 'react';
 
-/** At most one toast at a time (spec section 9). */
+/** At most one toast at a time (docs/product.md#the-screens). */
 const TOAST_LIMIT = 1;
 /** How long a dismissed toast stays mounted before it is removed. */
 const TOAST_REMOVE_DELAY = 1_000_000;

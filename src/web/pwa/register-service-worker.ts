@@ -7,7 +7,7 @@ import {
 import { cacheWhatThePageAlreadyRead } from './warm-offline-caches.js';
 
 /**
- * Installs the offline service worker (spec section 4): registered at /service-worker.js,
+ * Installs the offline service worker: registered at /service-worker.js,
  * checked for a new version every hour, a new version offered with a confirm, and the page
  * reloaded once when a new worker takes over. Where service workers are unavailable (an old
  * browser, an insecure origin, a private mode that forbids them) the app simply runs without.

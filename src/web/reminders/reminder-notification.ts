@@ -1,6 +1,6 @@
 import { REMINDER_AUTO_CLOSE_MS, reminderMessage } from '#shared/reminder-schedule';
 
-/** The reminder needs both notifications and a service worker (spec section 5). */
+/** The reminder needs both notifications and a service worker (docs/product.md#the-screens). */
 export function remindersSupported(): boolean {
   return typeof window !== 'undefined' && 'Notification' in window && 'serviceWorker' in navigator;
 }

@@ -10,7 +10,7 @@ const PROXIMITY_LABELS: Record<DistanceCategory, string> = {
   other: 'Elsewhere',
 };
 
-/** How close a suggested person lives, judged by postal codes (spec section 5). */
+/** How close a suggested person lives, judged by postal codes (docs/product.md#finding-people). */
 export function ProximityBadge({ category }: { category: DistanceCategory }) {
   return (
     <Badge

@@ -2,7 +2,7 @@ import type { GathaInfo } from '#shared/thought-types';
 import { useGathaInfo } from '../../api/thoughts.js';
 import { Skeleton } from '../../components/ui/skeleton.js';
 
-/** Days 2 and 3 are the two short prayers, named for themselves (DECISIONS.md). */
+/** Days 2 and 3 are the short prayers, titled by name (docs/product.md#the-daily-header). */
 const PRAYER_TITLES: Record<number, string> = { 2: 'Ashem Vohu', 3: 'Yatha Ahu' };
 
 export function stanzaTitle(day: number, info: GathaInfo): string {

@@ -30,7 +30,7 @@ const ReflectionPanel = lazy(async () => ({
 type Panel = 0 | 1 | 2;
 const PANEL_NAMES = ['Gatha', 'Understanding', 'Reflection'] as const;
 
-/** Spec section 9: how long the screen lingers before moving to a newly unlocked stanza. */
+/** How long the screen lingers before moving to a newly unlocked stanza. */
 const ADVANCE_AFTER_EXPLANATION_MS = 1000;
 const ADVANCE_AFTER_SAVE_MS = 1500;
 

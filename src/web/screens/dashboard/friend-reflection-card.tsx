@@ -10,7 +10,7 @@ import { Card } from '../../components/ui/card.js';
 import { cn } from '../../lib/cn.js';
 import { isLongText, readMoreText } from '#shared/read-more';
 
-/** Longer reflections are shown cut to this many characters until opened (spec section 9). */
+/** Longer reflections are shown cut to this many characters until opened. */
 
 interface FriendReflectionCardProps {
   entry: FriendJournalEntry;

@@ -1,7 +1,7 @@
 import { Card } from '../../components/ui/card.js';
 import { Skeleton } from '../../components/ui/skeleton.js';
 
-/** How many placeholder cards a loading list shows (spec section 9). */
+/** How many placeholder cards a loading list shows. */
 const SKELETON_COUNT = 3;
 
 /** Three placeholder cards shaped like the ones that are on their way. */

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../app/paths.js';
 
-/** The spec's pause between a successful sign-in or sign-up and the daily ritual. */
+/** The pause between a successful sign-in or sign-up and the daily ritual. */
 const REDIRECT_DELAY_MS = 100;
 
 /**

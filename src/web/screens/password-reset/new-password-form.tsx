@@ -14,7 +14,7 @@ import { toast } from '../../hooks/use-toast.js';
 import { ResetCard } from './reset-card.js';
 import { TextField } from '../../components/ui/text-field.js';
 
-/** The spec's pause between a successful reset and the landing screen. */
+/** The pause between a successful reset and the landing screen. */
 const REDIRECT_DELAY_MS = 2000;
 
 /**

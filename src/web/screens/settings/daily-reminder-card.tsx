@@ -22,7 +22,7 @@ import {
 import { isReminderTime, reminderDay } from '#shared/reminder-schedule';
 import { useNotificationSettings } from '../../reminders/use-notification-settings.js';
 
-/** The spec's "Settings save feedback shown after 500 ms". */
+/** How long Save waits before it says the settings were saved. */
 const SAVE_FEEDBACK_DELAY_MS = 500;
 
 const notSupportedToast = {
