@@ -52,12 +52,15 @@ describe('a reflection and its progress are saved together', () => {
     await befriend(me, friend);
     expect((await friend.get('/api/journal/friends')).body).toEqual([]);
 
+    const save = () =>
+      me.post('/api/journal', {
+        dayNumber: 12,
+        entryText: text('lost?'),
+        isPublic: true,
+      });
+
     const allow = await refuseProgressWrites(me.user.id);
-    const failed = await me.post('/api/journal', {
-      dayNumber: 12,
-      entryText: text('lost?'),
-      isPublic: true,
-    });
+    const failed = await save();
     await allow();
 
     expect(failed.status).toBe(500);
@@ -66,17 +69,9 @@ describe('a reflection and its progress are saved together', () => {
     expect((await me.get('/api/progress')).body.days).toEqual([]);
     expect((await friend.get('/api/journal/friends')).body).toEqual([]);
 
-    const retried = await me.post('/api/journal', {
-      dayNumber: 12,
-      entryText: text('lost?'),
-      isPublic: true,
-    });
+    const retried = await save();
     expect(retried.status).toBe(201);
-    const again = await me.post('/api/journal', {
-      dayNumber: 12,
-      entryText: text('lost?'),
-      isPublic: true,
-    });
+    const again = await save();
     expect(again.status).toBe(200);
     expect(again.body.id).toBe(retried.body.id);
     expect((await me.get('/api/journal')).body).toHaveLength(1);
