@@ -1,9 +1,9 @@
-/** Days shown to users: the Gathas are read over 241 days (docs/product.md#the-day-model). */
+/**
+ * The one total: the Gathas are read over 241 days. Day numbers, the progress percentage, the
+ * local progress record and every counter use it; no day above it is ever shown
+ * (docs/product.md#the-day-model).
+ */
 export const TOTAL_DAYS = 241;
-/** What the client assumes when the thoughts meta call gives no total. */
-export const META_TOTAL_FALLBACK = 9;
-/** Default totalDays of the local progress record. */
-export const LOCAL_PROGRESS_DEFAULT_TOTAL = 293;
 
 export const PRODUCT_NAME = 'The Threefold Path';
 export const PRODUCT_SUBTITLE = 'A Thought A Day';

@@ -17,7 +17,7 @@ const days = fc
 const record: fc.Arbitrary<ProgressRecord> = fc.record({
   lastReadDay: fc.integer({ min: 1, max: 242 }),
   readDays: days,
-  totalDays: fc.integer({ min: 241, max: 293 }),
+  totalDays: fc.constantFrom(241, 293, 9),
   gathaViewed: days,
   explanationViewed: days,
   reflectionSaved: days,
@@ -28,7 +28,7 @@ const lists = ['readDays', 'gathaViewed', 'explanationViewed', 'reflectionSaved'
 const base: ProgressRecord = {
   lastReadDay: 1,
   readDays: [],
-  totalDays: 293,
+  totalDays: 241,
   gathaViewed: [],
   explanationViewed: [],
   reflectionSaved: [],
@@ -36,9 +36,10 @@ const base: ProgressRecord = {
 };
 
 describe('merging progress', () => {
-  it('takes the union of every list and the larger position, keeping the local total', () => {
+  it('takes the union of every list and the larger position, with the one total', () => {
     const local = {
       ...base,
+      totalDays: 293,
       lastReadDay: 4,
       readDays: [1, 2, 4],
       gathaViewed: [1],
@@ -57,7 +58,7 @@ describe('merging progress', () => {
     expect(mergeProgress(local, server)).toEqual({
       lastReadDay: 9,
       readDays: [1, 2, 4, 9],
-      totalDays: 293,
+      totalDays: 241,
       gathaViewed: [1],
       explanationViewed: [1],
       reflectionSaved: [2, 7],
@@ -75,9 +76,10 @@ describe('merging progress', () => {
             merged[list].every((d) => local[list].includes(d) || server[list].includes(d)),
           ).toBe(true);
         }
-        expect(merged.lastReadDay).toBe(Math.max(local.lastReadDay, server.lastReadDay));
-        expect(merged.currentStanza).toBe(Math.max(local.currentStanza, server.currentStanza));
-        expect(merged.totalDays).toBe(local.totalDays);
+        const later = (a: number, b: number) => Math.min(Math.max(a, b), 241);
+        expect(merged.lastReadDay).toBe(later(local.lastReadDay, server.lastReadDay));
+        expect(merged.currentStanza).toBe(later(local.currentStanza, server.currentStanza));
+        expect(merged.totalDays).toBe(241);
       }),
     );
   });
@@ -88,8 +90,7 @@ describe('merging progress', () => {
         const once = mergeProgress(a, b);
         expect(mergeProgress(once, b)).toEqual(once);
         expect(mergeProgress(once, once)).toEqual(once);
-        const other = mergeProgress(b, a);
-        expect({ ...other, totalDays: once.totalDays }).toEqual(once);
+        expect(mergeProgress(b, a)).toEqual(once);
       }),
     );
   });
@@ -97,41 +98,59 @@ describe('merging progress', () => {
   it('round-trips through the per-day form without losing a flag', () => {
     fc.assert(
       fc.property(record, (r) => {
-        const back = progressRecordFromDays(progressDaysFromRecord(r), r.totalDays);
+        const back = progressRecordFromDays(progressDaysFromRecord(r));
         for (const list of lists) expect(back[list]).toEqual(r[list]);
       }),
     );
   });
 
   it("derives the server's current stanza as the first one not yet complete", () => {
-    const fromDays = progressRecordFromDays(
-      [
-        {
-          dayNumber: 1,
-          read: true,
-          gathaViewed: true,
-          explanationViewed: true,
-          reflectionSaved: false,
-        },
-        {
-          dayNumber: 2,
-          read: true,
-          gathaViewed: false,
-          explanationViewed: false,
-          reflectionSaved: true,
-        },
-        {
-          dayNumber: 5,
-          read: true,
-          gathaViewed: false,
-          explanationViewed: false,
-          reflectionSaved: true,
-        },
-      ],
-      293,
-    );
+    const fromDays = progressRecordFromDays([
+      {
+        dayNumber: 1,
+        read: true,
+        gathaViewed: true,
+        explanationViewed: true,
+        reflectionSaved: false,
+      },
+      {
+        dayNumber: 2,
+        read: true,
+        gathaViewed: false,
+        explanationViewed: false,
+        reflectionSaved: true,
+      },
+      {
+        dayNumber: 5,
+        read: true,
+        gathaViewed: false,
+        explanationViewed: false,
+        reflectionSaved: true,
+      },
+    ]);
     expect(fromDays).toMatchObject({ currentStanza: 3, lastReadDay: 5, readDays: [1, 2, 5] });
-    expect(progressRecordFromDays([], 293)).toEqual(base);
+    expect(progressRecordFromDays([])).toEqual(base);
+  });
+
+  it('never derives a position past day 241, even when every day is complete', () => {
+    const everyDay = Array.from({ length: 241 }, (_, i) => ({
+      dayNumber: i + 1,
+      read: true,
+      gathaViewed: false,
+      explanationViewed: false,
+      reflectionSaved: true,
+    }));
+    expect(progressRecordFromDays(everyDay)).toMatchObject({
+      currentStanza: 241,
+      lastReadDay: 241,
+      totalDays: 241,
+    });
+    const older = { ...base, totalDays: 293, lastReadDay: 260, currentStanza: 242 };
+    expect(mergeProgress(older, base)).toMatchObject({
+      lastReadDay: 241,
+      currentStanza: 241,
+      totalDays: 241,
+    });
   });
 });
 

@@ -5,7 +5,10 @@ import { isStanzaComplete, type ProgressRecord } from './progress.js';
 
 /** The number of local dates the journey calendar shows: the last 12 weeks. */
 export const JOURNEY_CALENDAR_DAYS = 84;
-/** Upper bound of lastReadDay, currentStanza and totalDays in a record sent for merging. */
+/**
+ * Upper bound of lastReadDay, currentStanza and totalDays in a record sent for merging: an older
+ * client's record (total 293) is still taken, and its positions are read as at most 241.
+ */
 export const PROGRESS_POSITION_MAX = 1000;
 
 /** One day of a signed-in person's progress as the server keeps it. */
@@ -98,27 +101,27 @@ export type ProgressDayUpdate = z.infer<typeof progressDayUpdateSchema>;
 const union = (a: readonly number[], b: readonly number[]) =>
   [...new Set([...a, ...b])].sort((x, y) => x - y);
 
+/** The larger of two positions, never past the last day (an older client may send more). */
+const laterPosition = (a: number, b: number) => Math.min(Math.max(a, b), TOTAL_DAYS);
+
 /**
  * Merges two progress records so that nothing is lost: every list is the union, lastReadDay
- * and currentStanza the larger of the two, totalDays kept from `local`.
+ * and currentStanza the larger of the two (at most 241), and the total the one total, 241.
  */
 export function mergeProgress(local: ProgressRecord, other: ProgressRecord): ProgressRecord {
   return {
-    lastReadDay: Math.max(local.lastReadDay, other.lastReadDay),
+    lastReadDay: laterPosition(local.lastReadDay, other.lastReadDay),
     readDays: union(local.readDays, other.readDays),
-    totalDays: local.totalDays,
+    totalDays: TOTAL_DAYS,
     gathaViewed: union(local.gathaViewed, other.gathaViewed),
     explanationViewed: union(local.explanationViewed, other.explanationViewed),
     reflectionSaved: union(local.reflectionSaved, other.reflectionSaved),
-    currentStanza: Math.max(local.currentStanza, other.currentStanza),
+    currentStanza: laterPosition(local.currentStanza, other.currentStanza),
   };
 }
 
 /** The server's days as a progress record: lists from the flags, positions derived from them. */
-export function progressRecordFromDays(
-  days: readonly ProgressDay[],
-  totalDays: number,
-): ProgressRecord {
+export function progressRecordFromDays(days: readonly ProgressDay[]): ProgressRecord {
   const pick = (flag: keyof Omit<ProgressDay, 'dayNumber'>) =>
     days
       .filter((day) => day[flag])
@@ -127,7 +130,7 @@ export function progressRecordFromDays(
   const record: ProgressRecord = {
     lastReadDay: 1,
     readDays: pick('read'),
-    totalDays,
+    totalDays: TOTAL_DAYS,
     gathaViewed: pick('gathaViewed'),
     explanationViewed: pick('explanationViewed'),
     reflectionSaved: pick('reflectionSaved'),
@@ -135,7 +138,7 @@ export function progressRecordFromDays(
   };
   // As if each stanza had been completed in order: the first one not yet complete is current.
   let currentStanza = 1;
-  while (currentStanza < totalDays && isStanzaComplete(record, currentStanza)) currentStanza += 1;
+  while (currentStanza < TOTAL_DAYS && isStanzaComplete(record, currentStanza)) currentStanza += 1;
   const lastReadDay = Math.max(1, currentStanza, ...record.readDays);
   return { ...record, currentStanza, lastReadDay };
 }

@@ -9,11 +9,11 @@ import {
 } from './progress.js';
 
 describe('the local progress record', () => {
-  it('starts at stanza 1 with the stated default total of 293', () => {
+  it('starts at stanza 1 of the one total, 241', () => {
     expect(initialProgress()).toEqual({
       lastReadDay: 1,
       readDays: [],
-      totalDays: 293,
+      totalDays: 241,
       gathaViewed: [],
       explanationViewed: [],
       reflectionSaved: [],
@@ -29,8 +29,30 @@ describe('the local progress record', () => {
     ).toMatchObject({
       readDays: [3, 4],
       currentStanza: 5,
-      totalDays: 293,
+      totalDays: 241,
     });
+  });
+
+  it("reads an older version's record with the one total, and no day past the last", () => {
+    const older = JSON.stringify({
+      lastReadDay: 242,
+      readDays: [240, 241, 242, 293],
+      totalDays: 293,
+      gathaViewed: [241, 250],
+      explanationViewed: [241],
+      reflectionSaved: [0, 300],
+      currentStanza: 242,
+    });
+    expect(parseProgress(older)).toEqual({
+      lastReadDay: 241,
+      readDays: [240, 241],
+      totalDays: 241,
+      gathaViewed: [241],
+      explanationViewed: [241],
+      reflectionSaved: [],
+      currentStanza: 241,
+    });
+    expect(parseProgress('{"totalDays":9}').totalDays).toBe(241);
   });
 
   it('completes a stanza when gatha and explanation are both viewed, and advances', () => {
@@ -58,11 +80,24 @@ describe('the local progress record', () => {
     expect(again.record.currentStanza).toBe(2);
   });
 
-  it('never advances past the total', () => {
-    const record = { ...initialProgress(), totalDays: 3, currentStanza: 3, lastReadDay: 3 };
-    const result = markStep(record, 3, 'reflection');
-    expect(result.advancedTo).toBeNull();
-    expect(result.record.currentStanza).toBe(3);
+  it('opens no day after completing day 241, whatever total an older record stored', () => {
+    for (const totalDays of [241, 293]) {
+      const record = parseProgress(
+        JSON.stringify({ lastReadDay: 241, totalDays, currentStanza: 241, gathaViewed: [241] }),
+      );
+      const result = markStep(record, 241, 'explanation');
+      expect(result.advancedTo).toBeNull();
+      expect(result.record).toMatchObject({ currentStanza: 241, lastReadDay: 241 });
+      expect(isStanzaComplete(result.record, 241)).toBe(true);
+      expect(markStep(record, 241, 'reflection').advancedTo).toBeNull();
+    }
+  });
+
+  it('opens day 241 on completing day 240, and names the day that opened', () => {
+    const record = { ...initialProgress(), currentStanza: 240, lastReadDay: 240 };
+    const result = markStep(record, 240, 'reflection');
+    expect(result.advancedTo).toBe(241);
+    expect(result.record).toMatchObject({ currentStanza: 241, lastReadDay: 241 });
   });
 
   it('marks days read, raising lastReadDay, and gives the rounded percentage', () => {
@@ -72,12 +107,14 @@ describe('the local progress record', () => {
     expect(record.readDays).toEqual([7, 3]);
     expect(record.lastReadDay).toBe(7);
     expect(progressPercentage(record)).toBe(1);
-    expect(
-      progressPercentage({
-        ...record,
-        totalDays: 241,
-        readDays: Array.from({ length: 120 }, (_, i) => i + 1),
-      }),
-    ).toBe(50);
+    const days = (count: number) => Array.from({ length: count }, (_, i) => i + 1);
+    expect(progressPercentage({ ...record, readDays: days(120) })).toBe(50);
+    expect(progressPercentage({ ...record, readDays: days(241) })).toBe(100);
+  });
+
+  it('counts the percentage over 241 days, as the dashboard does, even in an older record', () => {
+    const older = parseProgress(JSON.stringify({ totalDays: 293, readDays: [1, 2, 3, 4, 5] }));
+    expect(progressPercentage(older)).toBe(2);
+    expect(progressPercentage({ ...older, totalDays: 293 })).toBe(2);
   });
 });

@@ -1,9 +1,10 @@
-import { LOCAL_PROGRESS_DEFAULT_TOTAL } from './constants.js';
+import { TOTAL_DAYS } from './constants.js';
 
 /** The local progress record kept in the gatha-progress cookie (docs/product.md#progress). */
 export interface ProgressRecord {
   lastReadDay: number;
   readDays: number[];
+  /** Always TOTAL_DAYS: the cookie carries it, and an older record's other total reads as it. */
   totalDays: number;
   gathaViewed: number[];
   explanationViewed: number[];
@@ -17,7 +18,7 @@ export function initialProgress(): ProgressRecord {
   return {
     lastReadDay: 1,
     readDays: [],
-    totalDays: LOCAL_PROGRESS_DEFAULT_TOTAL,
+    totalDays: TOTAL_DAYS,
     gathaViewed: [],
     explanationViewed: [],
     reflectionSaved: [],
@@ -25,14 +26,20 @@ export function initialProgress(): ProgressRecord {
   };
 }
 
+const isDay = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= TOTAL_DAYS;
 const dayList = (value: unknown): number[] =>
-  Array.isArray(value)
-    ? [...new Set(value.filter((d): d is number => Number.isInteger(d) && d > 0))]
-    : [];
-const positive = (value: unknown, fallback: number) =>
-  typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : fallback;
+  Array.isArray(value) ? [...new Set(value.filter(isDay))] : [];
+/** A position past the last day (an older version counted on to 293) is the last day. */
+const position = (value: unknown, fallback: number) =>
+  typeof value === 'number' && Number.isInteger(value) && value > 0
+    ? Math.min(value, TOTAL_DAYS)
+    : fallback;
 
-/** Reads a stored record, keeping what is valid and defaulting the rest. */
+/**
+ * Reads a stored record, keeping what is valid and defaulting the rest. Days outside 1..241
+ * are dropped and the total is always 241, whatever an older version stored.
+ */
 export function parseProgress(text: string | undefined | null): ProgressRecord {
   const base = initialProgress();
   if (!text) return base;
@@ -45,13 +52,13 @@ export function parseProgress(text: string | undefined | null): ProgressRecord {
     return base;
   }
   return {
-    lastReadDay: positive(value.lastReadDay, base.lastReadDay),
+    lastReadDay: position(value.lastReadDay, base.lastReadDay),
     readDays: dayList(value.readDays),
-    totalDays: positive(value.totalDays, base.totalDays),
+    totalDays: TOTAL_DAYS,
     gathaViewed: dayList(value.gathaViewed),
     explanationViewed: dayList(value.explanationViewed),
     reflectionSaved: dayList(value.reflectionSaved),
-    currentStanza: positive(value.currentStanza, base.currentStanza),
+    currentStanza: position(value.currentStanza, base.currentStanza),
   };
 }
 
@@ -67,7 +74,8 @@ const withDay = (list: number[], day: number) => (list.includes(day) ? list : [.
 
 /**
  * Records one step for a day. When that makes the current stanza complete, the current stanza
- * advances by one (capped at totalDays) and lastReadDay follows it.
+ * advances by one and lastReadDay follows it; `advancedTo` is the day that opened. Completing
+ * the last day opens none: the next reading is day 1 again, which the calendar brings.
  */
 export function markStep(
   record: ProgressRecord,
@@ -85,7 +93,7 @@ export function markStep(
   if (wasComplete || day !== record.currentStanza || !isStanzaComplete(next, day)) {
     return { record: next, advancedTo: null };
   }
-  const currentStanza = Math.min(record.currentStanza + 1, record.totalDays);
+  const currentStanza = Math.min(record.currentStanza + 1, TOTAL_DAYS);
   if (currentStanza === record.currentStanza) return { record: next, advancedTo: null };
   return {
     record: { ...next, currentStanza, lastReadDay: Math.max(next.lastReadDay, currentStanza) },
@@ -102,7 +110,7 @@ export function markRead(record: ProgressRecord, day: number): ProgressRecord {
   };
 }
 
-/** The rounded share of read days over total days, in percent. */
+/** The rounded share of read days over the 241, in percent. */
 export function progressPercentage(record: ProgressRecord): number {
-  return Math.round((record.readDays.length / record.totalDays) * 100);
+  return Math.round((record.readDays.filter(isDay).length / TOTAL_DAYS) * 100);
 }

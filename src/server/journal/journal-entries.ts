@@ -1,7 +1,8 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { FRIENDS_FEED_LIMIT } from '#shared/constants';
 import type { FriendJournalEntry, JournalEntry } from '#shared/journal-schemas';
 import type { Database, JournalEntryRow } from '../db/tables.js';
+import { markReflectionSaved } from '../progress/progress-store.js';
 
 export function toJournalEntry(row: JournalEntryRow): JournalEntry {
   return {
@@ -40,11 +41,27 @@ export async function findOwnEntryForDay(db: Kysely<Database>, userId: number, d
 }
 
 /**
- * Saves the user's reflection for a day: creates it, or updates the one already there, so a
- * retried save never makes a duplicate.
+ * Saves the user's reflection for a day and marks the day's reflection saved in their
+ * progress, both or neither: a save that fails half-way leaves no entry the progress does not
+ * know of, and the client's retry starts from where it began. The entry is created, or the one
+ * already there updated, so a retried save never makes a duplicate.
  */
 export async function saveEntryForDay(
   db: Kysely<Database>,
+  userId: number,
+  input: { dayNumber: number; entryText: string; isPublic: boolean },
+  now: Date,
+): Promise<{ entry: JournalEntry; created: boolean }> {
+  return db.transaction().execute(async (trx) => {
+    const saved = await writeEntryForDay(trx, userId, input, now);
+    // A save synced later from an offline device counts from when the entry was first made.
+    await markReflectionSaved(trx, userId, saved.entry.dayNumber, saved.entry.createdAt, now);
+    return saved;
+  });
+}
+
+async function writeEntryForDay(
+  trx: Transaction<Database>,
   userId: number,
   input: { dayNumber: number; entryText: string; isPublic: boolean },
   now: Date,
@@ -54,7 +71,7 @@ export async function saveEntryForDay(
   // Insert-or-nothing first, then update: tells a new entry (201) from a changed one (200)
   // on both databases, and the unique index keeps one entry per person and day under races.
   for (let attempt = 0; attempt < 3; attempt++) {
-    const inserted = await db
+    const inserted = await trx
       .insertInto('journal_entries')
       .values({
         user_id: userId,
@@ -68,7 +85,7 @@ export async function saveEntryForDay(
       .returningAll()
       .executeTakeFirst();
     if (inserted) return { entry: toJournalEntry(inserted), created: true };
-    const updated = await db
+    const updated = await trx
       .updateTable('journal_entries')
       .set({ entry_text: input.entryText, is_public: isPublic, updated_at: stamp })
       .where('user_id', '=', userId)
@@ -76,7 +93,7 @@ export async function saveEntryForDay(
       .returningAll()
       .executeTakeFirst();
     if (updated) return { entry: toJournalEntry(updated), created: false };
-    // Deleted between the two statements: try again.
+    // Deleted by another request between the two statements: try again.
   }
   throw new Error('Could not save the journal entry');
 }

@@ -6,7 +6,6 @@ import type { AppContext } from '../app-context.js';
 import { requireUser } from '../auth/current-user.js';
 import { HttpError } from '../http/http-errors.js';
 import { parseId } from '../http/path-params.js';
-import { markReflectionSaved } from '../progress/progress-store.js';
 import { friendsFeedAnswers } from './friends-feed-answers.js';
 import { journalExportRoutes } from './journal-export.js';
 import {
@@ -52,8 +51,6 @@ export function journalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const user = requireUser(request, 'You must be logged in to save journal entries');
       const now = clock();
       const { entry, created } = await saveEntryForDay(db, user.id, request.body, now);
-      // A save synced later from an offline device counts from when the entry was first made.
-      await markReflectionSaved(db, user.id, entry.dayNumber, entry.createdAt, now);
       return reply.code(created ? 201 : 200).send(entry);
     });
 

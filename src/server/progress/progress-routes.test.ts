@@ -11,7 +11,7 @@ afterAll(async () => t.close());
 const emptyRecord = {
   lastReadDay: 1,
   readDays: [],
-  totalDays: 293,
+  totalDays: 241,
   gathaViewed: [],
   explanationViewed: [],
   reflectionSaved: [],
@@ -114,6 +114,26 @@ describe('POST /api/progress/merge', () => {
     const mine = await me.post('/api/progress/merge', emptyRecord);
     expect(mine.body.progress).toEqual(emptyRecord);
     expect((await me.get('/api/progress')).body.days).toEqual([]);
+  });
+
+  it("takes an older client's record and answers with the one total, no day past 241", async () => {
+    const me = await signUp(t.app);
+    const older = await me.post('/api/progress/merge', {
+      ...emptyRecord,
+      totalDays: 293,
+      lastReadDay: 242,
+      readDays: [241],
+      reflectionSaved: [241],
+      currentStanza: 242,
+    });
+    expect(older.status).toBe(200);
+    expect(older.body.progress).toEqual({
+      ...emptyRecord,
+      lastReadDay: 241,
+      readDays: [241],
+      reflectionSaved: [241],
+      currentStanza: 241,
+    });
   });
 
   it('validates the record', async () => {

@@ -49,7 +49,7 @@ export function progressRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const user = requireUser(request);
         const local = request.body;
         const stored = await mergeLocalProgress(db, user.id, local, clock());
-        const server = progressRecordFromDays(stored, local.totalDays);
+        const server = progressRecordFromDays(stored);
         return { progress: mergeProgress(local, server) };
       },
     );

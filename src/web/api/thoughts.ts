@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { META_TOTAL_FALLBACK } from '#shared/constants';
+import { TOTAL_DAYS } from '#shared/constants';
 import type { GathaInfo, Thought, TodayThought } from '#shared/thought-types';
 import { ApiError, getJson } from './client.js';
 import { queryKeys } from './query-keys.js';
@@ -8,8 +8,7 @@ export function useThoughtsTotal() {
   return useQuery({
     queryKey: queryKeys.thoughtsTotal,
     queryFn: async () =>
-      (await getJson<{ totalDays?: number }>('/api/thoughts/meta/total')).totalDays ??
-      META_TOTAL_FALLBACK,
+      (await getJson<{ totalDays?: number }>('/api/thoughts/meta/total')).totalDays ?? TOTAL_DAYS,
   });
 }
 

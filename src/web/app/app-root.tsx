@@ -2,6 +2,8 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, StrictMode, Suspense, lazy, useEffect, useState } from 'react';
 import { type SignInGuess, SignInGuessContext } from '../api/sign-in-guess.js';
 import { InstallPromptBanner } from '../components/install-prompt-banner.js';
+import { progressStoreFor } from '../hooks/progress-store.js';
+import { ProgressStoreContext } from '../hooks/use-progress.js';
 import { type RenderedPage, RenderedPageContext } from './reader-page.js';
 import { AppRoutes } from './router.js';
 
@@ -33,22 +35,28 @@ export function AppRoot(props: {
   /** What the page in the browser was rendered for; a plain page when left out. */
   renderedPage?: RenderedPage;
 }) {
+  const renderedPage = props.renderedPage ?? plainPage;
+  // The reader's progress belongs to this app alone: a page rendered on the server for one
+  // reader never sees another's, nor does a second app in the same page.
+  const [progressStore] = useState(() => progressStoreFor(renderedPage.requestCookies));
   return (
     <StrictMode>
-      <RenderedPageContext.Provider value={props.renderedPage ?? plainPage}>
+      <RenderedPageContext.Provider value={renderedPage}>
         <SignInGuessContext.Provider value={props.guessSignIn}>
           <QueryClientProvider client={props.queryClient}>
-            {props.router(
-              <>
-                <AppRoutes />
-                <OnceLive>
-                  <InstallPromptBanner />
-                  <Suspense fallback={null}>
-                    <Toaster />
-                  </Suspense>
-                </OnceLive>
-              </>,
-            )}
+            <ProgressStoreContext.Provider value={progressStore}>
+              {props.router(
+                <>
+                  <AppRoutes />
+                  <OnceLive>
+                    <InstallPromptBanner />
+                    <Suspense fallback={null}>
+                      <Toaster />
+                    </Suspense>
+                  </OnceLive>
+                </>,
+              )}
+            </ProgressStoreContext.Provider>
           </QueryClientProvider>
         </SignInGuessContext.Provider>
       </RenderedPageContext.Provider>

@@ -73,6 +73,30 @@ describe("a reader's daily page rendered on the server", () => {
     expect(unread).not.toContain('Marked as read');
   });
 
+  it("never mixes two readers' progress when their pages are rendered side by side", async () => {
+    const progressCookie = (readDays: number[]) =>
+      `tp_session=abc; gatha-progress=${encodeURIComponent(JSON.stringify({ readDays }))}`;
+    const days = (from: number, to: number) =>
+      Array.from({ length: to - from + 1 }, (_, i) => from + i);
+    const readers = [
+      { readDays: days(1, 87), percentage: 36, readToday: true },
+      { readDays: [], percentage: 0, readToday: false },
+      { readDays: days(1, 241), percentage: 100, readToday: true },
+      { readDays: days(1, 12), percentage: 5, readToday: false },
+    ];
+    // Twice over, all at once, so each page is rendered while the others are.
+    const pages = await Promise.all(
+      [...readers, ...readers].map((reader) =>
+        renderReaderPage(template, readerData(), progressCookie(reader.readDays)),
+      ),
+    );
+    pages.forEach((html, index) => {
+      const reader = readers[index % readers.length]!;
+      expect(html).toContain(`aria-valuenow="${reader.percentage}"`);
+      expect(html.includes('Marked as read')).toBe(reader.readToday);
+    });
+  });
+
   it('refuses a template with nowhere to put the page', async () => {
     await expect(renderReaderPage('<html></html>', readerData(), '')).rejects.toThrow(/root/);
   });
