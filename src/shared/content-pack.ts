@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GATHAS, STANZAS_PER_SONG, TOTAL_DAYS } from './constants.js';
+import { checkVariety } from './content-pack-variety.js';
 
 export const readingSchema = z.strictObject({
   day: z.number().int().min(1).max(TOTAL_DAYS),
@@ -141,7 +142,7 @@ const placeholderPattern = /\b(lorem|ipsum|todo|tbd|placeholder|xxx)\b|stanza te
 /**
  * The editorial rules of the shipped pack (content/README.md): all 241 days, every stanza of
  * the Gathas once and in order, each Gatha inside its days, lengths within bounds, no
- * placeholder and no repeated text.
+ * placeholder, no repeated text, and no slide back into one template (checkVariety).
  */
 export function checkEditorialRules(readings: Reading[]): string[] {
   const errors: string[] = [];
@@ -214,5 +215,6 @@ export function checkEditorialRules(readings: Reading[]): string[] {
       else byText.set(text, reading.day);
     }
   }
+  errors.push(...checkVariety(readings).errors);
   return errors;
 }
