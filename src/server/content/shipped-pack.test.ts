@@ -2,6 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TOTAL_DAYS } from '#shared/constants';
 import { checkEditorialRules } from '#shared/content-pack';
+import { checkVariety } from '#shared/content-pack-variety';
 import { projectRoot } from '../config.js';
 import { readPackFolder } from './content-pack-files.js';
 
@@ -12,6 +13,15 @@ describe('the shipped content pack', () => {
     if (!result.ok) throw new Error(result.errors.join('\n'));
     expect(result.pack.readings).toHaveLength(TOTAL_DAYS);
     expect(checkEditorialRules(result.pack.readings)).toEqual([]);
+  });
+
+  it('reports the prompt shapes and shared wording left within the limits, by day', async () => {
+    const result = await readPackFolder(path.join(projectRoot, 'content'));
+    if (!result.ok) throw new Error(result.errors.join('\n'));
+    const { errors, warnings } = checkVariety(result.pack.readings);
+    expect(errors).toEqual([]);
+    // Warnings do not fail the check; an editor reads them to keep the pack varied.
+    if (warnings.length > 0) console.warn(`content warnings:\n  ${warnings.join('\n  ')}`);
   });
 
   it('gives every day a Gatha info row', async () => {
