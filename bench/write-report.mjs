@@ -14,7 +14,11 @@ function machine() {
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
   let chromium = 'unknown';
   try {
-    chromium = execFileSync(chromiumPath(), ['--version'], { encoding: 'utf8' }).trim();
+    chromium = execFileSync(chromiumPath(), ['--version'], {
+      encoding: 'utf8',
+      // Debian's launcher script may print a shell error from its /dev/shm check on stderr.
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
   } catch {
     // not installed
   }
