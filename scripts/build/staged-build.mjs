@@ -32,11 +32,11 @@ function writeStamp(outDir, stamp) {
 }
 
 /** The build in `outDir` was made from these inputs and is as that build left it. */
-function isCurrent(outDir, inputs) {
+function isCurrent(outDir, inputsHash) {
   const stamp = readStamp(outDir);
   return (
     stamp !== null &&
-    stamp.inputs === inputs &&
+    stamp.inputs === inputsHash &&
     Array.isArray(stamp.entries) &&
     stamp.outputs === treeHash(outDir, stamp.entries)
   );
@@ -87,8 +87,8 @@ export async function buildIfChanged({ root, outDir, inputs, build, always = fal
     path.join(target, LOCK_FILE),
     async () => {
       // Read again under the lock: the inputs may have been built while this process waited.
-      const made = treeHash(root, inputs);
-      if (!always && isCurrent(target, made)) return 'up to date';
+      const inputsHash = treeHash(root, inputs);
+      if (!always && isCurrent(target, inputsHash)) return 'up to date';
       removeLeftovers(target);
       const staging = path.join(
         path.dirname(target),
@@ -100,7 +100,7 @@ export async function buildIfChanged({ root, outDir, inputs, build, always = fal
         const entries = fs.readdirSync(staging).sort();
         const outputs = treeHash(staging, entries);
         swapIn(target, staging, entries);
-        writeStamp(target, { inputs: made, outputs, entries });
+        writeStamp(target, { inputs: inputsHash, outputs, entries });
       } finally {
         fs.rmSync(staging, { recursive: true, force: true });
       }
