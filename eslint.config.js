@@ -17,7 +17,16 @@ const screenZones = fs
   }));
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'test-results/**'] },
+  {
+    ignores: [
+      'dist/**',
+      '.dist-*/**',
+      'node_modules/**',
+      'data/**',
+      'coverage/**',
+      'test-results/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

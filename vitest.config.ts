@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 const conditions = ['source', 'module', 'node', 'development'];
 const apiTests = ['src/server/**/*.test.ts'];
 const contentTests = ['src/server/content/shipped-pack.test.ts'];
-/** Tests that start the built server as child processes; they run after `npm run build`. */
+/** Tests that start the built server as child processes; they run after the build. */
 const processTests = ['src/server/**/*.process.test.ts'];
 const runProcessTests = process.env.TEST_PROCESSES === '1';
 
@@ -41,7 +41,7 @@ export default defineConfig({
             extends: true,
             test: {
               name: 'unit',
-              include: ['src/shared/**/*.test.ts', 'src/web/**/*.test.ts'],
+              include: ['src/shared/**/*.test.ts', 'src/web/**/*.test.ts', 'scripts/**/*.test.ts'],
               environment: 'node',
             },
           },

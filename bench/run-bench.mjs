@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { chromiumPath } from '../scripts/chromium.mjs';
 import { hotEndpoints, measure, measureAgainstCeiling } from './load-endpoints.mjs';
 import { postgresPlans, sqlitePlans } from './query-plans.mjs';
 import { generateSeed, seedPostgres, seedSqlite } from './seed-data.mjs';
@@ -417,7 +418,7 @@ async function runScenario(kind, users, { web }) {
 
 async function runLighthouse(baseUrl, token) {
   log('\nLighthouse (mobile):');
-  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  const chromium = chromiumPath();
   if (!fs.existsSync(chromium)) {
     const skipped = `no Chromium at ${chromium} (install the chromium package or set CHROMIUM_PATH)`;
     log(`skipped: ${skipped}`);

@@ -1,6 +1,6 @@
 // The JavaScript a phone downloads before the daily screen can show, gzipped: the entry chunk,
 // the daily screen's chunk, and every chunk they import statically. Reads the Vite manifest of
-// the production build (npm run build:web) and prints the figures; exits 1 over the budget.
+// the production build (npm run build) and prints the figures; exits 1 over the budget.
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';

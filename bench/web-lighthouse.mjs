@@ -3,6 +3,7 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { chromiumPath } from '../scripts/chromium.mjs';
 
 const FLAGS = [
   '--headless=new',
@@ -43,7 +44,7 @@ async function holdCookies(port, baseUrl, cookieText) {
  */
 export async function lighthousePages(baseUrl, pages, { runs = 3 } = {}) {
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromePath: chromiumPath(),
     chromeFlags: FLAGS,
   });
   try {

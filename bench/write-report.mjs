@@ -1,10 +1,11 @@
 // Writes the benchmark report (Markdown) from the result files of the runs: the machine, the
 // data, every figure beside its ceiling, each target with whether it is met, and the plans.
-import { execSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as prettier from 'prettier';
+import { chromiumPath } from '../scripts/chromium.mjs';
 
 const fmt = (n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
 const pct = (ratio) => (Number.isFinite(ratio) ? `${Math.round(ratio * 100)}%` : 'n/a');
@@ -13,7 +14,11 @@ function machine() {
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
   let chromium = 'unknown';
   try {
-    chromium = execSync('/usr/bin/chromium --version', { encoding: 'utf8' }).trim();
+    chromium = execFileSync(chromiumPath(), ['--version'], {
+      encoding: 'utf8',
+      // Debian's launcher script may print a shell error from its /dev/shm check on stderr.
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
   } catch {
     // not installed
   }

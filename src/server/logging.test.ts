@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
-import { loggerOptions } from './logging.js';
+import { loggerOptions, readableLogsWanted } from './logging.js';
 import { loadConfig } from './config.js';
 import { ApiClient, signUp } from './test-support/api-client.js';
 import { writeFixturePack } from './test-support/fixture-pack.js';
@@ -60,5 +60,20 @@ describe('logs', () => {
     expect(text).not.toContain(person.sessionCookie);
     expect(text).not.toContain('abcdef-secret-token');
     expect(text).toContain('token=[redacted]');
+  });
+});
+
+describe('readable log lines', () => {
+  const installed = () => true;
+  const missing = () => false;
+
+  it('are written at a terminal outside production when pino-pretty is installed', () => {
+    expect(readableLogsWanted('development', true, installed)).toBe(true);
+  });
+
+  it('give way to JSON without pino-pretty, in production, or away from a terminal', () => {
+    expect(readableLogsWanted('development', true, missing)).toBe(false);
+    expect(readableLogsWanted('production', true, installed)).toBe(false);
+    expect(readableLogsWanted('development', false, installed)).toBe(false);
   });
 });

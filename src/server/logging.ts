@@ -1,4 +1,7 @@
+import { createRequire } from 'node:module';
 import type { AppConfig } from './config.js';
+
+const require = createRequire(import.meta.url);
 
 const redactPaths = [
   'req.headers.cookie',
@@ -20,7 +23,7 @@ export function loggerOptions(config: AppConfig) {
         };
       },
     },
-    ...(process.stdout.isTTY && config.env !== 'production'
+    ...(readableLogsWanted(config.env, process.stdout.isTTY === true)
       ? {
           transport: {
             target: 'pino-pretty',
@@ -29,4 +32,26 @@ export function loggerOptions(config: AppConfig) {
         }
       : {}),
   };
+}
+
+/** pino-pretty is a development package: a production install (`npm ci --omit=dev`) has none. */
+function prettyPrinterInstalled(): boolean {
+  try {
+    require.resolve('pino-pretty');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Lines for a person at a terminal outside production, when pino-pretty is there to write
+ * them; otherwise JSON, one object a line.
+ */
+export function readableLogsWanted(
+  env: AppConfig['env'],
+  terminal: boolean,
+  installed: () => boolean = prettyPrinterInstalled,
+): boolean {
+  return terminal && env !== 'production' && installed();
 }
