@@ -76,6 +76,32 @@ export default tseslint.config(
     languageOptions: { globals: globals.browser },
   },
   {
+    // Every end-to-end test runs on a date it names, in each browser it opens (e2e/test-date.ts).
+    files: ['e2e/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test'],
+              message: "Import test from './test-date.js', which sets the test's date.",
+            },
+          ],
+        },
+      ],
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'browser',
+          property: 'newContext',
+          message: "Open another browser with the newDevice fixture, on the test's date.",
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.test.ts', 'src/server/test-support/**'],
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',

@@ -54,7 +54,9 @@ export default defineConfig({
       MAIL_OUTBOX_DIR: `${dataDir}/outbox`,
       RATE_LIMIT_IP_FACTOR: '1000',
       LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
+      // Production refuses TEST_CLOCK, by which each test sets its own date (docs/decisions/006).
+      NODE_ENV: 'test',
+      TEST_CLOCK: 'true',
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST } : {}),
     },
   },

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { type Browser, type Page, expect, test } from '@playwright/test';
+import { type Page, expect } from '@playwright/test';
 import {
   type TestUser,
   apiCall,
@@ -7,6 +7,7 @@ import {
   expectToast,
   signUpViaApi,
 } from './support.js';
+import { type NewDevice, test } from './test-date.js';
 
 const entryText = (parts: { thoughts?: string; words?: string; deeds?: string }) =>
   JSON.stringify({ thoughts: '', words: '', deeds: '', ...parts });
@@ -26,8 +27,8 @@ const SAFARI_ON_IPAD =
   'Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 /** Another browser (its own cookies) signed in as `user`. */
-async function signedInElsewhere(browser: Browser, user: TestUser, userAgent?: string) {
-  const context = await browser.newContext(userAgent ? { userAgent } : {});
+async function signedInElsewhere(newDevice: NewDevice, user: TestUser, userAgent?: string) {
+  const context = await newDevice(userAgent ? { userAgent } : {});
   const page = await context.newPage();
   const login = await apiCall(page, 'POST', '/api/auth/login', {
     username: user.username,
@@ -38,8 +39,8 @@ async function signedInElsewhere(browser: Browser, user: TestUser, userAgent?: s
 }
 
 /** Whether a fresh browser can sign in with these details. */
-async function canSignIn(browser: Browser, username: string, password: string) {
-  const context = await browser.newContext();
+async function canSignIn(newDevice: NewDevice, username: string, password: string) {
+  const context = await newDevice();
   const page = await context.newPage();
   const login = await apiCall(page, 'POST', '/api/auth/login', { username, password });
   await context.close();
@@ -53,9 +54,9 @@ const profileCard = (page: Page) => page.getByRole('region', { name: 'Profile' }
 
 test('a profile edit shows in the card and the avatar menu; a taken username is refused', async ({
   page,
-  browser,
+  newDevice,
 }) => {
-  const otherContext = await browser.newContext();
+  const otherContext = await newDevice();
   const taken = await signUpViaApi(await otherContext.newPage());
   const user = await signUpViaApi(page, { fullName: 'Shirin Azadi' });
   await page.goto('/app/settings');
@@ -105,10 +106,10 @@ test('a profile edit shows in the card and the avatar menu; a taken username is 
 
 test('changing the password signs out the other devices; only the new one signs in', async ({
   page,
-  browser,
+  newDevice,
 }) => {
   const user = await signUpViaApi(page);
-  const phone = await signedInElsewhere(browser, user);
+  const phone = await signedInElsewhere(newDevice, user);
   expect(await isSignedIn(phone.page)).toBe(true);
   const newPassword = 'another calm long password';
 
@@ -139,18 +140,18 @@ test('changing the password signs out the other devices; only the new one signs 
   await phone.page.goto('/app/settings');
   await expect(phone.page).toHaveURL(/\/landing$/);
 
-  expect(await canSignIn(browser, user.username, user.password)).toBe(false);
-  expect(await canSignIn(browser, user.username, newPassword)).toBe(true);
+  expect(await canSignIn(newDevice, user.username, user.password)).toBe(false);
+  expect(await canSignIn(newDevice, user.username, newPassword)).toBe(true);
   await phone.close();
 });
 
 test('the devices list marks this device and signs out others, one or all', async ({
   page,
-  browser,
+  newDevice,
 }) => {
   const user = await signUpViaApi(page);
-  const laptop = await signedInElsewhere(browser, user, FIREFOX_ON_WINDOWS);
-  const tablet = await signedInElsewhere(browser, user, SAFARI_ON_IPAD);
+  const laptop = await signedInElsewhere(newDevice, user, FIREFOX_ON_WINDOWS);
+  const tablet = await signedInElsewhere(newDevice, user, SAFARI_ON_IPAD);
 
   await page.goto('/app/settings');
   const card = page.getByRole('region', { name: 'Signed-in devices' });
@@ -244,10 +245,10 @@ test('the journal downloads as JSON and as Markdown with what was written', asyn
 
 test('deleting the account needs the password, ends on landing and leaves friends nothing', async ({
   page,
-  browser,
+  newDevice,
 }) => {
   const user = await signUpViaApi(page, { fullName: 'Leaving Person' });
-  const friendContext = await browser.newContext();
+  const friendContext = await newDevice();
   const friendPage = await friendContext.newPage();
   const friend = await signUpViaApi(friendPage);
   const sent = await apiCall(friendPage, 'POST', `/api/friend-requests/${user.id}`);
@@ -298,12 +299,12 @@ test('deleting the account needs the password, ends on landing and leaves friend
   await page.goto('/app/dashboard');
   await expect(page).toHaveURL(/\/landing$/);
 
-  expect(await canSignIn(browser, user.username, user.password)).toBe(false);
+  expect(await canSignIn(newDevice, user.username, user.password)).toBe(false);
   const feedAfter = await apiCall(friendPage, 'GET', '/api/journal/friends');
   expect(JSON.stringify(feedAfter.body)).not.toContain('A shared goodbye thought.');
   const friends = await apiCall<unknown[]>(friendPage, 'GET', '/api/friends');
   expect(friends.status).toBe(200);
   expect(JSON.stringify(friends.body)).not.toContain(user.username);
-  expect(await canSignIn(browser, friend.username, friend.password)).toBe(true);
+  expect(await canSignIn(newDevice, friend.username, friend.password)).toBe(true);
   await friendContext.close();
 });

@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { expectNoAxeViolations, expectToast, signUpViaApi } from './support.js';
+import { test } from './test-date.js';
 
 test('a visitor is sent from / to the landing screen, and an unknown path shows Page Not Found', async ({
   page,

@@ -1,4 +1,4 @@
-import { type Browser, type Page, expect, test } from '@playwright/test';
+import { type Page, expect } from '@playwright/test';
 import {
   type TestUser,
   apiCall,
@@ -6,6 +6,7 @@ import {
   expectToast,
   newUserDetails,
 } from './support.js';
+import { type NewDevice, test } from './test-date.js';
 
 interface SignUpOverrides {
   fullName?: string;
@@ -26,8 +27,8 @@ async function signUpViaApi(page: Page, overrides: SignUpOverrides = {}): Promis
 }
 
 /** Another person, signed in in a browser context of their own. */
-async function newPerson(browser: Browser, overrides: SignUpOverrides = {}) {
-  const context = await browser.newContext();
+async function newPerson(newDevice: NewDevice, overrides: SignUpOverrides = {}) {
+  const context = await newDevice();
   const page = await context.newPage();
   const user = await signUpViaApi(page, overrides);
   return { page, user };
@@ -58,11 +59,11 @@ const fail500 = { status: 500, contentType: 'application/json', body: '{"message
 
 test('search finds a person, a request is sent, they accept it and both see each other as friends', async ({
   page,
-  browser,
+  newDevice,
 }) => {
   const tag = uniqueTag();
   const me = await signUpViaApi(page, { fullName: `Roxana Mehr ${tag}` });
-  const them = await newPerson(browser, { fullName: `Darius Kavian ${tag}` });
+  const them = await newPerson(newDevice, { fullName: `Darius Kavian ${tag}` });
 
   await openCommunityTab(page, 'Discover');
   await expect(page.getByText('Connect and share your journey with friends')).toBeVisible();
@@ -125,11 +126,11 @@ test('search finds a person, a request is sent, they accept it and both see each
 
 test('the receiver declines a request; the sender saw it as pending until then', async ({
   page,
-  browser,
+  newDevice,
 }) => {
   const tag = uniqueTag();
   const me = await signUpViaApi(page, { fullName: `Mina Farahani ${tag}` });
-  const them = await newPerson(browser, { fullName: `Kourosh Ardalan ${tag}` });
+  const them = await newPerson(newDevice, { fullName: `Kourosh Ardalan ${tag}` });
   expect((await apiCall(page, 'POST', `/api/friend-requests/${them.user.id}`)).status).toBe(201);
 
   await openCommunityTab(page, 'Requests');
@@ -163,15 +164,15 @@ test('the receiver declines a request; the sender saw it as pending until then',
 
 test('removing a friend asks for confirmation first, and the friends list filters locally', async ({
   page,
-  browser,
+  newDevice,
 }) => {
   const tag = uniqueTag();
   await signUpViaApi(page, { fullName: `Shirin Bahar ${tag}` });
-  const them = await newPerson(browser, {
+  const them = await newPerson(newDevice, {
     fullName: `Arash Tir ${tag}`,
     whatsapp: '+44 7700 900123',
   });
-  const other = await newPerson(browser, { fullName: `Parisa Noor ${tag}` });
+  const other = await newPerson(newDevice, { fullName: `Parisa Noor ${tag}` });
   await makeFriendsViaApi(page, them);
   await makeFriendsViaApi(page, other);
 
@@ -234,23 +235,23 @@ test('removing a friend asks for confirmation first, and the friends list filter
 
 test('discover suggests people nearest first with proximity badges, and a request takes them off the list', async ({
   page,
-  browser,
+  newDevice,
 }) => {
   // Digits after a letter no other test uses, so only these people share leading characters.
   const base = `Q${String(Math.floor(Math.random() * 100_000)).padStart(5, '0')}`;
   const tag = uniqueTag();
   // Created farthest first: the server must sort by proximity, not by age.
-  await newPerson(browser, { fullName: `Far Person ${tag}`, postalCode: 'ZZZZZ' });
-  const city = await newPerson(browser, { fullName: `City Person ${tag}`, postalCode: 'QXXXX' });
-  const region = await newPerson(browser, {
+  await newPerson(newDevice, { fullName: `Far Person ${tag}`, postalCode: 'ZZZZZ' });
+  const city = await newPerson(newDevice, { fullName: `City Person ${tag}`, postalCode: 'QXXXX' });
+  const region = await newPerson(newDevice, {
     fullName: `Region Person ${tag}`,
     postalCode: `${base.slice(0, 2)}XXX`,
   });
-  const area = await newPerson(browser, {
+  const area = await newPerson(newDevice, {
     fullName: `Area Person ${tag}`,
     postalCode: `${base.slice(0, 3)}XX`,
   });
-  const near = await newPerson(browser, {
+  const near = await newPerson(newDevice, {
     fullName: `Near Person ${tag}`,
     // Spaces and case do not matter.
     postalCode: `${base.slice(0, 3).toLowerCase()} ${base.slice(3, 5)}X`,
@@ -296,12 +297,12 @@ test('discover suggests people nearest first with proximity badges, and a reques
 
 test('sending from a stale screen: their pending request connects us, a duplicate shows the server message', async ({
   page,
-  browser,
+  newDevice,
 }) => {
   const tag = uniqueTag();
   const me = await signUpViaApi(page, { fullName: `Nasrin Dara ${tag}` });
-  const asker = await newPerson(browser, { fullName: `Asker Vahid ${tag}` });
-  const target = await newPerson(browser, { fullName: `Target Yas ${tag}` });
+  const asker = await newPerson(newDevice, { fullName: `Asker Vahid ${tag}` });
+  const target = await newPerson(newDevice, { fullName: `Target Yas ${tag}` });
 
   await openCommunityTab(page, 'Discover');
   await searchBox(page).fill(tag);

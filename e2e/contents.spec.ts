@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { currentDay, expectNoAxeViolations, signUpViaApi } from './support.js';
+import { test } from './test-date.js';
 
 test('the contents list every day up to today, and a day opens on the daily ritual', async ({
   page,

@@ -1,4 +1,4 @@
-import { type Locator, type Page, expect, test } from '@playwright/test';
+import { type Locator, type Page, expect } from '@playwright/test';
 import {
   apiCall,
   currentDay,
@@ -7,6 +7,10 @@ import {
   keepProgressAwayFrom,
   signUpViaApi,
 } from './support.js';
+import { CYCLE_RESTART, LAST_DAY, MID_CYCLE, NEW_YEARS_DAY, test } from './test-date.js';
+
+// 10 April, day 100, unless a test names another date.
+test.use({ now: MID_CYCLE });
 
 interface Thought {
   dayNumber: number;
@@ -178,34 +182,31 @@ test('the day strip moves between days, resets the panel, and stops at both ends
 }) => {
   await signUpViaApi(page);
   await keepProgressAwayFrom(page, baseURL, 1);
-  const today = await currentDay(page);
   await page.goto('/app/daily-ritual/1');
   await expect(page.getByText('Day 1 of 241')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Previous day' })).toBeDisabled();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(await expectedHeader(page, 1));
 
-  if (today >= 3) {
-    await page.getByRole('button', { name: 'Next day' }).click();
-    await expect(page).toHaveURL(/\/app\/daily-ritual\/2$/);
-    await expect(page.getByRole('heading', { level: 1 })).toContainText('Ashem Vohu');
-    await expect(page.getByText('Day 2 of 241')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Previous day' })).toBeEnabled();
+  await page.getByRole('button', { name: 'Next day' }).click();
+  await expect(page).toHaveURL(/\/app\/daily-ritual\/2$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Ashem Vohu');
+  await expect(page.getByText('Day 2 of 241')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Previous day' })).toBeEnabled();
 
-    // Opening the explanation, then changing the day, starts the new day on its stanza.
-    await stanzaPanel(page).click();
-    await expect(understandingHeading(page)).toBeVisible();
-    await page.getByRole('button', { name: 'Next day' }).click();
-    await expect(page).toHaveURL(/\/app\/daily-ritual\/3$/);
-    await expect(page.getByRole('heading', { level: 1 })).toContainText('Yatha Ahu');
-    await expect(stanzaPanel(page)).toBeVisible();
-    await expect(understandingHeading(page)).toHaveCount(0);
+  // Opening the explanation, then changing the day, starts the new day on its stanza.
+  await stanzaPanel(page).click();
+  await expect(understandingHeading(page)).toBeVisible();
+  await page.getByRole('button', { name: 'Next day' }).click();
+  await expect(page).toHaveURL(/\/app\/daily-ritual\/3$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Yatha Ahu');
+  await expect(stanzaPanel(page)).toBeVisible();
+  await expect(understandingHeading(page)).toHaveCount(0);
 
-    await page.getByRole('button', { name: 'Previous day' }).click();
-    await expect(page).toHaveURL(/\/app\/daily-ritual\/2$/);
-    await expect(page.getByText('Day 2 of 241')).toBeVisible();
-  }
+  await page.getByRole('button', { name: 'Previous day' }).click();
+  await expect(page).toHaveURL(/\/app\/daily-ritual\/2$/);
+  await expect(page.getByText('Day 2 of 241')).toBeVisible();
 
-  // The last day is a future day unless today is 241; either way its strip cannot go on.
+  // The last day, still to come on day 100: its strip cannot go on.
   await page.goto('/app/daily-ritual/241');
   await expect(page.getByText('Day 241 of 241')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Next day' })).toBeDisabled();
@@ -216,31 +217,27 @@ test('a future day shows the friendly screen, a day past 241 the not-available o
   page,
 }) => {
   await signUpViaApi(page);
-  const today = await currentDay(page);
+  expect(await currentDay(page)).toBe(100);
 
-  // When today is day 241 there is no future day to visit.
-  if (today < 241) {
-    const future = today + 1;
-    const { status, body } = await apiCall<{ friendlyMessage: string }>(
-      page,
-      'GET',
-      `/api/thoughts/${future}`,
-    );
-    expect(status).toBe(403);
-    await page.goto(`/app/daily-ritual/${future}`);
-    await expect(page.getByRole('heading', { name: "Tomorrow's Wisdom Awaits" })).toBeVisible();
-    await expect(page.getByText(body.friendlyMessage, { exact: true })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Add Friends' })).toHaveAttribute(
-      'href',
-      '/app/community',
-    );
-    await page.screenshot({ path: `${screens}/daily-future-day.png`, fullPage: true });
-    await expectNoAxeViolations(page);
-    await page.getByRole('link', { name: "Go to Today's Gatha" }).click();
-    await expect(page).toHaveURL(new RegExp(`/app/daily-ritual/${today}$`));
-    await expect(page.getByText(`Day ${today} of 241`)).toBeVisible();
-    await expect(stanzaPanel(page)).toBeVisible();
-  }
+  const { status, body } = await apiCall<{ friendlyMessage: string }>(
+    page,
+    'GET',
+    '/api/thoughts/101',
+  );
+  expect(status).toBe(403);
+  await page.goto('/app/daily-ritual/101');
+  await expect(page.getByRole('heading', { name: "Tomorrow's Wisdom Awaits" })).toBeVisible();
+  await expect(page.getByText(body.friendlyMessage, { exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Add Friends' })).toHaveAttribute(
+    'href',
+    '/app/community',
+  );
+  await page.screenshot({ path: `${screens}/daily-future-day.png`, fullPage: true });
+  await expectNoAxeViolations(page);
+  await page.getByRole('link', { name: "Go to Today's Gatha" }).click();
+  await expect(page).toHaveURL(/\/app\/daily-ritual\/100$/);
+  await expect(page.getByText('Day 100 of 241')).toBeVisible();
+  await expect(stanzaPanel(page)).toBeVisible();
 
   const asked: string[] = [];
   page.on('request', (request) => {
@@ -353,7 +350,6 @@ test('progress: viewing a stanza and its explanation unlocks the next and moves 
   page,
 }) => {
   await signUpViaApi(page);
-  const today = await currentDay(page);
   await page.goto('/app/daily-ritual/1');
   await expect(stanzaPanel(page)).toBeVisible();
   await expect.poll(async () => (await progressCookie(page))?.gathaViewed).toEqual([1]);
@@ -365,18 +361,82 @@ test('progress: viewing a stanza and its explanation unlocks the next and moves 
   expect(record?.currentStanza).toBe(2);
   expect(record?.explanationViewed).toEqual([1]);
 
-  // Day 2 opens one second later, on its stanza; on 1 January it is still a future day.
-  if (today >= 2) {
-    await expect(page).toHaveURL(/\/app\/daily-ritual\/2$/, { timeout: 3000 });
-    await expect(page.getByText('Day 2 of 241')).toBeVisible();
-    await expect(stanzaPanel(page)).toBeVisible();
-    await expect.poll(async () => (await progressCookie(page))?.gathaViewed).toEqual([1, 2]);
+  // Day 2 opens one second later, on its stanza.
+  await expect(page).toHaveURL(/\/app\/daily-ritual\/2$/, { timeout: 3000 });
+  await expect(page.getByText('Day 2 of 241')).toBeVisible();
+  await expect(stanzaPanel(page)).toBeVisible();
+  await expect.poll(async () => (await progressCookie(page))?.gathaViewed).toEqual([1, 2]);
 
-    await page.getByRole('button', { name: 'Mark as read' }).click();
-    await expectToast(page, 'Progress saved', 'Day 2 marked as read');
-    await expect(page.getByText('Marked as read', { exact: true })).toBeVisible();
-    expect((await progressCookie(page))?.readDays).toEqual([2]);
-  }
+  await page.getByRole('button', { name: 'Mark as read' }).click();
+  await expectToast(page, 'Progress saved', 'Day 2 marked as read');
+  await expect(page.getByText('Marked as read', { exact: true })).toBeVisible();
+  expect((await progressCookie(page))?.readDays).toEqual([2]);
+});
+
+test.describe('on 1 January, day 1', () => {
+  test.use({ now: NEW_YEARS_DAY });
+
+  test("today's reading is day 1; finishing it unlocks stanza 2, but day 2 is still to come", async ({
+    page,
+  }) => {
+    await signUpViaApi(page);
+    await page.goto('/app/daily-ritual');
+    await expect(page.getByText('Day 1 of 241')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(await expectedHeader(page, 1));
+    await expect(page.getByRole('button', { name: 'Previous day' })).toBeDisabled();
+
+    await stanzaPanel(page).click();
+    await expect(understandingHeading(page)).toBeVisible();
+    await expectToast(page, 'Progress unlocked!', 'Stanza 2 is now available');
+    expect((await progressCookie(page))?.currentStanza).toBe(2);
+    // Past the second in which the screen would move on to an open day, it stays on day 1.
+    await page.clock.runFor(2_000);
+    expect(new URL(page.url()).pathname).toBe('/app/daily-ritual');
+    await expect(understandingHeading(page)).toBeVisible();
+
+    await page.getByRole('button', { name: 'Next day' }).click();
+    await expect(page).toHaveURL(/\/app\/daily-ritual\/2$/);
+    await expect(page.getByRole('heading', { name: "Tomorrow's Wisdom Awaits" })).toBeVisible();
+    expect((await apiCall(page, 'GET', '/api/thoughts/2')).status).toBe(403);
+  });
+});
+
+test.describe('on 29 August, day 241', () => {
+  test.use({ now: LAST_DAY });
+
+  test("today's reading is the last day, and every day is open", async ({ page }) => {
+    await signUpViaApi(page);
+    await page.goto('/app/daily-ritual');
+    await expect(page.getByText('Day 241 of 241')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      await expectedHeader(page, 241),
+    );
+    await expect(stanzaPanel(page)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Next day' })).toBeDisabled();
+
+    await page.getByRole('button', { name: 'Previous day' }).click();
+    await expect(page).toHaveURL(/\/app\/daily-ritual\/240$/);
+    await expect(stanzaPanel(page)).toBeVisible();
+    const { body: thoughts } = await apiCall<unknown[]>(page, 'GET', '/api/thoughts');
+    expect(thoughts).toHaveLength(241);
+  });
+});
+
+test.describe('on 30 August, when the cycle starts again', () => {
+  test.use({ now: CYCLE_RESTART });
+
+  test("today's reading is day 1 again, and yesterday's day 241 is to come", async ({ page }) => {
+    await signUpViaApi(page);
+    await page.goto('/app/daily-ritual');
+    await expect(page.getByText('Day 1 of 241')).toBeVisible();
+    await expect(stanzaPanel(page)).toBeVisible();
+
+    await page.goto('/app/daily-ritual/241');
+    await expect(page.getByRole('heading', { name: "Tomorrow's Wisdom Awaits" })).toBeVisible();
+    await page.getByRole('link', { name: "Go to Today's Gatha" }).click();
+    await expect(page).toHaveURL(/\/app\/daily-ritual\/1$/);
+    await expect(page.getByText('Day 1 of 241')).toBeVisible();
+  });
 });
 
 test('panel changes skip the slide when reduced motion is asked for', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { type Browser, type Page, expect, test } from '@playwright/test';
+import { type Page, expect } from '@playwright/test';
 import {
   type TestUser,
   apiCall,
@@ -6,6 +6,10 @@ import {
   expectToast,
   signUpViaApi,
 } from './support.js';
+import { MID_CYCLE, type NewDevice, test } from './test-date.js';
+
+// 10 April 2026, day 100: entries are dated that day, and days 1 to 3 are open.
+test.use({ now: MID_CYCLE });
 
 const entryText = (parts: { thoughts?: string; words?: string; deeds?: string }) =>
   JSON.stringify({ thoughts: '', words: '', deeds: '', ...parts });
@@ -26,8 +30,8 @@ async function writeEntry(
 }
 
 /** A second person in their own browser context who becomes the page user's friend. */
-async function befriend(browser: Browser, page: Page, fullName: string) {
-  const context = await browser.newContext();
+async function befriend(newDevice: NewDevice, page: Page, fullName: string) {
+  const context = await newDevice();
   const friendPage = await context.newPage();
   const friend = await signUpViaApi(friendPage, { fullName });
   const me = await apiCall<{ user: TestUser }>(page, 'GET', '/api/auth/me');
@@ -54,10 +58,10 @@ const LONG_WORDS =
 
 test("Friends' Reflections shows a friend's public entries only, with read more, likes and refresh", async ({
   page,
-  browser,
+  newDevice,
 }) => {
   await signUpViaApi(page, { fullName: 'Roxana Mehr' });
-  const { friendPage, close } = await befriend(browser, page, 'Dariush Ardeshir Kavian');
+  const { friendPage, close } = await befriend(newDevice, page, 'Dariush Ardeshir Kavian');
   await writeEntry(friendPage, 1, entryText({ thoughts: 'A quiet mind at dawn.' }), true);
   await writeEntry(friendPage, 2, entryText({ words: LONG_WORDS }), true);
   await writeEntry(friendPage, 3, entryText({ thoughts: 'Only for me, never shared.' }), false);
@@ -185,15 +189,8 @@ test('My Journal lists entries with their day, date, visibility and filled secti
   );
   const entries = page.getByRole('tabpanel').getByRole('listitem');
   await expect(entries).toHaveCount(3);
-  const today = new Intl.DateTimeFormat('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date());
-
   const day1 = entries.filter({ has: page.getByRole('heading', { name: 'Day 1', exact: true }) });
-  await expect(day1.getByText(today, { exact: true })).toBeVisible();
+  await expect(day1.getByText('Apr 10, 2026', { exact: true })).toBeVisible();
   await expect(day1.getByText('Public', { exact: true })).toBeVisible();
   for (const text of [
     'Good Thoughts',

@@ -1,5 +1,6 @@
-import { type Page, expect, test } from '@playwright/test';
+import { type Page, expect } from '@playwright/test';
 import { signUpViaApi } from './support.js';
+import { test } from './test-date.js';
 
 const HINT_COOKIE = 'tfp_signed_in';
 
@@ -115,8 +116,8 @@ test("signed in, today's reading arrives rendered for the reader and comes alive
   await expect(page).toHaveURL(/\/landing$/);
 });
 
-test("today's reading can be read before any script runs", async ({ browser, baseURL }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+test("today's reading can be read before any script runs", async ({ newDevice, baseURL }) => {
+  const context = await newDevice({ javaScriptEnabled: false, baseURL });
   try {
     const page = await context.newPage();
     await signUpViaApi(page);

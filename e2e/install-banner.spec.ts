@@ -1,11 +1,6 @@
-import {
-  type Browser,
-  type BrowserContextOptions,
-  type Page,
-  expect,
-  test,
-} from '@playwright/test';
+import { type BrowserContextOptions, type Page, expect } from '@playwright/test';
 import { expectNoAxeViolations, signUpViaApi } from './support.js';
+import { type NewDevice, setTestDate, test } from './test-date.js';
 
 const iPhoneSafari =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
@@ -74,7 +69,7 @@ async function openLanding(page: Page) {
  * milliseconds since load, so a test can count the rest of a delay itself.
  */
 async function openLandingOnPausedClock(page: Page): Promise<number> {
-  await page.clock.install({ time: new Date('2025-03-21T08:00:00Z') });
+  await setTestDate(page.context(), '2025-03-21T08:00:00Z');
   // Paused a moment later, as pauseAt only moves forward; no page has loaded yet.
   await page.clock.pauseAt(new Date('2025-03-21T08:00:01Z'));
   await page.goto('/landing');
@@ -86,8 +81,8 @@ async function openLandingOnPausedClock(page: Page): Promise<number> {
 }
 
 /** A fresh browser context on the app's origin (a new context does not inherit `use`). */
-function newAppContext(browser: Browser, options: BrowserContextOptions = {}) {
-  return browser.newContext({ baseURL: test.info().project.use.baseURL, ...options });
+function newAppContext(newDevice: NewDevice, options: BrowserContextOptions = {}) {
+  return newDevice({ baseURL: test.info().project.use.baseURL, ...options });
 }
 
 test('the browser’s install offer shows the banner above the tab bar; accepting hides it for good', async ({
@@ -143,7 +138,7 @@ test('saying no in the browser’s install dialog hides the banner for this sess
 
 test('closing the banner hides it in this tab, even after a reload, but not in a new session', async ({
   page,
-  browser,
+  newDevice,
 }) => {
   await openLanding(page);
   await offerInstall(page);
@@ -158,7 +153,7 @@ test('closing the banner hides it in this tab, even after a reload, but not in a
   await settle(page);
   await expect(banner(page)).toBeHidden();
 
-  const later = await newAppContext(browser);
+  const later = await newAppContext(newDevice);
   try {
     const next = await later.newPage();
     await openLanding(next);
@@ -171,9 +166,9 @@ test('closing the banner hides it in this tab, even after a reload, but not in a
 });
 
 test('on iOS Safari the Share steps appear after 3 seconds, with no Install button', async ({
-  browser,
+  newDevice,
 }) => {
-  const iPhone = await newAppContext(browser, {
+  const iPhone = await newAppContext(newDevice, {
     userAgent: iPhoneSafari,
     viewport: { width: 390, height: 844 },
     isMobile: true,
@@ -201,8 +196,8 @@ test('on iOS Safari the Share steps appear after 3 seconds, with no Install butt
   }
 });
 
-test('opened from the iOS home screen, the Share steps never appear', async ({ browser }) => {
-  const iPhone = await newAppContext(browser, { userAgent: iPhoneSafari });
+test('opened from the iOS home screen, the Share steps never appear', async ({ newDevice }) => {
+  const iPhone = await newAppContext(newDevice, { userAgent: iPhoneSafari });
   try {
     const page = await iPhone.newPage();
     await page.addInitScript(() => {

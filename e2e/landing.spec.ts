@@ -1,4 +1,4 @@
-import { type Browser, type Page, expect, test } from '@playwright/test';
+import { type Page, expect } from '@playwright/test';
 import {
   apiCall,
   expectNoAxeViolations,
@@ -6,13 +6,14 @@ import {
   newUserDetails,
   signUpViaApi,
 } from './support.js';
+import { type NewDevice, setTestDate, test } from './test-date.js';
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
 
 /** Someone who already has an account, made in a browser context of their own. */
-async function existingUser(browser: Browser) {
-  const context = await browser.newContext();
+async function existingUser(newDevice: NewDevice) {
+  const context = await newDevice();
   const user = await signUpViaApi(await context.newPage());
   await context.close();
   return user;
@@ -179,9 +180,9 @@ test('the sign-up form shows each validation message beside its field', async ({
 
 test('a taken username or email shows the server message in the toast', async ({
   page,
-  browser,
+  newDevice,
 }) => {
-  const taken = await existingUser(browser);
+  const taken = await existingUser(newDevice);
   const details = newUserDetails();
   await openSheet(page, 'Begin Your Journey');
   const create = createPanel(page);
@@ -202,8 +203,13 @@ test('a taken username or email shows the server message in the toast', async ({
   await shot(page, 'landing-sign-up-taken');
 });
 
-test('signing in works with the username and with the email', async ({ page, browser }) => {
-  const user = await existingUser(browser);
+test('signing in works with the username and with the email', async ({
+  page,
+  context,
+  newDevice,
+  now,
+}) => {
+  const user = await existingUser(newDevice);
 
   await openSheet(page, 'I already have an account');
   await signInPanel(page).getByLabel('Username or email').fill(user.username);
@@ -212,7 +218,9 @@ test('signing in works with the username and with the email', async ({ page, bro
   await expectToast(page, 'Welcome back', 'Redirecting to your daily ritual...');
   await expectCleanlyOnDailyRitual(page);
 
-  await page.context().clearCookies();
+  // Signed out by forgetting every cookie, the test's date among them, which is set again.
+  await context.clearCookies();
+  await setTestDate(context, now);
   await openSheet(page, 'I already have an account');
   await signInPanel(page).getByLabel('Username or email').fill(user.email.toUpperCase());
   await signInPanel(page).getByLabel('Password', { exact: true }).fill(user.password);
@@ -223,8 +231,8 @@ test('signing in works with the username and with the email', async ({ page, bro
   expect(me.body.user.username).toBe(user.username);
 });
 
-test('sign-in asks for both fields and reports a wrong password', async ({ page, browser }) => {
-  const user = await existingUser(browser);
+test('sign-in asks for both fields and reports a wrong password', async ({ page, newDevice }) => {
+  const user = await existingUser(newDevice);
   await openSheet(page, 'I already have an account');
   const signIn = signInPanel(page);
   await signIn.getByRole('button', { name: 'Sign In', exact: true }).click();

@@ -1,4 +1,4 @@
-import { type Page, expect, test } from '@playwright/test';
+import { type BrowserContext, type Page, expect } from '@playwright/test';
 import {
   apiCall,
   currentDay,
@@ -7,6 +7,7 @@ import {
   keepProgressAwayFrom,
   signUpViaApi,
 } from './support.js';
+import { test } from './test-date.js';
 
 // A reflection saved without a connection waits in the browser (IndexedDB) and reaches the
 // server once, in order, when the connection returns, even if the tab was closed meanwhile.
@@ -78,6 +79,23 @@ async function savesWaiting(page: Page): Promise<WaitingSave[]> {
 
 const countWaiting = async (page: Page) => (await savesWaiting(page)).length;
 
+/** Resolves once a sync already started in the page is over: a sync holds the outbox's lock. */
+const syncOver = (page: Page) =>
+  page.evaluate(() => navigator.locks.request('threefold-offline-outbox', async () => undefined));
+
+/** Takes the browser offline and back, and waits for the sync the returning connection starts. */
+async function reconnect(page: Page, context: BrowserContext) {
+  await context.setOffline(true);
+  const returned = await page.evaluateHandle(() => ({
+    online: new Promise<void>((resolve) =>
+      addEventListener('online', () => resolve(), { once: true }),
+    ),
+  }));
+  await context.setOffline(false);
+  await returned.evaluate(({ online }) => online);
+  await syncOver(page);
+}
+
 async function entriesFor(page: Page, day: number) {
   const { body } = await apiCall<JournalEntry[]>(page, 'GET', '/api/journal');
   return body.filter((entry) => entry.dayNumber === day);
@@ -142,10 +160,9 @@ test('a reflection saved offline waits on the device, then reaches the server on
   expect(await countWaiting(page)).toBe(0);
 
   // Going offline and back again has nothing left to send.
-  await context.setOffline(true);
-  await context.setOffline(false);
-  await expect.poll(() => countWaiting(page)).toBe(0);
+  await reconnect(page, context);
   expect(posts).toHaveLength(1);
+  expect(await countWaiting(page)).toBe(0);
 });
 
 test('several offline saves of the same day become one entry with the last text', async ({
@@ -318,7 +335,7 @@ test('a save waits for its own author: another person signed in on this browser 
   const checked = page.waitForResponse(
     (response) => new URL(response.url()).pathname === '/api/auth/me',
   );
-  await context.setOffline(false);
+  await reconnect(page, context);
   expect((await checked).status()).toBe(200);
   await expect(reflection(page).getByText(PENDING)).toBeVisible();
   expect(await countWaiting(page)).toBe(1);
@@ -327,6 +344,7 @@ test('a save waits for its own author: another person signed in on this browser 
   // The other person's app neither sends the author's words nor shows them.
   const other = await context.newPage();
   await openReflection(other);
+  await syncOver(other);
   await expect(other.getByLabel('Good Thoughts')).toHaveValue('');
   await expect(reflection(other).getByText(PENDING)).toHaveCount(0);
   expect(await entriesFor(other, today)).toHaveLength(0);

@@ -1,12 +1,13 @@
-import { type Browser, type Page, expect, test } from '@playwright/test';
+import { type Page, expect } from '@playwright/test';
 import { expectNoAxeViolations, expectToast, latestResetToken, signUpViaApi } from './support.js';
+import { type NewDevice, test } from './test-date.js';
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
 
 /** Someone who has an account, made in a browser context of their own. */
-async function existingUser(browser: Browser) {
-  const context = await browser.newContext();
+async function existingUser(newDevice: NewDevice) {
+  const context = await newDevice();
   const user = await signUpViaApi(await context.newPage());
   await context.close();
   return user;
@@ -30,9 +31,9 @@ async function signIn(page: Page, login: string, password: string) {
 
 test('the whole reset: request, email, new password, back to landing, sign in', async ({
   page,
-  browser,
+  newDevice,
 }) => {
-  const user = await existingUser(browser);
+  const user = await existingUser(newDevice);
   const newPassword = 'a brand new calm password';
 
   await page.goto('/password-reset');
@@ -107,9 +108,9 @@ test('the whole reset: request, email, new password, back to landing, sign in', 
 
 test('Try Again returns to the form, and Back to Login leaves each state', async ({
   page,
-  browser,
+  newDevice,
 }) => {
-  const user = await existingUser(browser);
+  const user = await existingUser(newDevice);
   await requestResetLink(page, user.email);
   await page.getByRole('button', { name: 'Try Again' }).click();
   await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible();
@@ -127,8 +128,11 @@ test('Try Again returns to the form, and Back to Login leaves each state', async
   await expect(page).toHaveURL(/\/landing$/);
 });
 
-test('a reset token can be typed in when the link did not carry it', async ({ page, browser }) => {
-  const user = await existingUser(browser);
+test('a reset token can be typed in when the link did not carry it', async ({
+  page,
+  newDevice,
+}) => {
+  const user = await existingUser(newDevice);
   const newPassword = 'typed token new password';
   await requestResetLink(page, user.email);
   await page.getByRole('button', { name: 'I have a reset token' }).click();
@@ -157,7 +161,7 @@ test('an empty token parameter shows the token field', async ({ page }) => {
 
 test('an unknown or already used token is refused with the server message', async ({
   page,
-  browser,
+  newDevice,
 }) => {
   await page.goto('/password-reset?token=not-a-real-token');
   await page.getByLabel('New password', { exact: true }).fill('whatever password');
@@ -167,10 +171,10 @@ test('an unknown or already used token is refused with the server message', asyn
   await expect(page).toHaveURL(/token=not-a-real-token/);
   await expect(page.getByRole('button', { name: 'Reset Password' })).toBeEnabled();
 
-  const user = await existingUser(browser);
+  const user = await existingUser(newDevice);
   await requestResetLink(page, user.email);
   const token = await latestResetToken(user.email);
-  const context = await browser.newContext();
+  const context = await newDevice();
   const first = await context.request.post('/api/auth/password-reset', {
     headers: { 'X-Requested-With': 'XMLHttpRequest' },
     data: { token, password: 'first new password' },

@@ -1,5 +1,6 @@
-import { type BrowserContext, type Page, devices, expect, test } from '@playwright/test';
+import { type BrowserContext, type Page, devices, expect } from '@playwright/test';
 import { apiCall, expectToast, signUpViaApi } from './support.js';
+import { test } from './test-date.js';
 
 // These tests are about the service worker itself, whatever the project's default is.
 test.use({ serviceWorkers: 'allow' });
@@ -245,7 +246,6 @@ self.addEventListener('message', (event) => {
 });`;
     await route.fulfill({ response, body: earlierRelease });
   });
-  await page.clock.install();
   await page.goto('/landing');
   await waitForServiceWorkerControl(page);
   expect(await askRelease(page)).toBe('earlier release');

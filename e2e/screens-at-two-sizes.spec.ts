@@ -1,5 +1,6 @@
-import { type Page, expect, test } from '@playwright/test';
+import { type Page, expect } from '@playwright/test';
 import { apiCall, expectNoAxeViolations, signUpViaApi } from './support.js';
+import { test } from './test-date.js';
 
 // Every screen at a phone size and a desktop size, in light and dark: no accessibility
 // violation, and a screenshot in test-results/screens/ for people to look at.

@@ -2,7 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './test-date.js';
 
 // The built server as its own process: configuration errors, start-up and graceful shutdown.
 

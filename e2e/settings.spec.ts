@@ -1,5 +1,6 @@
-import { type Page, expect, test } from '@playwright/test';
+import { type Page, expect } from '@playwright/test';
 import { currentDay, expectNoAxeViolations, expectToast, signUpViaApi } from './support.js';
+import { setTestDate, test } from './test-date.js';
 
 const SETTINGS_KEY = 'gatha_notification_settings';
 
@@ -206,9 +207,9 @@ test('at the chosen minute the reminder shows once, closes after 10 s and opens 
 }) => {
   await context.grantPermissions(['notifications']);
   await recordNotifications(page);
-  await signUpViaApi(page);
   // 7 March 2026 is day 66 of the year; the browser runs in UTC.
-  await page.clock.install({ time: new Date('2026-03-07T08:29:30Z') });
+  await setTestDate(context, '2026-03-07T08:29:30Z');
+  await signUpViaApi(page);
   await page.goto('/app/settings');
   await page.evaluate(
     (key) =>
@@ -241,13 +242,17 @@ test('at the chosen minute the reminder shows once, closes after 10 s and opens 
     (window as unknown as { openShownNotification: (i: number) => void }).openShownNotification(0),
   );
   await expect(page).toHaveURL(/\/app\/daily-ritual\/66$/);
+  await expect(page.getByText('Day 66 of 241')).toBeVisible();
 });
 
-test('no second reminder on a day one was already shown', async ({ page, context }) => {
+test('no second reminder on a day one was already shown; the next day brings its own', async ({
+  page,
+  context,
+}) => {
   await context.grantPermissions(['notifications']);
   await recordNotifications(page);
+  await setTestDate(context, '2026-03-07T08:29:30Z');
   await signUpViaApi(page);
-  await page.clock.install({ time: new Date('2026-03-07T08:29:30Z') });
   await page.goto('/app/settings');
   await page.evaluate(
     (key) =>
@@ -260,5 +265,12 @@ test('no second reminder on a day one was already shown', async ({ page, context
   await page.reload();
   await expect(reminderSwitch(page)).toBeChecked();
   await page.clock.runFor(60_000);
-  expect(await shownNotifications(page)).toEqual([]);
+
+  // A day on, the check that runs every minute shows 8 March's reminder (day 67), and it is the
+  // only one: none came for 7 March, whose reminder had been shown already.
+  await page.clock.runFor(24 * 60 * 60 * 1000);
+  await expect
+    .poll(async () => (await shownNotifications(page)).map(({ body }) => body))
+    .toEqual(["Time for today's reflection - Day 67 of the Gathas awaits you."]);
+  expect(await storedSettings(page)).toMatchObject({ lastShown: '2026-03-08' });
 });

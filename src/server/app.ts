@@ -19,6 +19,7 @@ import './auth/current-user.js';
 import { resumeSession, sessionToken, setSessionCookie } from './auth/sessions.js';
 import { type Clock, systemClock } from './clock.js';
 import type { AppConfig } from './config.js';
+import { clockSetByRequests } from './test-clock.js';
 import { loggerOptions } from './logging.js';
 import { loadShippedPack } from './content/content-pack-files.js';
 import { migrateToLatest, openDatabase } from './db/connection.js';
@@ -92,10 +93,11 @@ export async function buildApp(
     slowQueryMs: config.slowQueryMs,
   });
   const pending = new Set<Promise<unknown>>();
+  const clock = options.clock ?? systemClock;
   const ctx: AppContext = {
     db: database.db,
     config,
-    clock: options.clock ?? systemClock,
+    clock: config.testClock ? clockSetByRequests(app, clock) : clock,
     mailer:
       options.mailer ??
       createMailer({

@@ -92,4 +92,13 @@ describe('configuration from the environment', () => {
       'PUSH_SERVICE_HOSTS must be a comma-separated list of host names, or *',
     );
   });
+
+  it('lets requests set the date only outside production, where TEST_CLOCK is refused', () => {
+    expect(loadConfig({}).testClock).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', TEST_CLOCK: 'true' }).testClock).toBe(true);
+    expect(() => loadConfig({ NODE_ENV: 'production', TEST_CLOCK: 'true' })).toThrow(
+      "TEST_CLOCK: TEST_CLOCK lets a request choose the server's date, for end-to-end tests only; it is refused when NODE_ENV=production",
+    );
+    expect(loadConfig({ NODE_ENV: 'production', TEST_CLOCK: 'false' }).testClock).toBe(false);
+  });
 });

@@ -106,10 +106,16 @@ const configSchema = z
       .refine((v) => v.split(',').every((host) => /^(\*|[a-z0-9.-]+)$/i.test(host.trim())), {
         error: 'PUSH_SERVICE_HOSTS must be a comma-separated list of host names, or *',
       }),
+    TEST_CLOCK: boolText.default(false),
   })
   .refine((env) => (env.VAPID_PUBLIC_KEY === undefined) === (env.VAPID_PRIVATE_KEY === undefined), {
     error: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together (or neither)',
     path: ['VAPID_PRIVATE_KEY'],
+  })
+  .refine((env) => !(env.TEST_CLOCK && env.NODE_ENV === 'production'), {
+    error:
+      "TEST_CLOCK lets a request choose the server's date, for end-to-end tests only; it is refused when NODE_ENV=production",
+    path: ['TEST_CLOCK'],
   })
   .transform((env) => ({
     env: env.NODE_ENV,
@@ -140,6 +146,7 @@ const configSchema = z
       .filter(Boolean),
     redisUrl: env.REDIS_URL ?? null,
     redisKeyPrefix: env.REDIS_KEY_PREFIX,
+    testClock: env.TEST_CLOCK,
   }));
 
 export type AppConfig = Readonly<z.output<typeof configSchema>>;
