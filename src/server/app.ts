@@ -17,6 +17,7 @@ import type { AppContext } from './app-context.js';
 import { authRoutes } from './auth/auth-routes.js';
 import './auth/current-user.js';
 import { resumeSession, sessionToken, setSessionCookie } from './auth/sessions.js';
+import { createAppCache } from './cache/app-cache.js';
 import { type Clock, systemClock } from './clock.js';
 import type { AppConfig } from './config.js';
 import { loggerOptions } from './logging.js';
@@ -94,6 +95,7 @@ export async function buildApp(
   const pending = new Set<Promise<unknown>>();
   const ctx: AppContext = {
     db: database.db,
+    cache: createAppCache(database, { feedBytes: config.feedCacheMb * 1024 * 1024 }),
     config,
     clock: options.clock ?? systemClock,
     mailer:
@@ -147,7 +149,6 @@ export async function buildApp(
   registerSecurityHeaders(app, config.appUrl.startsWith('https://'));
   app.decorateRequest('currentUser', null);
   app.decorateRequest('sessionId', null);
-  app.decorateRequest('changesCaughtUp', false);
 
   // A callback hook rather than an async one: most calls never wait for anything here.
   app.addHook('onRequest', (request, reply, done) => {
@@ -163,11 +164,10 @@ export async function buildApp(
     if (request.routeOptions.config.sameForEveryone) return done();
     const token = sessionToken(request);
     if (!token) return done();
-    resumeSession(ctx.db, token, ctx.clock()).then((session) => {
+    resumeSession(ctx, token).then((session) => {
       if (session) {
         request.currentUser = session.user;
         request.sessionId = session.sessionId;
-        request.changesCaughtUp = session.changesCaughtUp;
         if (session.extended) setSessionCookie(reply, token, config.appUrl.startsWith('https://'));
       }
       done();
