@@ -63,7 +63,10 @@ export function cacheListener(caches: Caches): ChangeListener {
   };
 }
 
-export function createAppCache(database: AppDatabase, options: { feedBytes: number }): AppCache {
+export function createAppCache(
+  database: Pick<AppDatabase, 'db' | 'dialect' | 'readNow'>,
+  options: { feedBytes: number },
+): AppCache {
   const feeds = new FeedCache(options.feedBytes);
   const sessions = new SessionCache<SessionRow>(sessionsCached);
   const changes: ChangeSource = changeLog(database, cacheListener({ feeds, sessions }));
