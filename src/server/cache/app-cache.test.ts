@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppDatabase, migrateToLatest, openDatabase } from '../db/connection.js';
-import { createTestDatabase, type TestDatabase } from '../test-support/test-app.js';
-import { userRow } from '../test-support/user-rows.js';
+import { describe, expect, it } from 'vitest';
+import { twoHandles } from '../test-support/database-handles.js';
+import { insertUser } from '../test-support/user-rows.js';
 import { type AppCache, cacheListener, createAppCache } from './app-cache.js';
 import { FeedCache } from './feed-cache.js';
 import { SessionCache } from './session-cache.js';
@@ -43,33 +42,16 @@ describe('the invalidation rule', () => {
 // The cache of one process, on one handle; the changes come through another, as from another
 // process. Each change must reach the cache before the next request uses it, and a change
 // that concerns nothing cached must leave the cache alone.
-let database: TestDatabase;
-let writer: AppDatabase;
-let reader: AppDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-  writer = openDatabase(database.url);
-  await migrateToLatest(writer.db, writer.schema);
-  reader = openDatabase(database.url);
-});
-afterAll(async () => {
-  await reader.close();
-  await writer.close();
-  await database.drop();
-});
+const handles = twoHandles();
 
 let counter = 0;
 async function person() {
   counter += 1;
   const name = `cached${counter}`;
-  const { id } = await writer.db
-    .insertInto('users')
-    .values(userRow(name))
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const id = await insertUser(handles.writer.db, name);
   const tokenHash = `hash-${name}`;
   const at = new Date().toISOString();
-  await writer.db
+  await handles.writer.db
     .insertInto('sessions')
     .values({
       user_id: id,
@@ -85,7 +67,7 @@ async function person() {
 
 async function befriend(a: number, b: number) {
   const created_at = new Date().toISOString();
-  await writer.db
+  await handles.writer.db
     .insertInto('friendships')
     .values([
       { user_id: a, friend_id: b, created_at },
@@ -98,7 +80,7 @@ let day = 0;
 async function share(userId: number) {
   day += 1;
   const at = new Date().toISOString();
-  await writer.db
+  await handles.writer.db
     .insertInto('journal_entries')
     .values({
       user_id: userId,
@@ -128,7 +110,7 @@ function feedRequests(cache: AppCache, reader: { id: number; tokenHash: string }
 
 describe("a process's cache", () => {
   it('answers a feed from the cache until something it shows changes', async () => {
-    const cache = createAppCache(reader, { feedBytes: 1024 * 1024 });
+    const cache = createAppCache(handles.reader, { feedBytes: 1024 * 1024 });
     const [me, friend, stranger] = [await person(), await person(), await person()];
     await befriend(me.id, friend.id);
     const feed = feedRequests(cache, me);
@@ -136,7 +118,7 @@ describe("a process's cache", () => {
     expect(await feed()).toBe('cached');
 
     await share(stranger.id);
-    await writer.db
+    await handles.writer.db
       .updateTable('users')
       .set({ city: 'Yazd' })
       .where('id', '=', friend.id)
@@ -145,7 +127,7 @@ describe("a process's cache", () => {
 
     await share(friend.id);
     expect(await feed()).toBe('read');
-    await writer.db
+    await handles.writer.db
       .updateTable('users')
       .set({ full_name: 'Another Name' })
       .where('id', '=', friend.id)
@@ -159,7 +141,7 @@ describe("a process's cache", () => {
   });
 
   it('does not cache a feed that a change overtook while it was read', async () => {
-    const cache = createAppCache(reader, { feedBytes: 1024 * 1024 });
+    const cache = createAppCache(handles.reader, { feedBytes: 1024 * 1024 });
     const [me, friend] = [await person(), await person()];
     await befriend(me.id, friend.id);
     const feed = feedRequests(cache, me);
@@ -174,21 +156,25 @@ describe("a process's cache", () => {
   });
 
   it("answers a session from the cache until that person's account or sessions change", async () => {
-    const cache = createAppCache(reader, { feedBytes: 0 });
+    const cache = createAppCache(handles.reader, { feedBytes: 0 });
     const [me, other] = [await person(), await person()];
     const first = await cache.session(me.tokenHash);
     expect(first).toMatchObject({ id: me.id });
     expect(await cache.session(me.tokenHash)).toBe(first);
 
-    await writer.db.deleteFrom('sessions').where('user_id', '=', other.id).execute();
+    await handles.writer.db.deleteFrom('sessions').where('user_id', '=', other.id).execute();
     expect(await cache.session(me.tokenHash)).toBe(first);
 
-    await writer.db.updateTable('users').set({ city: 'Tus' }).where('id', '=', me.id).execute();
+    await handles.writer.db
+      .updateTable('users')
+      .set({ city: 'Tus' })
+      .where('id', '=', me.id)
+      .execute();
     const changed = await cache.session(me.tokenHash);
     expect(changed).not.toBe(first);
     expect(changed).toMatchObject({ id: me.id, city: 'Tus' });
 
-    await writer.db.deleteFrom('sessions').where('user_id', '=', me.id).execute();
+    await handles.writer.db.deleteFrom('sessions').where('user_id', '=', me.id).execute();
     expect(await cache.session(me.tokenHash)).toBeUndefined();
   });
 });

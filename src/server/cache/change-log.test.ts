@@ -1,44 +1,22 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppDatabase, migrateToLatest, openDatabase } from '../db/connection.js';
-import { createTestDatabase, type TestDatabase } from '../test-support/test-app.js';
-import { userRow } from '../test-support/user-rows.js';
+import { describe, expect, it } from 'vitest';
+import { twoHandles } from '../test-support/database-handles.js';
+import { insertUser } from '../test-support/user-rows.js';
 import { CHANGES_KEPT, changeLog, trimChangeLog } from './change-log.js';
 
 // Two handles on one database, as two processes would have: one writes, the other reads the log.
-let database: TestDatabase;
-let writer: AppDatabase;
-let reader: AppDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-  writer = openDatabase(database.url);
-  await migrateToLatest(writer.db, writer.schema);
-  reader = openDatabase(database.url);
-});
-afterAll(async () => {
-  await reader.close();
-  await writer.close();
-  await database.drop();
-});
+const handles = twoHandles();
 const onPostgres = process.env.TEST_DB === 'postgres';
 
 let counter = 0;
-async function newUser() {
-  counter += 1;
-  const { id } = await writer.db
-    .insertInto('users')
-    .values(userRow(`person${counter}`))
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
-}
+const newUser = () => insertUser(handles.writer.db, `person${(counter += 1)}`);
 
 /** A reader of the log from now on; `news()` catches up once and tells what it heard. */
 async function listen(options: { idleLimitMs?: number } = {}) {
   const heard: string[] = [];
   let lost = 0;
   const log = changeLog(
-    reader,
+    handles.reader,
     {
       changed: ({ topic, userId }) => heard.push(`${topic} ${userId}`),
       lost: () => (lost += 1),
@@ -56,6 +34,27 @@ async function listen(options: { idleLimitMs?: number } = {}) {
   };
 }
 
+const changeCity = (userId: number) =>
+  handles.writer.db.updateTable('users').set({ city: 'Merv' }).where('id', '=', userId).execute();
+
+/** Changes a person's city in a transaction left open; the answer commits it. */
+async function changeCityOpenly(userId: number): Promise<() => Promise<void>> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let wrote!: () => void;
+  const written = new Promise<void>((resolve) => (wrote = resolve));
+  const transaction = handles.writer.db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set({ city: 'Balkh' }).where('id', '=', userId).execute();
+    wrote();
+    await released;
+  });
+  await written;
+  return async () => {
+    release();
+    await transaction;
+  };
+}
+
 const now = () => new Date().toISOString();
 const entry = (userId: number, isPublic: 0 | 1) => ({
   user_id: userId,
@@ -69,7 +68,7 @@ const entry = (userId: number, isPublic: 0 | 1) => ({
 describe('the change log', () => {
   it('tells what each write changed, and whose', async () => {
     const [a, b, c] = [await newUser(), await newUser(), await newUser()];
-    const { db } = writer;
+    const { db } = handles.writer;
     const { news } = await listen();
 
     await db.insertInto('journal_entries').values(entry(a, 0)).execute();
@@ -137,7 +136,11 @@ describe('the change log', () => {
     const a = await newUser();
     const { news } = await listen();
     expect(await news()).toEqual([]);
-    await writer.db.updateTable('users').set({ city: 'Kerman' }).where('id', '=', a).execute();
+    await handles.writer.db
+      .updateTable('users')
+      .set({ city: 'Kerman' })
+      .where('id', '=', a)
+      .execute();
     expect(await news()).toEqual([`account ${a}`]);
     expect(await news()).toEqual([]);
   });
@@ -147,33 +150,44 @@ describe('the change log', () => {
     async () => {
       const [a, b] = [await newUser(), await newUser()];
       const { news } = await listen();
-      let release!: () => void;
-      const released = new Promise<void>((resolve) => (release = resolve));
-      let wrote!: () => void;
-      const written = new Promise<void>((resolve) => (wrote = resolve));
       // The first transaction takes the earlier sequence number, then stays open.
-      const slow = writer.db.transaction().execute(async (trx) => {
-        await trx.updateTable('users').set({ city: 'Balkh' }).where('id', '=', a).execute();
-        wrote();
-        await released;
-      });
-      await written;
-      await writer.db.updateTable('users').set({ city: 'Merv' }).where('id', '=', b).execute();
+      const commit = await changeCityOpenly(a);
+      await changeCity(b);
       expect(await news()).toEqual([`account ${b}`]);
-      release();
-      await slow;
+      await commit();
       expect(await news()).toEqual([`account ${a}`]);
       expect(await news()).toEqual([]);
+    },
+  );
+
+  it.runIf(onPostgres)(
+    'takes nothing committed before its first look as news, beside an older open transaction',
+    async () => {
+      const [a, b] = [await newUser(), await newUser()];
+      const commit = await changeCityOpenly(a);
+      await changeCity(b);
+      const { news } = await listen();
+      expect(await news()).toEqual([]);
+      await commit();
+      expect(await news()).toEqual([`account ${a}`]);
     },
   );
 
   it.runIf(!onPostgres)('starts afresh when entries it had not read were trimmed', async () => {
     const a = await newUser();
     const { news, lost } = await listen();
-    await writer.db.updateTable('users').set({ city: 'Kerman' }).where('id', '=', a).execute();
-    await writer.db.updateTable('users').set({ city: 'Shiraz' }).where('id', '=', a).execute();
+    await handles.writer.db
+      .updateTable('users')
+      .set({ city: 'Kerman' })
+      .where('id', '=', a)
+      .execute();
+    await handles.writer.db
+      .updateTable('users')
+      .set({ city: 'Shiraz' })
+      .where('id', '=', a)
+      .execute();
     await sql`delete from data_changes where seq = (select min(seq) from data_changes where user_id = ${a})`.execute(
-      writer.db,
+      handles.writer.db,
     );
     expect(await news()).toEqual([]);
     expect(lost()).toBe(1);
@@ -182,7 +196,11 @@ describe('the change log', () => {
   it.runIf(onPostgres)('starts afresh after going longer than it may without a look', async () => {
     const a = await newUser();
     const { news, lost } = await listen({ idleLimitMs: 0 });
-    await writer.db.updateTable('users').set({ city: 'Kerman' }).where('id', '=', a).execute();
+    await handles.writer.db
+      .updateTable('users')
+      .set({ city: 'Kerman' })
+      .where('id', '=', a)
+      .execute();
     await news();
     expect(lost()).toBe(1);
   });
@@ -190,9 +208,9 @@ describe('the change log', () => {
   it.runIf(!onPostgres)('keeps its last entries when trimmed', async () => {
     await sql`insert into data_changes (topic, user_id)
       with recursive n(i) as (select 1 union all select i + 1 from n where i < ${CHANGES_KEPT + 3})
-      select 'account', 0 from n`.execute(writer.db);
-    expect(await trimChangeLog(writer.db)).toBeGreaterThanOrEqual(3);
-    const { count } = await writer.db
+      select 'account', 0 from n`.execute(handles.writer.db);
+    expect(await trimChangeLog(handles.writer.db)).toBeGreaterThanOrEqual(3);
+    const { count } = await handles.writer.db
       .selectFrom('data_changes')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .executeTakeFirstOrThrow();
@@ -202,10 +220,10 @@ describe('the change log', () => {
   it.runIf(onPostgres)('keeps a day of entries when trimmed', async () => {
     await sql`insert into data_changes (topic, user_id, changed_at)
       values ('account', -1, now() - interval '25 hours'), ('account', -2, now() - interval '23 hours')`.execute(
-      writer.db,
+      handles.writer.db,
     );
-    expect(await trimChangeLog(writer.db)).toBeGreaterThanOrEqual(1);
-    const left = await writer.db
+    expect(await trimChangeLog(handles.writer.db)).toBeGreaterThanOrEqual(1);
+    const left = await handles.writer.db
       .selectFrom('data_changes')
       .select('user_id')
       .where('user_id', '<', 0)

@@ -64,14 +64,18 @@ function sqliteChangeLog(database: ReadableDatabase, listener: ChangeListener): 
       .where('seq', '>', values.seen)
       .orderBy('seq'),
   );
-  let seen: number | undefined;
+  let seen = 0;
+  let started: Promise<void> | undefined;
   return {
     async catchUp() {
-      if (seen === undefined) {
-        // Nothing is cached before the first look, so earlier changes concern nothing here.
-        seen = Number((await newest({}))[0]?.seq ?? 0);
-        return;
-      }
+      // Earlier changes concern nothing here: nothing is cached before this first look is done.
+      started ??= onlyOnce(
+        newest({}).then(([row]) => {
+          seen = Number(row?.seq ?? 0);
+        }),
+        () => (started = undefined),
+      );
+      await started;
       const from = seen;
       const entries = await entriesAfter({ seen: from });
       const last = entries.at(-1);
@@ -104,35 +108,54 @@ function postgresChangeLog(
       .select(['now.horizon', 'data_changes.seq', 'data_changes.xid'])
       .select(['data_changes.topic', 'data_changes.user_id']),
   );
-  let horizon: bigint | undefined;
+  let horizon = 0n;
   let lastLook = 0;
-  /** Entries already told whose transactions may still have company: seq → xid. */
-  const told = new Map<string, bigint>();
+  let started: Promise<void> | undefined;
+  /** Entries already read whose transactions may still have company: seq → xid. */
+  const read = new Map<string, bigint>();
+  const readFrom = async (tell: boolean) => {
+    const rows = await entriesFrom({ horizon: horizon.toString() });
+    for (const row of rows) {
+      if (row.seq === null || row.topic === null || row.user_id === null) continue;
+      if (read.has(String(row.seq))) continue;
+      read.set(String(row.seq), BigInt(row.xid!));
+      if (tell) listener.changed(changeOf({ topic: row.topic, user_id: row.user_id }));
+    }
+    const next = BigInt(rows[0]!.horizon);
+    if (next <= horizon) return;
+    horizon = next;
+    for (const [seq, xid] of read) if (xid < next) read.delete(seq);
+  };
+  const startFromNow = async () => {
+    horizon = BigInt((await horizonNow({}))[0]!.horizon);
+    read.clear();
+  };
   return {
     async catchUp() {
+      // Earlier changes concern nothing here: nothing is cached before this first look is done.
+      started ??= onlyOnce(
+        startFromNow().then(() => readFrom(false)),
+        () => (started = undefined),
+      );
+      await started;
       const look = performance.now();
-      const idle = look - lastLook > idleLimit;
+      const idle = lastLook > 0 && look - lastLook > idleLimit;
       lastLook = look;
-      if (horizon === undefined || idle) {
-        if (horizon !== undefined) listener.lost();
-        const [row] = await horizonNow({});
-        horizon = BigInt(row!.horizon);
-        told.clear();
-        return;
+      if (idle) {
+        listener.lost();
+        await startFromNow();
       }
-      const rows = await entriesFrom({ horizon: horizon.toString() });
-      for (const row of rows) {
-        if (row.seq === null || row.topic === null || row.user_id === null) continue;
-        if (told.has(String(row.seq))) continue;
-        told.set(String(row.seq), BigInt(row.xid!));
-        listener.changed(changeOf({ topic: row.topic, user_id: row.user_id }));
-      }
-      const next = BigInt(rows[0]!.horizon);
-      if (next <= horizon) return;
-      horizon = next;
-      for (const [seq, xid] of told) if (xid < next) told.delete(seq);
+      await readFrom(true);
     },
   };
+}
+
+/** A start every caller waits for; one that failed is tried again by the next caller. */
+function onlyOnce(start: Promise<void>, forget: () => void): Promise<void> {
+  return start.catch((error: unknown) => {
+    forget();
+    throw error;
+  });
 }
 
 const changeOf = (entry: { topic: ChangeTopic; user_id: number }): Change => ({
