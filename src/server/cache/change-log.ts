@@ -91,7 +91,7 @@ function sqliteChangeLog(database: ReadableDatabase, listener: ChangeListener): 
  * On PostgreSQL, transactions may commit out of sequence order, so the log is read by the
  * transaction that wrote each entry: every transaction older than the snapshot's `xmin` has
  * ended, so the entries of transactions from the last read's `xmin` on are all that can be new.
- * Those already told are skipped. A process idle longer than the log can be trusted to keep
+ * Those already read are skipped. A process idle longer than the log can be trusted to keep
  * what it has not read starts afresh.
  */
 function postgresChangeLog(
