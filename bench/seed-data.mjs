@@ -221,8 +221,8 @@ export async function seedSqlite(file, seed) {
   db.pragma('journal_mode = WAL');
   // Bulk load only; the server reopens the file with its own durability settings.
   db.pragma('synchronous = OFF');
-  // The feed-stamp triggers count changes after the fact; a fresh load starts every count at
-  // zero, so they are set aside while loading and put back as they were.
+  // The change-log triggers tell running processes what changed; a fresh load has no process
+  // to tell, so they are set aside while loading and put back as they were.
   const triggers = db.prepare("select name, sql from sqlite_master where type = 'trigger'").all();
   for (const trigger of triggers) db.exec(`drop trigger "${trigger.name}"`);
   const insertMany = (sql, rows) => {
@@ -334,7 +334,7 @@ export async function seedPostgres(url, schema, seed) {
   await client.connect();
   try {
     await client.query('begin');
-    // As on SQLite, the feed-stamp triggers stay out of the bulk load.
+    // As on SQLite, the change-log triggers stay out of the bulk load.
     await client.query('set local session_replication_role = replica');
     await pgInsert(client, 'users', seed.userRows);
     await client.query(
@@ -352,8 +352,6 @@ export async function seedPostgres(url, schema, seed) {
     }
     await pgInsert(client, 'journal_entries', batch);
     await pgInsert(client, 'sessions', seed.sessionRows);
-    // Everyone who has shared or made a friend has a feed stamp (the triggers were set aside).
-    await client.query('insert into feed_stamps (user_id, stamp) select id, 1 from users');
     await client.query('commit');
     // What autovacuum would do after a bulk load: statistics and the visibility map.
     await client.query('vacuum analyze');

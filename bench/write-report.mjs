@@ -167,15 +167,15 @@ function reasons(main, small, larger) {
       `- Today's thought is answered from memory (built once per time zone and local date) and, being the ` +
         `same for everyone, skips the session lookup: it reaches ${pct(today.ratio)}, close to the shared ` +
         `handling above. \`GET /api/auth/me\`, the session lookup and nothing else, reaches ` +
-        `${pct(me?.ratio)}: the cost every signed-in call pays (on SQLite one read of the change log, the ` +
-        'session then coming from those the process keeps; on PostgreSQL one indexed query over the network, ' +
+        `${pct(me?.ratio)}: the cost every signed-in call pays (one read of the change log, the session ` +
+        "then coming from the process's cache; on PostgreSQL that read is one indexed query over the network, " +
         `docs/decisions/004). A returning client that sends its ETag gets an empty 304 at ` +
         `${fmt(revalidated?.real.rps, 0)} req/s.`,
     );
   }
   if (feed && main.feedTiming) {
     lines.push(
-      "- The friends' feed is sent from the one the process keeps for each reader, let go the moment " +
+      "- The friends' feed is sent from the process's cache, each reader's let go the moment " +
         'anything in it changes in any process (docs/decisions/004); the warm-up before each measurement ' +
         "is every signed-in person's first visit, in turn. A first visit, or the first after a change, " +
         "reads it from the database: the feed query alone, run in the bench process through the server's " +
@@ -208,7 +208,7 @@ function reasons(main, small, larger) {
     lines.push(
       `- Server memory: ${fmt(main.rss.idleMb, 0)} MB resident at rest right after start (Node.js and the ` +
         `libraries the server loads), ${fmt(main.rss.sampledPeakMb, 0)} MB at most under load. What it keeps is ` +
-        "bounded: today's answer per time zone, the statement cache, the kept feeds (KEPT_FEEDS_MB; about " +
+        "bounded: today's answer per time zone, the statement cache, the feed cache (FEED_CACHE_MB; about " +
         `${fmt((feed?.bodyBytes ?? 0) / 1024, 0)} KB per reader here) and up to 10,000 sessions.`,
     );
   }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { AppCache } from './cache/app-cache.js';
 import type { Clock } from './clock.js';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/tables.js';
@@ -8,6 +9,8 @@ import type { RateLimitRules, RateLimitStore } from './http/rate-limits.js';
 /** What route plugins need, passed in explicitly rather than hung on the Fastify instance. */
 export interface AppContext {
   db: Kysely<Database>;
+  /** This process's cache of sessions and friends' feeds. */
+  cache: AppCache;
   config: AppConfig;
   clock: Clock;
   mailer: Mailer;

@@ -17,6 +17,7 @@ import type { AppContext } from './app-context.js';
 import { authRoutes } from './auth/auth-routes.js';
 import './auth/current-user.js';
 import { resumeSession, sessionToken, setSessionCookie } from './auth/sessions.js';
+import { createAppCache } from './cache/app-cache.js';
 import { type Clock, systemClock } from './clock.js';
 import type { AppConfig } from './config.js';
 import { clockSetByRequests } from './test-clock.js';
@@ -96,6 +97,7 @@ export async function buildApp(
   const clock = options.clock ?? systemClock;
   const ctx: AppContext = {
     db: database.db,
+    cache: createAppCache(database, { feedBytes: config.feedCacheMb * 1024 * 1024 }),
     config,
     clock: config.testClock ? clockSetByRequests(app, clock) : clock,
     mailer:
@@ -149,7 +151,6 @@ export async function buildApp(
   registerSecurityHeaders(app, config.appUrl.startsWith('https://'));
   app.decorateRequest('currentUser', null);
   app.decorateRequest('sessionId', null);
-  app.decorateRequest('changesCaughtUp', false);
 
   // A callback hook rather than an async one: most calls never wait for anything here.
   app.addHook('onRequest', (request, reply, done) => {
@@ -165,11 +166,10 @@ export async function buildApp(
     if (request.routeOptions.config.sameForEveryone) return done();
     const token = sessionToken(request);
     if (!token) return done();
-    resumeSession(ctx.db, token, ctx.clock()).then((session) => {
+    resumeSession(ctx, token).then((session) => {
       if (session) {
         request.currentUser = session.user;
         request.sessionId = session.sessionId;
-        request.changesCaughtUp = session.changesCaughtUp;
         if (session.extended) setSessionCookie(reply, token, config.appUrl.startsWith('https://'));
       }
       done();

@@ -13,7 +13,7 @@ describe('configuration from the environment', () => {
       smtpUrl: null,
       trustProxy: false,
       rateLimitIpFactor: 1,
-      keptFeedsMb: 64,
+      feedCacheMb: 64,
     });
     expect(Object.isFrozen(config)).toBe(true);
   });
@@ -29,7 +29,7 @@ describe('configuration from the environment', () => {
       MAIL_FROM: 'Path <hi@threefold.example>',
       TRUST_PROXY: '1',
       RATE_LIMIT_IP_FACTOR: '50',
-      KEPT_FEEDS_MB: '0',
+      FEED_CACHE_MB: '0',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -40,7 +40,7 @@ describe('configuration from the environment', () => {
       smtpUrl: 'smtp://user:pass@mail:587',
       trustProxy: 1,
       rateLimitIpFactor: 50,
-      keptFeedsMb: 0,
+      feedCacheMb: 0,
     });
   });
 
@@ -54,7 +54,7 @@ describe('configuration from the environment', () => {
         APP_TIMEZONE: 'Moon/Base',
         SMTP_URL: 'http://mail',
         RATE_LIMIT_IP_FACTOR: '0',
-        KEPT_FEEDS_MB: '-1',
+        FEED_CACHE_MB: '-1',
       });
     } catch (e) {
       error = e;
@@ -67,7 +67,12 @@ describe('configuration from the environment', () => {
     expect(message).toContain('APP_TIMEZONE: APP_TIMEZONE must be an IANA time zone');
     expect(message).toContain('SMTP_URL: SMTP_URL must look like smtp://');
     expect(message).toContain('RATE_LIMIT_IP_FACTOR: RATE_LIMIT_IP_FACTOR must be greater than 0');
-    expect(message).toContain('KEPT_FEEDS_MB: KEPT_FEEDS_MB must be 0 or more');
+    expect(message).toContain('FEED_CACHE_MB: FEED_CACHE_MB must be 0 or more');
+  });
+
+  it('still takes the feed cache size under its earlier name, KEPT_FEEDS_MB', () => {
+    expect(loadConfig({ KEPT_FEEDS_MB: '8' }).feedCacheMb).toBe(8);
+    expect(loadConfig({ KEPT_FEEDS_MB: '8', FEED_CACHE_MB: '16' }).feedCacheMb).toBe(16);
   });
 
   it('takes Redis for rate limits only when REDIS_URL is a redis:// address', () => {

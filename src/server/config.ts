@@ -20,6 +20,11 @@ const knownPushServiceHosts = [
   'push.apple.com',
 ];
 
+const megabytes = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a number of megabytes` })
+    .nonnegative({ error: `${name} must be 0 or more` });
+
 const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -70,10 +75,9 @@ const configSchema = z
     WEB_DIST_DIR: z.string().default(path.join(projectRoot, 'dist', 'web')),
     SLOW_QUERY_MS: z.coerce.number().nonnegative().default(200),
     SERVE_WEB: boolText.default(true),
-    KEPT_FEEDS_MB: z.coerce
-      .number({ error: 'KEPT_FEEDS_MB must be a number of megabytes' })
-      .nonnegative({ error: 'KEPT_FEEDS_MB must be 0 or more' })
-      .default(64),
+    FEED_CACHE_MB: megabytes('FEED_CACHE_MB').optional(),
+    /** The earlier name of FEED_CACHE_MB, still accepted. */
+    KEPT_FEEDS_MB: megabytes('KEPT_FEEDS_MB').optional(),
     REDIS_URL: z
       .string()
       .refine((v) => /^rediss?:\/\/.+/.test(v), {
@@ -134,7 +138,7 @@ const configSchema = z
     webDistDir: path.resolve(env.WEB_DIST_DIR),
     slowQueryMs: env.SLOW_QUERY_MS,
     serveWeb: env.SERVE_WEB,
-    keptFeedsMb: env.KEPT_FEEDS_MB,
+    feedCacheMb: env.FEED_CACHE_MB ?? env.KEPT_FEEDS_MB ?? 64,
     vapidKeys:
       env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
         ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }

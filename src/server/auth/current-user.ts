@@ -7,8 +7,6 @@ declare module 'fastify' {
     /** The signed-in user, or null; set for every /api request. */
     currentUser: UserRow | null;
     sessionId: number | null;
-    /** Set when the session lookup read the change log up to date (see resumeSession). */
-    changesCaughtUp: boolean;
   }
 }
 

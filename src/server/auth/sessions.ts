@@ -1,10 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { SESSION_COOKIE, SESSION_DAYS, SIGNED_IN_HINT_COOKIE } from '#shared/constants';
-import { changeTailOf } from '../db/change-tail.js';
-import { preparedRead } from '../db/prepared-query.js';
+import type { AppContext } from '../app-context.js';
 import type { Database, UserRow } from '../db/tables.js';
-import { KeptSessions } from './kept-sessions.js';
 import { hashToken, newToken } from './tokens.js';
 
 const sessionMs = SESSION_DAYS * 86_400_000;
@@ -37,60 +35,15 @@ export interface ActiveSession {
   user: UserRow;
   /** Set when the expiry moved and the cookie should be sent again. */
   extended: boolean;
-  /**
-   * Whether the change log was read up to date for this lookup (SQLite): what the process
-   * keeps is then current as of the start of this request.
-   */
-  changesCaughtUp: boolean;
-}
-
-const sessionByTokenHash = preparedRead((db) =>
-  db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .selectAll('users')
-    .select(['sessions.id as session_id', 'sessions.last_seen_at', 'sessions.expires_at'])
-    .where('sessions.token_hash', '=', ''),
-);
-
-type SessionRow = Awaited<ReturnType<typeof sessionByTokenHash>>[number];
-
-const keptSessionsOf = new WeakMap<Kysely<Database>, KeptSessions<SessionRow>>();
-
-/**
- * SQLite: the session a token hash names, from those this process keeps when the change log
- * allows it, read at once otherwise. Undefined when it must be read the ordinary way.
- */
-function keptSession(db: Kysely<Database>, tokenHash: string): SessionRow | null | undefined {
-  const tail = changeTailOf(db);
-  if (!tail?.catchUp()) return undefined;
-  let kept = keptSessionsOf.get(db);
-  if (!kept) {
-    const sessions = new KeptSessions<SessionRow>(10_000);
-    tail.on('account', (userId) => sessions.forgetUser(userId));
-    tail.onReset(() => sessions.forgetAll());
-    keptSessionsOf.set(db, sessions);
-    kept = sessions;
-  }
-  const found = kept.get(tokenHash);
-  if (found) return found;
-  // No await between the catch-up and this read: what is kept is at least as new as the log.
-  const rows = sessionByTokenHash.now(db, tokenHash);
-  if (!rows) return undefined;
-  if (rows[0]) kept.keep(tokenHash, rows[0]);
-  return rows[0] ?? null;
 }
 
 /** The live session a cookie names, with its user; slides the 30-day expiry forward. */
 export async function resumeSession(
-  db: Kysely<Database>,
+  { db, cache, clock }: Pick<AppContext, 'db' | 'cache' | 'clock'>,
   token: string,
-  now: Date,
 ): Promise<ActiveSession | null> {
-  const tokenHash = hashToken(token);
-  let row = keptSession(db, tokenHash);
-  const changesCaughtUp = row !== undefined;
-  if (row === undefined) [row] = await sessionByTokenHash(db, tokenHash);
+  const now = clock();
+  const row = await cache.session(hashToken(token));
   if (!row) return null;
   if (row.expires_at <= now.toISOString()) {
     await db.deleteFrom('sessions').where('id', '=', row.session_id).execute();
@@ -109,7 +62,7 @@ export async function resumeSession(
       .execute();
     extended = true;
   }
-  return { sessionId: session_id, user, extended, changesCaughtUp };
+  return { sessionId: session_id, user, extended };
 }
 
 export async function endSessionById(db: Kysely<Database>, sessionId: number): Promise<void> {

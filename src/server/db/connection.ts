@@ -13,8 +13,7 @@ import {
 import type pgModule from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import { migrations } from './migrations/index.js';
-import { trackChanges } from './change-tail.js';
-import { allowDirectReads } from './prepared-query.js';
+import type { ReadNow } from './compiled-read.js';
 import type { Database } from './tables.js';
 
 // The PostgreSQL driver loads only when a PostgreSQL URL is used, so a SQLite app never holds it.
@@ -27,6 +26,8 @@ export interface AppDatabase {
   dialect: Dialect;
   /** The PostgreSQL schema named in the URL, if any. */
   schema?: string;
+  /** SQLite only: runs a read at once on the connection (see compileRead). */
+  readNow?: ReadNow;
   close(): Promise<void>;
 }
 
@@ -81,11 +82,9 @@ export function openDatabase(url: string, options: OpenOptions = {}): AppDatabas
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }), log });
   // better-sqlite3 answers synchronously, so a read outside any transaction can skip Kysely's
   // connection queue: nothing else can run on the connection while it does.
-  allowDirectReads(db, (query, parameters) =>
-    sqlite.inTransaction ? undefined : statements.prepare(query).all(parameters),
-  );
-  trackChanges(db);
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  const readNow: ReadNow = (query, parameters) =>
+    sqlite.inTransaction ? undefined : statements.prepare(query).all(parameters);
+  return { db, dialect: 'sqlite', readNow, close: () => db.destroy() };
 }
 
 /**

@@ -135,17 +135,19 @@ export interface PushSubscriptionsTable {
   updated_at: Timestamp;
 }
 
-/** SQLite only: the change log triggers write (migration 0005). */
+/**
+ * The change log triggers write (migrations 0005 and 0006): what each process's cache must let
+ * go of (src/server/cache/change-log.ts).
+ */
 export interface DataChangesTable {
-  seq: Generated<number>;
+  /** A number on SQLite; PostgreSQL's bigint comes back as a string. */
+  seq: Generated<number | string>;
   topic: 'feed' | 'friends' | 'account';
   user_id: number;
-}
-
-/** PostgreSQL only: per-person counts of feed changes, kept by triggers (migration 0005). */
-export interface FeedStampsTable {
-  user_id: number;
-  stamp: number | string;
+  /** PostgreSQL only: the transaction that wrote the entry (xid8, as text). */
+  xid: Generated<string>;
+  /** PostgreSQL only: when the entry was written, for trimming. */
+  changed_at: Generated<Timestamp>;
 }
 
 export interface Database {
@@ -163,7 +165,6 @@ export interface Database {
   push_vapid_keys: PushVapidKeysTable;
   push_subscriptions: PushSubscriptionsTable;
   data_changes: DataChangesTable;
-  feed_stamps: FeedStampsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

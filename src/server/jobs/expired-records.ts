@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.js';
-import { trimChangeLog } from '../db/change-tail.js';
+import { trimChangeLog } from '../cache/change-log.js';
 import type { Database } from '../db/tables.js';
 
 /** Rate-limit windows last an hour at most; a day's margin keeps any window still counting. */
@@ -19,7 +19,7 @@ export interface SweepResult {
 /**
  * Deletes what can never be used again: expired sessions, spent or expired reset links and
  * finished rate-limit windows. Each is otherwise removed only when someone presents it. The
- * change log (SQLite) is trimmed to its last entries.
+ * change log is trimmed too.
  */
 export async function sweepExpiredRecords(db: Kysely<Database>, now: Date): Promise<SweepResult> {
   const nowIso = now.toISOString();

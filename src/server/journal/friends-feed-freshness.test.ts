@@ -3,8 +3,8 @@ import { type ApiClient, befriend, signUp } from '../test-support/api-client.js'
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
 
 // Two instances of the app on one database, as when several processes serve the same people:
-// the reader asks one, the friend writes through the other. Each instance keeps the feeds it
-// has answered, so these tests fail if a kept feed outlives a change made elsewhere.
+// the reader asks one, the friend writes through the other. Each instance caches the feeds it
+// has answered, so these tests fail if a cached feed outlives a change made elsewhere.
 let readerSide: TestApp;
 let writerSide: TestApp;
 beforeAll(async () => {
@@ -33,7 +33,7 @@ const feedOf = async (reader: ApiClient) => {
   return response.body;
 };
 
-describe("a friends' feed kept by one process", () => {
+describe("a friends' feed cached by one process", () => {
   it('shows every change a friend makes through another process at once', async () => {
     const reader = await signUp(readerSide.app);
     const friend = await signUp(writerSide.app, { fullName: 'First Name' });

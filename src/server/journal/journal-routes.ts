@@ -6,7 +6,6 @@ import type { AppContext } from '../app-context.js';
 import { requireUser } from '../auth/current-user.js';
 import { HttpError } from '../http/http-errors.js';
 import { parseId } from '../http/path-params.js';
-import { friendsFeedAnswers } from './friends-feed-answers.js';
 import { journalExportRoutes } from './journal-export.js';
 import {
   deleteOwnEntry,
@@ -21,7 +20,6 @@ const entryNotFound = () => new HttpError(404, 'Journal entry not found');
 
 export function journalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { db, clock } = ctx;
-  const feedAnswer = friendsFeedAnswers(db, ctx.config.keptFeedsMb * 1024 * 1024);
   return async (app) => {
     await app.register(journalExportRoutes(ctx));
 
@@ -29,10 +27,8 @@ export function journalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get('/friends', async (request, reply) => {
       const reader = requireUser(request);
-      const body = await feedAnswer(
-        reader.id,
-        () => friendsFeed(db, reader.id, clock()),
-        request.changesCaughtUp,
+      const body = await ctx.cache.friendsFeed(reader.id, () =>
+        friendsFeed(db, reader.id, clock()),
       );
       return reply.type('application/json; charset=utf-8').send(body);
     });

@@ -72,7 +72,7 @@ export async function sendReaderDailyPage(
 ): Promise<boolean> {
   const token = sessionToken(request);
   if (!token) return false;
-  const session = await resumeSession(ctx.db, token, ctx.clock());
+  const session = await resumeSession(ctx, token);
   if (!session) return false;
   const secure = ctx.config.appUrl.startsWith('https://');
   // A session extended by this visit keeps its longer cookie, as with any call.

@@ -1,4 +1,5 @@
-import type { NewUserRow } from '../db/tables.js';
+import type { Kysely } from 'kysely';
+import type { Database, NewUserRow } from '../db/tables.js';
 
 /** A users row written straight to the database, for tests below the HTTP API. */
 export function userRow(name: string): NewUserRow {
@@ -10,4 +11,14 @@ export function userRow(name: string): NewUserRow {
     full_name: `Person ${name}`,
     created_at: new Date().toISOString(),
   };
+}
+
+/** Writes a users row and answers its id. */
+export async function insertUser(db: Kysely<Database>, name: string): Promise<number> {
+  const { id } = await db
+    .insertInto('users')
+    .values(userRow(name))
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
 }

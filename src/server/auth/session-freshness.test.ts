@@ -1,31 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, signUp } from '../test-support/api-client.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
-import { KeptSessions } from './kept-sessions.js';
-
-describe('kept sessions', () => {
-  it('lets go of every session of a person at once, and of the least recently used', () => {
-    const kept = new KeptSessions<{ id: number; name: string }>(3);
-    kept.keep('a1', { id: 1, name: 'a' });
-    kept.keep('a2', { id: 1, name: 'a' });
-    kept.keep('b1', { id: 2, name: 'b' });
-    kept.forgetUser(1);
-    expect(kept.get('a1')).toBeUndefined();
-    expect(kept.get('a2')).toBeUndefined();
-    expect(kept.get('b1')).toEqual({ id: 2, name: 'b' });
-    kept.keep('c1', { id: 3, name: 'c' });
-    kept.keep('d1', { id: 4, name: 'd' });
-    expect(kept.get('b1')).toBeDefined();
-    kept.keep('e1', { id: 5, name: 'e' });
-    expect(kept.size).toBe(3);
-    expect(kept.get('c1')).toBeUndefined();
-    kept.forgetAll();
-    expect(kept.size).toBe(0);
-  });
-});
 
 // Two instances of the app on one database, as when several processes serve the same people.
-// Each may keep the sessions it has looked up; these tests fail if one outlives a change made
+// Each caches the sessions it has looked up; these tests fail if one outlives a change made
 // through the other.
 let first: TestApp;
 let second: TestApp;

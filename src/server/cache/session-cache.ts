@@ -1,18 +1,23 @@
 /**
- * Signed-in sessions this process has looked up, by token hash, with their user, so a request
- * need not read them again. Only safe beside the change log (ChangeTail): every change to a
- * person's account or sessions, made by any process, lets go of all of that person's entries
- * before the next request is answered. The number kept is bounded; the least recently used
- * go first.
+ * Signed-in sessions looked up by token hash, with their person, so a request need not read them
+ * again. A change to a person's account or sessions lets go of all of that person's. Bounded in
+ * number; the least recently used go first.
  */
-export class KeptSessions<Row extends { id: number }> {
+export class SessionCache<Row extends { id: number }> {
   readonly #byToken = new Map<string, Row>();
   readonly #tokensOfUser = new Map<number, Set<string>>();
+  /** Moves whenever a session is let go, so a lookup overtaken by that is not cached. */
+  #generation = 0;
 
   constructor(readonly maxEntries: number) {}
 
   get size(): number {
     return this.#byToken.size;
+  }
+
+  /** Marks the start of a lookup in the database; hand the answer back to `keep`. */
+  get generation(): number {
+    return this.#generation;
   }
 
   get(tokenHash: string): Row | undefined {
@@ -24,8 +29,9 @@ export class KeptSessions<Row extends { id: number }> {
     return row;
   }
 
-  keep(tokenHash: string, row: Row): void {
-    if (this.maxEntries <= 0) return;
+  /** Keeps a session read since `generation`, unless a session was let go meanwhile. */
+  keep(tokenHash: string, row: Row, generation: number): void {
+    if (this.maxEntries <= 0 || generation !== this.#generation) return;
     this.#forgetToken(tokenHash);
     this.#byToken.set(tokenHash, row);
     const tokens = this.#tokensOfUser.get(row.id) ?? new Set();
@@ -37,11 +43,13 @@ export class KeptSessions<Row extends { id: number }> {
   }
 
   forgetUser(userId: number): void {
+    this.#generation += 1;
     for (const tokenHash of this.#tokensOfUser.get(userId) ?? []) this.#byToken.delete(tokenHash);
     this.#tokensOfUser.delete(userId);
   }
 
-  forgetAll(): void {
+  clear(): void {
+    this.#generation += 1;
     this.#byToken.clear();
     this.#tokensOfUser.clear();
   }

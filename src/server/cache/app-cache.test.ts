@@ -1,0 +1,180 @@
+import { describe, expect, it } from 'vitest';
+import { twoHandles } from '../test-support/database-handles.js';
+import { insertUser } from '../test-support/user-rows.js';
+import { type AppCache, cacheListener, createAppCache } from './app-cache.js';
+import { FeedCache } from './feed-cache.js';
+import { SessionCache } from './session-cache.js';
+
+describe('the invalidation rule', () => {
+  it('lets go of exactly what each kind of change concerns', () => {
+    const feeds = new FeedCache(10_000);
+    const sessions = new SessionCache<{ id: number }>(10);
+    const fill = () => {
+      feeds.keep(1, [2, 3], Buffer.from('feed of 1'));
+      feeds.keep(2, [1], Buffer.from('feed of 2'));
+      sessions.keep('token of 1', { id: 1 }, sessions.generation);
+      sessions.keep('token of 2', { id: 2 }, sessions.generation);
+    };
+    const cached = () =>
+      [
+        feeds.get(1) && 'feed 1',
+        feeds.get(2) && 'feed 2',
+        sessions.get('token of 1') && 'session 1',
+        sessions.get('token of 2') && 'session 2',
+      ].filter(Boolean);
+    const listener = cacheListener({ feeds, sessions });
+
+    fill();
+    listener.changed({ topic: 'feed', userId: 3 });
+    expect(cached()).toEqual(['feed 2', 'session 1', 'session 2']);
+    fill();
+    listener.changed({ topic: 'friends', userId: 2 });
+    expect(cached()).toEqual(['feed 1', 'session 1', 'session 2']);
+    fill();
+    listener.changed({ topic: 'account', userId: 1 });
+    expect(cached()).toEqual(['feed 1', 'feed 2', 'session 2']);
+    fill();
+    listener.lost();
+    expect(cached()).toEqual([]);
+  });
+});
+
+// The cache of one process, on one handle; the changes come through another, as from another
+// process. Each change must reach the cache before the next request uses it, and a change
+// that concerns nothing cached must leave the cache alone.
+const handles = twoHandles();
+
+let counter = 0;
+async function person() {
+  counter += 1;
+  const name = `cached${counter}`;
+  const id = await insertUser(handles.writer.db, name);
+  const tokenHash = `hash-${name}`;
+  const at = new Date().toISOString();
+  await handles.writer.db
+    .insertInto('sessions')
+    .values({
+      user_id: id,
+      token_hash: tokenHash,
+      user_agent: null,
+      created_at: at,
+      last_seen_at: at,
+      expires_at: at,
+    })
+    .execute();
+  return { id, tokenHash };
+}
+
+async function befriend(a: number, b: number) {
+  const created_at = new Date().toISOString();
+  await handles.writer.db
+    .insertInto('friendships')
+    .values([
+      { user_id: a, friend_id: b, created_at },
+      { user_id: b, friend_id: a, created_at },
+    ])
+    .execute();
+}
+
+let day = 0;
+async function share(userId: number) {
+  day += 1;
+  const at = new Date().toISOString();
+  await handles.writer.db
+    .insertInto('journal_entries')
+    .values({
+      user_id: userId,
+      day_number: day,
+      entry_text: 'x',
+      is_public: 1,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+}
+
+/** A request for the reader's feed: the session lookup first, as every signed-in request. */
+function feedRequests(cache: AppCache, reader: { id: number; tokenHash: string }) {
+  let reads = 0;
+  return async (during?: () => Promise<void>) => {
+    await cache.session(reader.tokenHash);
+    const before = reads;
+    await cache.friendsFeed(reader.id, async () => {
+      reads += 1;
+      await during?.();
+      return { read: reads };
+    });
+    return reads > before ? 'read' : 'cached';
+  };
+}
+
+describe("a process's cache", () => {
+  it('answers a feed from the cache until something it shows changes', async () => {
+    const cache = createAppCache(handles.reader, { feedBytes: 1024 * 1024 });
+    const [me, friend, stranger] = [await person(), await person(), await person()];
+    await befriend(me.id, friend.id);
+    const feed = feedRequests(cache, me);
+    expect(await feed()).toBe('read');
+    expect(await feed()).toBe('cached');
+
+    await share(stranger.id);
+    await handles.writer.db
+      .updateTable('users')
+      .set({ city: 'Yazd' })
+      .where('id', '=', friend.id)
+      .execute();
+    expect(await feed()).toBe('cached');
+
+    await share(friend.id);
+    expect(await feed()).toBe('read');
+    await handles.writer.db
+      .updateTable('users')
+      .set({ full_name: 'Another Name' })
+      .where('id', '=', friend.id)
+      .execute();
+    expect(await feed()).toBe('read');
+    await befriend(me.id, stranger.id);
+    expect(await feed()).toBe('read');
+    await share(stranger.id);
+    expect(await feed()).toBe('read');
+    expect(await feed()).toBe('cached');
+  });
+
+  it('does not cache a feed that a change overtook while it was read', async () => {
+    const cache = createAppCache(handles.reader, { feedBytes: 1024 * 1024 });
+    const [me, friend] = [await person(), await person()];
+    await befriend(me.id, friend.id);
+    const feed = feedRequests(cache, me);
+    // Another request, looking up its session, hears of the change while the feed is read.
+    const overtaken = async () => {
+      await share(friend.id);
+      await cache.session(friend.tokenHash);
+    };
+    expect(await feed(overtaken)).toBe('read');
+    expect(await feed()).toBe('read');
+    expect(await feed()).toBe('cached');
+  });
+
+  it("answers a session from the cache until that person's account or sessions change", async () => {
+    const cache = createAppCache(handles.reader, { feedBytes: 0 });
+    const [me, other] = [await person(), await person()];
+    const first = await cache.session(me.tokenHash);
+    expect(first).toMatchObject({ id: me.id });
+    expect(await cache.session(me.tokenHash)).toBe(first);
+
+    await handles.writer.db.deleteFrom('sessions').where('user_id', '=', other.id).execute();
+    expect(await cache.session(me.tokenHash)).toBe(first);
+
+    await handles.writer.db
+      .updateTable('users')
+      .set({ city: 'Tus' })
+      .where('id', '=', me.id)
+      .execute();
+    const changed = await cache.session(me.tokenHash);
+    expect(changed).not.toBe(first);
+    expect(changed).toMatchObject({ id: me.id, city: 'Tus' });
+
+    await handles.writer.db.deleteFrom('sessions').where('user_id', '=', me.id).execute();
+    expect(await cache.session(me.tokenHash)).toBeUndefined();
+  });
+});

@@ -1,0 +1,114 @@
+import type { AppDatabase } from '../db/connection.js';
+import { compileRead } from '../db/compiled-read.js';
+import type { UserRow } from '../db/tables.js';
+import {
+  changeLog,
+  type ChangeListener,
+  type ChangeSource,
+  type ChangeTopic,
+} from './change-log.js';
+import { FeedCache } from './feed-cache.js';
+import { SessionCache } from './session-cache.js';
+
+/**
+ * What each process caches so that most requests read nothing else: the sessions it has looked
+ * up and each reader's friends' feed, ready to send. Every change, made by any process, reaches
+ * the cache before the next request uses it (docs/decisions/004).
+ */
+export interface AppCache {
+  /**
+   * Brings the cache up to date with every change committed so far, then gives the session a
+   * token hash names, with its person. Every signed-in request starts here.
+   */
+  session(tokenHash: string): Promise<SessionRow | undefined>;
+  /**
+   * The reader's friends' feed, serialized: the cached one, or `read()` afresh. For a reader
+   * this request signed in through `session()`, which brought the cache up to date.
+   */
+  friendsFeed(readerId: number, read: () => Promise<unknown>): Promise<Buffer>;
+}
+
+/** A session with its person, as looked up by token hash. */
+export type SessionRow = UserRow & {
+  session_id: number;
+  last_seen_at: string;
+  expires_at: string;
+};
+
+export interface Caches {
+  feeds: FeedCache;
+  sessions: SessionCache<{ id: number }>;
+}
+
+/** Which change lets go of which cached thing: the one rule, whatever tells of the changes. */
+export const invalidation: Record<ChangeTopic, (caches: Caches, userId: number) => void> = {
+  // This person's shared entries or name changed: every feed that shows them.
+  feed: ({ feeds }, authorId) => feeds.forgetReadersOf(authorId),
+  // A friendship of this person was made or ended: their own feed.
+  friends: ({ feeds }, readerId) => feeds.forgetReader(readerId),
+  // This person's account, or one of their sessions, changed or went: all their sessions.
+  account: ({ sessions }, userId) => sessions.forgetUser(userId),
+};
+
+const sessionsCached = 10_000;
+
+/** Tells the caches of each change, by the rule above. */
+export function cacheListener(caches: Caches): ChangeListener {
+  return {
+    changed: ({ topic, userId }) => invalidation[topic](caches, userId),
+    lost: () => {
+      caches.feeds.clear();
+      caches.sessions.clear();
+    },
+  };
+}
+
+export function createAppCache(
+  database: Pick<AppDatabase, 'db' | 'dialect' | 'readNow'>,
+  options: { feedBytes: number },
+): AppCache {
+  const feeds = new FeedCache(options.feedBytes);
+  const sessions = new SessionCache<SessionRow>(sessionsCached);
+  const changes: ChangeSource = changeLog(database, cacheListener({ feeds, sessions }));
+
+  const sessionByTokenHash = compileRead(database, (db, values: { tokenHash: string }) =>
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .selectAll('users')
+      .select(['sessions.id as session_id', 'sessions.last_seen_at', 'sessions.expires_at'])
+      .where('sessions.token_hash', '=', values.tokenHash),
+  );
+  const friendsOf = compileRead(database, (db, values: { readerId: number }) =>
+    db.selectFrom('friendships').select('friend_id').where('user_id', '=', values.readerId),
+  );
+
+  return {
+    async session(tokenHash) {
+      await changes.catchUp();
+      const cached = sessions.get(tokenHash);
+      if (cached) return cached;
+      const generation = sessions.generation;
+      const [row] = await sessionByTokenHash({ tokenHash });
+      if (row) sessions.keep(tokenHash, row, generation);
+      return row;
+    },
+
+    async friendsFeed(readerId, read) {
+      if (feeds.maxBytes === 0) return serialized(await read());
+      const cached = feeds.get(readerId);
+      if (cached) return cached;
+      const reading = feeds.startRead(readerId);
+      let found: { authors: number[]; body: Buffer } | undefined;
+      try {
+        const [friends, feed] = await Promise.all([friendsOf({ readerId }), read()]);
+        found = { authors: friends.map((f) => f.friend_id), body: serialized(feed) };
+        return found.body;
+      } finally {
+        feeds.finishRead(reading, found);
+      }
+    },
+  };
+}
+
+const serialized = (value: unknown) => Buffer.from(JSON.stringify(value));
