@@ -87,7 +87,7 @@ async function referencesTo(user: { id: number; username: string; email: string 
   }
   idColumns.set('users', new Set(['id']));
   const names = [user.username.toLowerCase(), user.email.toLowerCase()];
-  const idKey = new RegExp(`:user:${user.id}$`);
+  const idKey = new RegExp(`:user:${user.id}(:|$)`);
   const found = new Set<string>();
   for (const table of await listTables()) {
     const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(

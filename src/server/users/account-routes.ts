@@ -36,7 +36,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { body: orEmpty(accountDeletionSchema) } },
       async (request, reply) => {
         const user = requireUser(request);
-        if (!(await confirmOwnPassword(ctx, user, request.body.password, clock()))) {
+        if (!(await confirmOwnPassword(ctx, user, request.body.password, clock(), request.ip))) {
           throw new HttpError(400, ACCOUNT_PASSWORD_INCORRECT, {
             errors: [{ path: 'password', message: ACCOUNT_PASSWORD_INCORRECT }],
           });

@@ -4,6 +4,7 @@ import * as pushReminders from './2026-11-22-0002-push-reminders.js';
 import * as progressAcrossDevices from './2026-11-22-0003-progress-across-devices.js';
 import * as hotPathIndexes from './2026-11-22-0004-hot-path-indexes.js';
 import * as changeTracking from './2026-11-22-0005-change-tracking.js';
+import * as serverSecrets from './2026-11-22-0006-server-secrets.js';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-0003-progress-across-devices': progressAcrossDevices,
   '2026-11-22-0004-hot-path-indexes': hotPathIndexes,
   '2026-11-22-0005-change-tracking': changeTracking,
+  '2026-11-22-0006-server-secrets': serverSecrets,
 };
