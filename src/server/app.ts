@@ -103,6 +103,7 @@ export async function buildApp(
         from: config.mailFrom,
         outboxDir: config.mailOutboxDir,
         logger: app.log,
+        logLinks: config.env !== 'production',
       }),
     rules: rateLimitRules(config.rateLimitIpFactor),
     rateLimits: databaseRateLimitStore(database.db),
