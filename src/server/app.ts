@@ -19,7 +19,7 @@ import './auth/current-user.js';
 import { resumeSession, sessionToken, setSessionCookie } from './auth/sessions.js';
 import { type Clock, systemClock } from './clock.js';
 import type { AppConfig } from './config.js';
-import { loggerOptions } from './logging.js';
+import { loggerOptions, requestIdOf } from './logging.js';
 import { loadShippedPack } from './content/content-pack-files.js';
 import { migrateToLatest, openDatabase } from './db/connection.js';
 import { friendRoutes } from './friends/friend-routes.js';
@@ -68,8 +68,8 @@ export async function buildApp(
     bodyLimit: LIMITS.bodyBytes,
     // Fastify also accepts a hop count here, which its types leave out.
     trustProxy: config.trustProxy as boolean | string,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+    genReqId: (request) => requestIdOf(request.headers['x-request-id']),
     // On shutdown the server stops listening, so new connections are refused; a request that
     // still arrives on an open connection is served, with Connection: close, rather than a 503.
     return503OnClosing: false,

@@ -103,9 +103,13 @@ const configSchema = z
     PUSH_SERVICE_HOSTS: z
       .string()
       .default(knownPushServiceHosts.join(','))
-      .refine((v) => v.split(',').every((host) => /^(\*|[a-z0-9.-]+)$/i.test(host.trim())), {
-        error: 'PUSH_SERVICE_HOSTS must be a comma-separated list of host names, or *',
-      }),
+      .refine(
+        (v) => v.split(',').every((host) => /^(\*|[a-z0-9.-]+(:\d{1,5})?)$/i.test(host.trim())),
+        {
+          error:
+            'PUSH_SERVICE_HOSTS must be a comma-separated list of host names (host:port for another port than 443), or *',
+        },
+      ),
   })
   .refine((env) => (env.VAPID_PUBLIC_KEY === undefined) === (env.VAPID_PRIVATE_KEY === undefined), {
     error: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together (or neither)',
