@@ -102,6 +102,20 @@ describe('failed sign-ins from everywhere', () => {
     expect((await signIn(phone, phone.user.username)).status).toBe(429);
   });
 
+  it('let the device in through any process on the database: the signing key is shared', async () => {
+    const phone = await owner();
+    await spendEverySourceAllowance(phone.user.username);
+    const other = await createTestApp({ databaseUrl: t.databaseUrl, clock: t.clock });
+    try {
+      const elsewhere = new ApiClient(other.app, '192.0.2.33');
+      elsewhere.deviceCookie = phone.deviceCookie;
+      expect((await signIn(elsewhere, phone.user.username)).status).toBe(200);
+      expect((await signIn(new ApiClient(other.app), phone.user.username)).status).toBe(429);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('ignore a device cookie that is forged, altered or for another account', async () => {
     const phone = await owner();
     const attackerAccount = await signUp(t.app);
