@@ -104,6 +104,36 @@ test('a profile edit shows in the card and the avatar menu; a taken username is 
   await otherContext.close();
 });
 
+test('a new email asks for the current password, beside the field', async ({ page, newDevice }) => {
+  const user = await signUpViaApi(page);
+  await page.goto('/app/settings');
+  const card = profileCard(page);
+  await card.getByRole('button', { name: 'Edit profile' }).click();
+  const passwordField = card.getByLabel('Current password (to change your email)');
+  // Other changes need no password, so none is asked for until the email differs.
+  await expect(passwordField).toHaveCount(0);
+  await card.getByLabel('Email').fill(user.email.toUpperCase());
+  await expect(passwordField).toHaveCount(0);
+
+  const newEmail = `moved.${user.username.toLowerCase()}@example.test`;
+  await card.getByLabel('Email').fill(newEmail);
+  await expect(passwordField).toBeVisible();
+  await card.getByRole('button', { name: 'Save profile' }).click();
+  await expect(card.getByText('Enter your current password to change your email')).toBeVisible();
+  await expect(passwordField).toHaveAttribute('aria-invalid', 'true');
+
+  await passwordField.fill('not my password');
+  await card.getByRole('button', { name: 'Save profile' }).click();
+  await expect(card.getByText('Current password is incorrect')).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await passwordField.fill(user.password);
+  await card.getByRole('button', { name: 'Save profile' }).click();
+  await expectToast(page, 'Profile saved');
+  await expect(card.getByText(newEmail, { exact: true })).toBeVisible();
+  expect(await canSignIn(newDevice, newEmail, user.password)).toBe(true);
+});
+
 test('changing the password signs out the other devices; only the new one signs in', async ({
   page,
   newDevice,

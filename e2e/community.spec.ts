@@ -265,8 +265,10 @@ test('discover suggests people nearest first with proximity badges, and a reques
   await openCommunityTab(page, 'Discover');
   await expect(page.getByRole('heading', { name: 'People near you' })).toBeVisible();
   const suggestions = page.getByTestId('suggestion');
+  // A stranger is judged on the first 3 characters only: five shared are the same area as
+  // three, and the newer comes first.
   const expected = [
-    [near, 'Nearby', 'near'],
+    [near, 'Same area', 'area'],
     [area, 'Same area', 'area'],
     [region, 'Same region', 'region'],
     [city, 'Same city', 'city'],

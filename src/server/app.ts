@@ -21,7 +21,7 @@ import { createAppCache } from './cache/app-cache.js';
 import { type Clock, systemClock } from './clock.js';
 import type { AppConfig } from './config.js';
 import { clockSetByRequests } from './test-clock.js';
-import { loggerOptions } from './logging.js';
+import { loggerOptions, requestIdOf } from './logging.js';
 import { loadShippedPack } from './content/content-pack-files.js';
 import { migrateToLatest, openDatabase } from './db/connection.js';
 import { friendRoutes } from './friends/friend-routes.js';
@@ -70,8 +70,8 @@ export async function buildApp(
     bodyLimit: LIMITS.bodyBytes,
     // Fastify also accepts a hop count here, which its types leave out.
     trustProxy: config.trustProxy as boolean | string,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+    genReqId: (request) => requestIdOf(request.headers['x-request-id']),
     // On shutdown the server stops listening, so new connections are refused; a request that
     // still arrives on an open connection is served, with Connection: close, rather than a 503.
     return503OnClosing: false,
@@ -107,6 +107,7 @@ export async function buildApp(
         from: config.mailFrom,
         outboxDir: config.mailOutboxDir,
         logger: app.log,
+        logLinks: config.env !== 'production',
       }),
     rules: rateLimitRules(config.rateLimitIpFactor),
     rateLimits: databaseRateLimitStore(database.db),

@@ -93,8 +93,11 @@ describe('configuration from the environment', () => {
       'push.example.org',
       '*',
     ]);
+    expect(loadConfig({ PUSH_SERVICE_HOSTS: '127.0.0.1:4443' }).pushServiceHosts).toEqual([
+      '127.0.0.1:4443',
+    ]);
     expect(() => loadConfig({ PUSH_SERVICE_HOSTS: 'https://push.example.org/' })).toThrow(
-      'PUSH_SERVICE_HOSTS must be a comma-separated list of host names, or *',
+      'PUSH_SERVICE_HOSTS must be a comma-separated list of host names (host:port for another port than 443), or *',
     );
   });
 

@@ -107,9 +107,13 @@ const configSchema = z
     PUSH_SERVICE_HOSTS: z
       .string()
       .default(knownPushServiceHosts.join(','))
-      .refine((v) => v.split(',').every((host) => /^(\*|[a-z0-9.-]+)$/i.test(host.trim())), {
-        error: 'PUSH_SERVICE_HOSTS must be a comma-separated list of host names, or *',
-      }),
+      .refine(
+        (v) => v.split(',').every((host) => /^(\*|[a-z0-9.-]+(:\d{1,5})?)$/i.test(host.trim())),
+        {
+          error:
+            'PUSH_SERVICE_HOSTS must be a comma-separated list of host names (host:port for another port than 443), or *',
+        },
+      ),
     TEST_CLOCK: boolText.default(false),
   })
   .refine((env) => (env.VAPID_PUBLIC_KEY === undefined) === (env.VAPID_PRIVATE_KEY === undefined), {

@@ -61,6 +61,42 @@ describe('logs', () => {
     expect(text).not.toContain('abcdef-secret-token');
     expect(text).toContain('token=[redacted]');
   });
+
+  it("take a proxy's well-formed X-Request-Id, and make their own for anything else", async () => {
+    const uuid = crypto.randomUUID();
+    const sent = [
+      'proxy-id_0042',
+      uuid,
+      'x'.repeat(65),
+      'id with spaces',
+      '{"msg":"forged line"}',
+      'id;rm',
+      '',
+    ];
+    for (const id of sent) {
+      await app.inject({
+        method: 'GET',
+        url: `/api/health?probe=${encodeURIComponent(id)}`,
+        headers: { 'x-request-id': id },
+      });
+    }
+    const ids = new Map<string, string>();
+    for (const line of lines) {
+      const entry = JSON.parse(line) as { msg?: string; reqId?: string; req?: { url?: string } };
+      const probe = entry.req?.url?.match(/probe=([^&]*)/)?.[1];
+      if (entry.msg === 'incoming request' && probe !== undefined && entry.reqId) {
+        ids.set(decodeURIComponent(probe), entry.reqId);
+      }
+    }
+    expect(ids.get('proxy-id_0042')).toBe('proxy-id_0042');
+    expect(ids.get(uuid)).toBe(uuid);
+    for (const id of sent.slice(2)) {
+      expect(ids.get(id), id).toMatch(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+      );
+    }
+    expect(lines.join('\n')).not.toContain('forged line');
+  });
 });
 
 describe('readable log lines', () => {

@@ -1,7 +1,20 @@
+import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { AppConfig } from './config.js';
 
 const require = createRequire(import.meta.url);
+
+/** A request id a proxy may choose: a UUID or any short run of letters, digits, - and _. */
+const WELL_FORMED_REQUEST_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * The id of a request in the logs: the X-Request-Id a proxy sent, when well formed, so its
+ * logs and these line up; otherwise a new one. Anything else a client sends there (a long
+ * text, spaces, quotes, another request's id shape) never becomes the log's id.
+ */
+export function requestIdOf(header: string | string[] | undefined): string {
+  return typeof header === 'string' && WELL_FORMED_REQUEST_ID.test(header) ? header : randomUUID();
+}
 
 const redactPaths = [
   'req.headers.cookie',

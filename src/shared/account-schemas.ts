@@ -7,7 +7,7 @@ import {
   usernameSchema,
 } from './auth-schemas.js';
 import { LIMITS } from './constants.js';
-import { requiredText } from './validation-messages.js';
+import { oneLine, requiredText } from './validation-messages.js';
 
 export const NO_PROFILE_CHANGES = 'No changes: send at least one field to update';
 
@@ -20,6 +20,7 @@ function clearableText(max: number, label: string) {
     .string({ error: 'Expected text' })
     .trim()
     .max(max, { error: `${label} must be at most ${max} characters` })
+    .refine(...oneLine(label))
     .nullable()
     .transform((value) => (value ? value : null))
     .optional();
@@ -34,16 +35,33 @@ const profileFields = {
   whatsapp: clearableText(LIMITS.whatsapp, 'WhatsApp number'),
 };
 
-/** `PATCH /api/users/me`: any non-empty subset of the profile, with sign-up's rules. */
+/** A new email takes the current password: whoever holds a session alone cannot take over. */
+export const EMAIL_CHANGE_NEEDS_PASSWORD = 'Enter your current password to change your email';
+
+/** Sent with a new email; checked on the server only when the email changes. */
+const emailChangePasswordSchema = z
+  .string({ error: 'Expected text' })
+  .max(LIMITS.passwordMax, { error: 'Current password is incorrect' })
+  .optional();
+
+/**
+ * `PATCH /api/users/me`: any non-empty subset of the profile, with sign-up's rules, and the
+ * current password when the email changes.
+ */
 export const profileUpdateSchema = z
-  .object(profileFields)
-  .refine((value) => Object.values(value).some((field) => field !== undefined), {
-    error: NO_PROFILE_CHANGES,
-  });
+  .object({ ...profileFields, currentPassword: emailChangePasswordSchema })
+  .refine(
+    ({ currentPassword: _password, ...fields }) =>
+      Object.values(fields).some((field) => field !== undefined),
+    { error: NO_PROFILE_CHANGES },
+  );
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 
-/** The settings form sends every field; blank optional fields clear them. */
+/**
+ * The settings form sends every field; blank optional fields clear them. The current password
+ * is asked for only once the email differs from the one stored.
+ */
 export const profileFormSchema = z.object({
   fullName: fullNameSchema,
   username: usernameSchema,
@@ -51,6 +69,7 @@ export const profileFormSchema = z.object({
   city: clearableText(LIMITS.city, 'City'),
   postalCode: clearableText(LIMITS.postalCode, 'Postal code'),
   whatsapp: clearableText(LIMITS.whatsapp, 'WhatsApp number'),
+  currentPassword: emailChangePasswordSchema,
 });
 
 const currentPasswordSchema = requiredText()

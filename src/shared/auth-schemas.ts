@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
-import { optionalText, requiredText } from './validation-messages.js';
+import { oneLine, optionalText, requiredText } from './validation-messages.js';
 
 export const usernameSchema = requiredText()
   .trim()
@@ -20,7 +20,8 @@ export const newPasswordSchema = requiredText()
 export const fullNameSchema = requiredText()
   .trim()
   .min(1, { error: 'Full name is required' })
-  .max(LIMITS.fullName, { error: `Full name must be at most ${LIMITS.fullName} characters` });
+  .max(LIMITS.fullName, { error: `Full name must be at most ${LIMITS.fullName} characters` })
+  .refine(...oneLine('Full name'));
 
 const signupFields = {
   username: usernameSchema,

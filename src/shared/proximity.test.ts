@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DISTANCE_ORDER, compareDistance, distanceCategory } from './proximity.js';
+import {
+  DISTANCE_ORDER,
+  compareDistance,
+  distanceCategory,
+  publicDistanceCategory,
+  publicPostalPrefix,
+} from './proximity.js';
 
 describe('proximity from postal codes', () => {
   it('grades by the number of shared leading characters', () => {
@@ -22,6 +28,25 @@ describe('proximity from postal codes', () => {
     expect(distanceCategory(null, '12345')).toBe('other');
     expect(distanceCategory('12345', undefined)).toBe('other');
     expect(distanceCategory('', '')).toBe('other');
+  });
+
+  it('shows a stranger only the first 3 characters, spaces removed', () => {
+    expect(publicPostalPrefix('sw1a 1aa')).toBe('SW1');
+    expect(publicPostalPrefix(' 9 4110')).toBe('941');
+    expect(publicPostalPrefix('AB')).toBe('AB');
+    expect(publicPostalPrefix(null)).toBe('');
+  });
+
+  it('grades a stranger by the 3-character prefixes alone: never near, never from a 4th character', () => {
+    expect(publicDistanceCategory('SW1A 1AA', 'SW1A 1AA')).toBe('area');
+    expect(publicDistanceCategory('12345', '12399')).toBe('area');
+    expect(publicDistanceCategory('12345', '123')).toBe('area');
+    expect(publicDistanceCategory('12345', '12945')).toBe('region');
+    expect(publicDistanceCategory('12345', '19345')).toBe('city');
+    expect(publicDistanceCategory('12345', '92345')).toBe('other');
+    for (const fourth of '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ') {
+      expect(publicDistanceCategory(`K7Q${fourth}MX`, 'K7Q4MX')).toBe('area');
+    }
   });
 
   it('sorts near, area, region, city, other', () => {

@@ -8,8 +8,16 @@ export const DISTANCE_ORDER: readonly DistanceCategory[] = [
   'other',
 ];
 
+/** How many leading characters of a postal code anyone but a friend may learn. */
+export const PUBLIC_POSTAL_PREFIX_LENGTH = 3;
+
 export function normalizePostalCode(code: string | null | undefined): string {
   return (code ?? '').replace(/\s+/g, '').toUpperCase();
+}
+
+/** The part of a postal code shown to strangers: its first 3 characters, spaces removed. */
+export function publicPostalPrefix(code: string | null | undefined): string {
+  return normalizePostalCode(code).slice(0, PUBLIC_POSTAL_PREFIX_LENGTH);
 }
 
 /**
@@ -29,6 +37,20 @@ export function distanceCategory(
   if (shared === 2) return 'region';
   if (shared === 1) return 'city';
   return 'other';
+}
+
+/**
+ * Proximity as shown to someone who is not a friend (discover): judged on the two 3-character
+ * prefixes alone, so it never tells more of a stranger's code than the prefix shown beside it.
+ * The same prefix is area, 2 shared characters region, 1 city, none other; near, which needs 5
+ * characters, is never given. Otherwise, by changing their own code and watching the category,
+ * anyone could read a stranger's whole code one character at a time.
+ */
+export function publicDistanceCategory(
+  a: string | null | undefined,
+  b: string | null | undefined,
+): DistanceCategory {
+  return distanceCategory(publicPostalPrefix(a), publicPostalPrefix(b));
 }
 
 export function compareDistance(a: DistanceCategory, b: DistanceCategory): number {

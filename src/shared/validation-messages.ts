@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { controlCharactersMessage, hasControlCharacters } from './plain-text.js';
 
 /**
  * A required text field: a missing value reads 'Required', a value of the wrong type reads
@@ -11,12 +12,20 @@ export function requiredText() {
   });
 }
 
+/** Refuses line breaks and other control characters in a one-line field. */
+export const oneLine = (label: string) =>
+  [
+    (text: string) => !hasControlCharacters(text),
+    { error: controlCharactersMessage(label) },
+  ] as const;
+
 /** An optional text field where an empty or blank value means "not given". */
 export function optionalText(max: number, label: string) {
   return z
     .string({ error: 'Expected text' })
     .trim()
     .max(max, { error: `${label} must be at most ${max} characters` })
+    .refine(...oneLine(label))
     .nullish()
     .transform((value) => (value ? value : null));
 }

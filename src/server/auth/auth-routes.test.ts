@@ -215,7 +215,7 @@ describe('sign-in and sign-out', () => {
 });
 
 describe('rate limits', () => {
-  it('locks an account after 10 failed sign-ins in 15 minutes, whatever the IP allowance', async () => {
+  it('refuses an address after 10 failed sign-ins to one account in 15 minutes, whatever the IP allowance', async () => {
     const person = await signUp(t.app, { password: 'the right one' });
     for (let i = 0; i < 10; i++) {
       const failed = await new ApiClient(t.app).post('/api/auth/login', {

@@ -7,12 +7,7 @@ import {
 } from '#shared/auth-schemas';
 import type { AppContext } from '../app-context.js';
 import { HttpError } from '../http/http-errors.js';
-import {
-  countRateLimit,
-  enforceRateLimit,
-  hitRateLimit,
-  tooManyRequests,
-} from '../http/rate-limits.js';
+import { enforceRateLimit, hitRateLimit, tooManyRequests } from '../http/rate-limits.js';
 import { requireUser } from './current-user.js';
 import { deviceSessionRoutes } from './device-sessions.js';
 import { passwordChangeRoutes } from './password-change.js';
@@ -26,7 +21,8 @@ import {
   setSessionCookie,
   startSession,
 } from './sessions.js';
-import { findUserByLogin, toUser } from './users.js';
+import { beginSignIn, rememberNewAccountDevice } from './sign-in-limits.js';
+import { toUser } from './users.js';
 
 export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { db, clock, rules } = ctx;
@@ -81,36 +77,27 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       }
       const token = await startSession(db, user.id, request.headers['user-agent'], now);
       setSessionCookie(reply, token, secure);
+      await rememberNewAccountDevice(ctx, reply, user.id, secure, now);
       return reply.code(201).send({ user: toUser(user) });
     });
 
     app.post('/login', { schema: { body: loginRequestSchema } }, async (request, reply) => {
       const now = clock();
       await enforceRateLimit(ctx.rateLimits, `login:ip:${request.ip}`, rules.loginPerIp, now);
-      const login = request.body.username.toLowerCase();
-      const accountKey = `login-failed:${login}`;
-      const failures = await countRateLimit(
-        ctx.rateLimits,
-        accountKey,
-        rules.failedLoginsPerAccount,
-        now,
-      );
-      if (failures >= rules.failedLoginsPerAccount.limit) {
-        const windowMs = rules.failedLoginsPerAccount.windowSeconds * 1000;
-        throw tooManyRequests(Math.ceil((windowMs - (now.getTime() % windowMs)) / 1000));
-      }
-      const user = await findUserByLogin(db, login);
+      const attempt = await beginSignIn(ctx, request, request.body.username, now);
+      const user = attempt.user;
       const ok = user
         ? await verifyPassword(user.password_hash, request.body.password)
         : await verifyAgainstDecoy(request.body.password).then(() => false);
       if (!user || !ok) {
-        await hitRateLimit(ctx.rateLimits, accountKey, rules.failedLoginsPerAccount, now);
+        await attempt.failed();
         throw new HttpError(401, 'Invalid username or password');
       }
       // The session this browser held before is replaced, not left behind to expire.
       if (request.sessionId !== null) await endSessionById(db, request.sessionId);
       const token = await startSession(db, user.id, request.headers['user-agent'], now);
       setSessionCookie(reply, token, secure);
+      await attempt.succeeded(reply, secure);
       return { user: toUser(user) };
     });
 

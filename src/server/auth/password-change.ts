@@ -75,7 +75,7 @@ export function passwordChangeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if (request.sessionId === null) throw notSignedIn();
         const now = clock();
         const { currentPassword, newPassword } = request.body;
-        if (!(await confirmOwnPassword(ctx, user, currentPassword, now))) {
+        if (!(await confirmOwnPassword(ctx, user, currentPassword, now, request.ip))) {
           throw new HttpError(400, CURRENT_PASSWORD_INCORRECT, {
             errors: [{ path: 'currentPassword', message: CURRENT_PASSWORD_INCORRECT }],
           });

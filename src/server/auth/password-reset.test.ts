@@ -113,6 +113,16 @@ describe('password reset by mail', () => {
     expect(mailbox.messages.length).toBe(before);
   });
 
+  it('answers an email too long for a rate-limit key as any other, and counts it', async () => {
+    const email = `${'a'.repeat(60)}@${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(60)}.com`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const asked = await new ApiClient(t.app).post('/api/auth/password-reset-request', { email });
+      statuses.push(asked.status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+
   it('refuses a token after an hour', async () => {
     const person = await signUp(t.app);
     const arrived = mailbox.next();

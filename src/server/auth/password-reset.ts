@@ -1,4 +1,5 @@
 import { RESET_TOKEN_MINUTES } from '#shared/constants';
+import { withoutControlCharacters } from '#shared/plain-text';
 import type { AppContext } from '../app-context.js';
 import { hashPassword } from './passwords.js';
 import { hashToken, newToken } from './tokens.js';
@@ -29,7 +30,7 @@ export async function requestPasswordReset(
     subject: 'Reset your password for The Threefold Path',
     link,
     text: [
-      `Hello ${user.full_name},`,
+      `Hello ${withoutControlCharacters(user.full_name)},`,
       '',
       'Someone asked to reset the password of your account on The Threefold Path.',
       'To choose a new password, open this link within the next hour:',

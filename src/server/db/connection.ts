@@ -37,9 +37,9 @@ interface OpenOptions {
 }
 
 /**
- * Opens the database named by DATABASE_URL: `sqlite:PATH` (WAL, foreign keys on) or
- * `postgres://...`. A `schema` search parameter on a PostgreSQL URL selects the schema,
- * which is how tests run in a schema of their own.
+ * Opens the database named by DATABASE_URL: `sqlite:PATH` (WAL, foreign keys and secure
+ * delete on) or `postgres://...`. A `schema` search parameter on a PostgreSQL URL selects the
+ * schema, which is how tests run in a schema of their own.
  */
 export function openDatabase(url: string, options: OpenOptions = {}): AppDatabase {
   const log = (event: LogEvent) => {
@@ -77,6 +77,9 @@ export function openDatabase(url: string, options: OpenOptions = {}): AppDatabas
   sqlite.pragma('busy_timeout = 5000');
   useWriteAheadLog(sqlite);
   sqlite.pragma('foreign_keys = ON');
+  // Deleted rows are overwritten with zeros, not left readable in free pages of the file: a
+  // deleted account must not be recoverable from it.
+  sqlite.pragma('secure_delete = ON');
   sqlite.pragma('synchronous = NORMAL');
   const statements = withStatementCache(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }), log });

@@ -117,6 +117,14 @@ export interface PushVapidKeysTable {
   created_at: Timestamp;
 }
 
+/** A secret every process shares, by name (the device-cookie key), made on first need. */
+export interface ServerSecretsTable {
+  name: string;
+  /** Random bytes in base64url. */
+  secret: string;
+  created_at: Timestamp;
+}
+
 /** One device's daily reminder: its browser push subscription, time and time zone. */
 export interface PushSubscriptionsTable {
   id: Generated<number>;
@@ -164,6 +172,7 @@ export interface Database {
   rate_limit_counters: RateLimitCountersTable;
   push_vapid_keys: PushVapidKeysTable;
   push_subscriptions: PushSubscriptionsTable;
+  server_secrets: ServerSecretsTable;
   data_changes: DataChangesTable;
 }
 

@@ -207,7 +207,7 @@ describe('searching for people', () => {
 });
 
 describe('discovering people', () => {
-  it('suggests people sorted near, area, region, city, other, without friends or pending requests', async () => {
+  it('suggests people by their 3-character prefix, area to other, without friends or pending requests', async () => {
     const app = await (await import('../test-support/test-app.js')).createTestApp();
     try {
       const me = await signUp(app.app, { postalCode: '94110 AB' });
@@ -229,7 +229,9 @@ describe('discovering people', () => {
       expect(
         found.body.map((u: { id: number; distanceCategory: string }) => [u.id, u.distanceCategory]),
       ).toEqual([
-        [near.user.id, 'near'],
+        // Five shared characters tell a stranger no more than three: both are the same area,
+        // newest first.
+        [near.user.id, 'area'],
         [area.user.id, 'area'],
         [region.user.id, 'region'],
         [city.user.id, 'city'],
@@ -240,7 +242,7 @@ describe('discovering people', () => {
         fullName: near.user.fullName,
         username: near.user.username,
         postalCode: '941',
-        distanceCategory: 'near',
+        distanceCategory: 'area',
       });
     } finally {
       await app.close();

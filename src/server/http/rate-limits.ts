@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables.js';
 import { HttpError } from './http-errors.js';
@@ -14,6 +15,8 @@ export interface RateLimitStore {
   hit(key: string, allowance: Allowance, now: Date): Promise<number>;
   /** The hits counted in the window holding `now`, without adding one. */
   count(key: string, allowance: Allowance, now: Date): Promise<number>;
+  /** Forgets the hits counted against `key` in the window holding `now`. */
+  reset(key: string, allowance: Allowance, now: Date): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -23,10 +26,23 @@ export function windowOf(allowance: Allowance, now: Date): { start: number; ends
   return { start, endsAt: start + windowMs };
 }
 
+/** The widest key the rate_limit_counters table holds. */
+const STORED_KEY_CHARS = 200;
+
+/**
+ * A key as the database keeps it: one that would not fit (a long email in it) is cut and ends
+ * with a hash of the whole, so it still names one thing.
+ */
+export function storedRateLimitKey(key: string): string {
+  if (key.length <= STORED_KEY_CHARS) return key;
+  return `${key.slice(0, 150)}#${createHash('sha256').update(key).digest('base64url')}`;
+}
+
 /** Counters in the rate_limit_counters table, shared by every process on the database. */
 export function databaseRateLimitStore(db: Kysely<Database>): RateLimitStore {
   return {
-    async hit(key, allowance, now) {
+    async hit(fullKey, allowance, now) {
+      const key = storedRateLimitKey(fullKey);
       const windowStart = windowOf(allowance, now).start;
       const row = await db
         .insertInto('rate_limit_counters')
@@ -50,10 +66,16 @@ export function databaseRateLimitStore(db: Kysely<Database>): RateLimitStore {
       const row = await db
         .selectFrom('rate_limit_counters')
         .select('hits')
-        .where('key', '=', key)
+        .where('key', '=', storedRateLimitKey(key))
         .where('window_start', '=', windowOf(allowance, now).start)
         .executeTakeFirst();
       return row ? Number(row.hits) : 0;
+    },
+    async reset(key) {
+      await db
+        .deleteFrom('rate_limit_counters')
+        .where('key', '=', storedRateLimitKey(key))
+        .execute();
     },
     close: async () => undefined,
   };
@@ -70,11 +92,12 @@ export async function hitRateLimit(
   now: Date,
 ): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
   const hits = await store.hit(key, allowance, now);
-  const retryAfterSeconds = Math.max(
-    1,
-    Math.ceil((windowOf(allowance, now).endsAt - now.getTime()) / 1000),
-  );
-  return { allowed: hits <= allowance.limit, retryAfterSeconds };
+  return { allowed: hits <= allowance.limit, retryAfterSeconds: secondsLeftIn(allowance, now) };
+}
+
+/** Seconds until the window holding `now` ends: what a refusal's Retry-After says. */
+export function secondsLeftIn(allowance: Allowance, now: Date): number {
+  return Math.max(1, Math.ceil((windowOf(allowance, now).endsAt - now.getTime()) / 1000));
 }
 
 /** The number of hits counted so far in the current window, without adding one. */
@@ -114,12 +137,18 @@ export function rateLimitRules(ipFactor: number) {
   });
   return {
     loginPerIp: perIp(30, 15 * 60),
-    failedLoginsPerAccount: { limit: 10, windowSeconds: 15 * 60 } as Allowance,
+    // Failed sign-ins (README, "Security"): per account from one IP, per account from
+    // everywhere, and per device that signed in to the account before, which the other two
+    // never refuse, so no one can keep the owner out.
+    failedLoginsPerAccountAndIp: { limit: 10, windowSeconds: 15 * 60 } as Allowance,
+    failedLoginsPerAccount: { limit: 50, windowSeconds: 15 * 60 } as Allowance,
+    failedLoginsPerDevice: { limit: 10, windowSeconds: 15 * 60 } as Allowance,
     signupPerIp: perIp(10, 60 * 60),
     resetRequestPerIp: perIp(10, 60 * 60),
     resetRequestPerAccount: { limit: 5, windowSeconds: 60 * 60 } as Allowance,
     resetPerIp: perIp(20, 60 * 60),
     friendRequestsPerUser: { limit: 50, windowSeconds: 60 * 60 } as Allowance,
+    emailChangesPerUser: { limit: 10, windowSeconds: 24 * 60 * 60 } as Allowance,
   };
 }
 export type RateLimitRules = ReturnType<typeof rateLimitRules>;

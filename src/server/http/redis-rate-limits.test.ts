@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/connection.js';
-import { signUp } from '../test-support/api-client.js';
+import { ApiClient, signUp } from '../test-support/api-client.js';
 import { createTestApp } from '../test-support/test-app.js';
 
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -74,6 +74,31 @@ describe('rate limits with REDIS_URL set', () => {
     try {
       expect(await signUpUntilRefused(t.app)).toBe(11);
       expect(await databaseCounterKeys(t.databaseUrl)).toContain('signup:ip:127.0.0.1');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("forgets a device's failed sign-ins counted in Redis when it signs in", async () => {
+    const prefix = uniquePrefix();
+    const t = await createTestApp({ env: { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix } });
+    try {
+      const phone = await signUp(t.app, { password: 'the right password' });
+      // Spend the account's allowance from everywhere, so the phone counts on its own.
+      for (let i = 0; i < 50; i++) {
+        const attacker = new ApiClient(t.app, `203.0.113.${(i % 10) + 1}`);
+        await attacker.post('/api/auth/login', { username: phone.user.username, password: 'x' });
+      }
+      const signIn = (secret: string) =>
+        phone.post('/api/auth/login', { username: phone.user.username, password: secret });
+      for (let i = 0; i < 9; i++) expect((await signIn('wrong')).status).toBe(401);
+      expect((await signIn('the right password')).status).toBe(200);
+      for (let i = 0; i < 10; i++) expect((await signIn('wrong')).status).toBe(401);
+      expect((await signIn('the right password')).status).toBe(429);
+      expect(await redis.keys(`${prefix}login-failed:user:${phone.user.id}:device:*`)).toHaveLength(
+        1,
+      );
+      expect(await databaseCounterKeys(t.databaseUrl)).toEqual([]);
     } finally {
       await t.close();
     }

@@ -72,6 +72,13 @@ export async function redisRateLimitStore(options: {
         async () => Number((await redis.get(keyFor(key, windowOf(allowance, now).start))) ?? 0),
         () => options.fallback.count(key, allowance, now),
       ),
+    reset: (key, allowance, now) =>
+      withFallback(
+        async () => {
+          await redis.del(keyFor(key, windowOf(allowance, now).start));
+        },
+        () => options.fallback.reset(key, allowance, now),
+      ),
     async close() {
       if (redis.status === 'ready') await redis.quit().catch(() => undefined);
       redis.disconnect();

@@ -22,13 +22,20 @@ let first: Awaited<ReturnType<typeof buildPushTestApp>>;
 let second: Awaited<ReturnType<typeof buildPushTestApp>>;
 let vapidPublicKey = '';
 
+/** Options for an app that posts to the test push service: its agent, its host and port. */
+const onTestPushService = <T extends object>(options: T) => ({
+  ...options,
+  pushAgent: service.agent,
+  env: { PUSH_SERVICE_HOSTS: new URL(service.origin).host },
+});
+
 beforeAll(async () => {
   database = await createTestDatabase();
   service = await startTestPushService(() => vapidPublicKey);
   const clock = testClock();
   // Two app processes on one database, as in a deployment with two instances.
-  first = await buildPushTestApp({ databaseUrl: database.url, clock, pushAgent: service.agent });
-  second = await buildPushTestApp({ databaseUrl: database.url, clock, pushAgent: service.agent });
+  first = await buildPushTestApp(onTestPushService({ databaseUrl: database.url, clock }));
+  second = await buildPushTestApp(onTestPushService({ databaseUrl: database.url, clock }));
   vapidPublicKey = (await new ApiClient(first.app).get('/api/push/public-key')).body.publicKey;
 });
 
@@ -246,11 +253,7 @@ describe('a push service that does not answer', () => {
 describe('stopping the app', () => {
   it('waits for a tick under way before the database closes', async () => {
     const clock = testClock();
-    const extra = await buildPushTestApp({
-      databaseUrl: database.url,
-      clock,
-      pushAgent: service.agent,
-    });
+    const extra = await buildPushTestApp(onTestPushService({ databaseUrl: database.url, clock }));
     const { device } = await personWithReminder(extra.app, '10:00', 'UTC');
     const tick = extra.app.reminderScheduler.tick(new Date('2026-08-01T10:00:00Z'));
     await extra.close();

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE } from '#shared/constants';
 import { ApiClient, befriend, signUp } from '../test-support/api-client.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
 
@@ -114,8 +115,11 @@ describe('GET /api/journal/export?format=md', () => {
       'attachment; filename="threefold-path-journal-2026-03-01.md"',
     );
     const text = response.body as string;
+    // The username's underscores are escaped, so they can never start emphasis.
     expect(
-      text.startsWith(`# The Threefold Path: journal of Zoë Årdal (@${me.user.username})\n`),
+      text.startsWith(
+        `# The Threefold Path: journal of Zoë Årdal (@${me.user.username.replaceAll('_', '\\_')})\n`,
+      ),
     ).toBe(true);
     const sections = text.split(/^## /m).slice(1);
     expect(sections).toHaveLength(2);
@@ -130,6 +134,62 @@ describe('GET /api/journal/export?format=md', () => {
     expect(sections[1]).toContain('Shared with friends.');
     expect(sections[1]).toContain('### Good Words\n\n_Nothing written._\n');
     expect(text.indexOf('Day 5')).toBeLessThan(text.indexOf('Day 12'));
+  });
+});
+
+describe('hostile names and text in the Markdown export', () => {
+  /** Occurrences of `char` not escaped with a backslash. */
+  const unescaped = (text: string, char: string) =>
+    [...text].filter((c, i) => c === char && text[i - 1] !== '\\').length;
+
+  it('keeps every section itself: no forged heading, link, list, quote, code or HTML', async () => {
+    const me = await signUp(t.app, {
+      fullName: 'Eve](https://evil.test) <img src=x onerror=alert(1)> *x*',
+    });
+    const forged = [
+      '## Day 999 (Yasna 99.9)',
+      '',
+      'Shared with friends. Written 2026-01-01.',
+      '### Good Thoughts',
+      'Heading',
+      '=======',
+      '[Sign in again](https://evil.test/login) ![](https://evil.test/pixel.png)',
+      '<script>alert(1)</script> &lt;b&gt;',
+      '[ref]: https://evil.test',
+      '> quoted',
+      '- listed',
+      '1. numbered',
+      '    indented code',
+      '| a | b |',
+      '```',
+    ].join('\n');
+    await me.post('/api/journal', {
+      dayNumber: 3,
+      entryText: entryText(forged, '~~~\r# carriage-return heading', '<div>\n\n---'),
+    });
+    await me.post('/api/journal', { dayNumber: 4, entryText: entryText('After', '', '') });
+    const text = (await me.get('/api/journal/export?format=md')).body as string;
+
+    expect(text.split(/^## /m)).toHaveLength(3);
+    expect(text.match(/^#/gm)).toHaveLength(1 + 2 * 4);
+    // No line opens a block of its own: list, quote, rule, heading underline, code or HTML.
+    for (const line of text.split('\n')) {
+      expect(line).not.toMatch(/^ {0,3}([-+*>=|<]|\d+[.)]|```|~~~)/);
+      expect(line).not.toMatch(/^( {4}|\t)/);
+    }
+    for (const char of ['<', '>', '[', ']', '`', '*', '|', '~', '&']) {
+      expect(unescaped(text, char), char).toBe(0);
+    }
+    expect(text).toContain(
+      '# The Threefold Path: journal of Eve\\](https://evil.test) \\<img src=x onerror=alert(1)\\> \\*x\\*',
+    );
+    expect(text).toContain(
+      '### Good Thoughts\n\n\\#\\# Day 999 (Yasna 99.9)\n\nShared with friends. Written 2026-01-01.\n\\#\\#\\# Good Thoughts\n',
+    );
+    expect(text).toContain('\\[Sign in again\\](https://evil.test/login)');
+    expect(text).toContain('\\<script\\>alert(1)\\</script\\> \\&lt;b\\&gt;');
+    expect(text).toContain('### Good Words\n\n\\~\\~\\~\n\\# carriage-return heading\n');
+    expect(text).toContain('### Good Deeds\n\n\\<div\\>\n\n\\---\n\n## Day 4');
   });
 });
 
@@ -171,4 +231,38 @@ describe('what the export never holds', () => {
     expect(anonymous.status).toBe(401);
     expect(anonymous.headers['content-disposition']).toBeUndefined();
   });
+});
+
+describe('an export of hostile text', () => {
+  it('takes under a second for 241 entries of blank lines, and the server answers meanwhile', async () => {
+    const me = await signUp(t.app);
+    // Lines that are all blank made the heading escape's time grow with their square.
+    const hostile = `x${'\n'.repeat(19_998)}x`;
+    for (let day = 1; day <= 241; day++) {
+      const saved = await me.post('/api/journal', { dayNumber: day, entryText: hostile });
+      expect(saved.status).toBe(201);
+    }
+    // Once first, so the time measured is the export's own, not the first compile of its code.
+    expect((await me.get('/api/journal/export?format=md')).status).toBe(200);
+    const origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const timed = async (path: string, headers: Record<string, string> = {}) => {
+      const started = performance.now();
+      const response = await fetch(`${origin}${path}`, {
+        headers,
+        signal: AbortSignal.timeout(10_000),
+      });
+      const text = await response.text();
+      return { status: response.status, text, ms: performance.now() - started };
+    };
+    const exporting = timed('/api/journal/export?format=md', {
+      cookie: `${SESSION_COOKIE}=${me.sessionCookie}`,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const [exported, health] = await Promise.all([exporting, timed('/api/health')]);
+    expect(exported.status).toBe(200);
+    expect(exported.text.split('\n## Day ')).toHaveLength(242);
+    expect(exported.ms).toBeLessThan(1000);
+    expect(health).toMatchObject({ status: 200, text: '{"ok":true}' });
+    expect(health.ms).toBeLessThan(1000);
+  }, 60_000);
 });

@@ -8,6 +8,7 @@ import {
 } from '#shared/account-schemas';
 import { PRODUCT_NAME } from '#shared/constants';
 import { parseEntryText } from '#shared/journal-entry';
+import { markdownBody, markdownInline } from '#shared/markdown-text';
 import { localDateKey } from '#shared/progress-sync';
 import type { AppContext } from '../app-context.js';
 import { requireUser } from '../auth/current-user.js';
@@ -77,14 +78,13 @@ export async function buildJournalExport(
   };
 }
 
-/** A line starting with '#' would read as a heading of the export itself; escape it. */
-const asBody = (text: string) =>
-  text.trim() ? text.replace(/^(\s*)#/gm, '$1\\#') : '_Nothing written._';
+/** What someone wrote, as text that reads only as itself: never a heading, link or HTML. */
+const asBody = (text: string) => (text.trim() ? markdownBody(text) : '_Nothing written._');
 
 /** The export as Markdown: a title, then one section per day with its three parts. */
 export function journalMarkdown(data: JournalExport): string {
   const lines = [
-    `# ${PRODUCT_NAME}: journal of ${data.user.fullName} (@${data.user.username})`,
+    `# ${PRODUCT_NAME}: journal of ${markdownInline(data.user.fullName)} (@${markdownInline(data.user.username)})`,
     '',
     `Exported ${data.exportedAt}. ${data.entries.length} ${data.entries.length === 1 ? 'reflection' : 'reflections'}.`,
   ];

@@ -116,6 +116,86 @@ describe('a device subscribing to the daily reminder', () => {
     );
   });
 
+  it('refuses keys no browser could have made: a point off P-256, a secret not of 16 bytes', async () => {
+    const person = await signUp(t.app);
+    const subscribe = (keys: { p256dh?: string; auth?: string }) => {
+      const subscription = browserSubscription();
+      return person.post('/api/push/subscriptions', {
+        subscription: { ...subscription, keys: { ...subscription.keys, ...keys } },
+        time: '08:30',
+        timeZone: 'UTC',
+      });
+    };
+    const point = Buffer.from(browserSubscription().keys.p256dh, 'base64url');
+    const offCurve = Buffer.from(point);
+    offCurve[64] = offCurve[64]! ^ 1;
+    const compressedMarker = Buffer.from(point);
+    compressedMarker[0] = 0x02;
+    for (const p256dh of [offCurve, compressedMarker, Buffer.alloc(65, 0)]) {
+      const refused = await subscribe({ p256dh: p256dh.toString('base64url') });
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors).toEqual([
+        {
+          path: 'subscription.keys.p256dh',
+          message: 'keys.p256dh must be a P-256 public key in base64url',
+        },
+      ]);
+    }
+    // 22 characters whose last one carries bits beyond the 16 bytes: not what a browser sends.
+    const notSixteen = await subscribe({ auth: `${'A'.repeat(21)}B` });
+    expect(notSixteen.status).toBe(400);
+    expect(notSixteen.body.errors).toEqual([
+      { path: 'subscription.keys.auth', message: 'keys.auth must be 16 bytes in base64url' },
+    ]);
+    expect((await subscribe({})).status).toBe(201);
+  });
+
+  it('refuses an endpoint on another port than 443, even where every host is accepted', async () => {
+    const person = await signUp(t.app);
+    const subscribe = (endpoint: string) =>
+      person.post('/api/push/subscriptions', {
+        subscription: { ...browserSubscription(), endpoint },
+        time: '08:30',
+        timeZone: 'UTC',
+      });
+    for (const endpoint of [
+      'https://push.example.test:8443/send/a',
+      'https://push.example.test:22/send/b',
+      'https://127.0.0.1:6379/send/c',
+    ]) {
+      const refused = await subscribe(endpoint);
+      expect(refused.status, endpoint).toBe(400);
+      expect(refused.body.errors).toEqual([
+        { path: 'subscription.endpoint', message: "This browser's push service is not supported" },
+      ]);
+    }
+    expect((await subscribe('https://push.example.test:443/send/d')).status).toBe(201);
+  });
+
+  it("refuses an endpoint another account holds, and leaves that person's reminder alone", async () => {
+    const owner = await signUp(t.app);
+    const other = await signUp(t.app);
+    const device = browserSubscription();
+    const subscribe = (client: ApiClient, time: string) =>
+      client.post('/api/push/subscriptions', { subscription: device, time, timeZone: 'UTC' });
+    expect((await subscribe(owner, '07:00')).status).toBe(201);
+    const taken = await subscribe(other, '23:00');
+    expect(taken.status).toBe(409);
+    expect(taken.body).toEqual({
+      message: 'This device already has reminders for another account',
+    });
+    const stillMine = await owner.call('PATCH', '/api/push/subscriptions', {
+      endpoint: device.endpoint,
+      time: '07:05',
+    });
+    expect(stillMine.body).toEqual({ reminder: { time: '07:05', timeZone: 'UTC' } });
+    // The owner subscribing again from the same device is an update.
+    expect((await subscribe(owner, '07:10')).status).toBe(201);
+    // Once the owner signs out of that browser, whoever signs in next may subscribe it.
+    expect((await owner.post('/api/auth/logout')).status).toBe(200);
+    expect((await subscribe(other, '23:00')).status).toBe(201);
+  });
+
   it('accepts only the known push services by default, never an arbitrary address', async () => {
     const strict = await createTestApp({
       env: { PUSH_SCHEDULER: 'false', PUSH_SERVICE_HOSTS: 'fcm.googleapis.com,push.apple.com' },
@@ -137,6 +217,8 @@ describe('a device subscribing to the daily reminder', () => {
       expect(lookalike.status).toBe(400);
       expect((await subscribe('https://fcm.googleapis.com/fcm/send/abc')).status).toBe(201);
       expect((await subscribe('https://web.push.apple.com/QabcDEF')).status).toBe(201);
+      const otherPort = await subscribe('https://fcm.googleapis.com:8443/fcm/send/abc');
+      expect(otherPort.status).toBe(400);
     } finally {
       await strict.close();
     }

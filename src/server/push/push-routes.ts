@@ -7,8 +7,8 @@ import {
 import type { AppContext } from '../app-context.js';
 import { requireUser } from '../auth/current-user.js';
 import { HttpError } from '../http/http-errors.js';
-import { isAllowedPushService } from './push-service-hosts.js';
 import { deleteSubscription, saveSubscription, updateReminderTime } from './push-subscriptions.js';
+import { checkBrowserSubscription } from './subscription-checks.js';
 import type { VapidKeys } from './vapid-keys.js';
 
 /** Daily reminders by Web Push: the key to subscribe with, and each device's subscription. */
@@ -19,8 +19,6 @@ export function pushRoutes(ctx: AppContext, vapid: VapidKeys): FastifyPluginAsyn
     await app.register(subscriptionRoutes(ctx));
   };
 }
-
-const unknownPushService = "This browser's push service is not supported";
 
 function subscriptionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { db, clock } = ctx;
@@ -35,13 +33,7 @@ function subscriptionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { body: createPushSubscriptionSchema } },
       async (request, reply) => {
         const user = requireUser(request);
-        if (
-          !isAllowedPushService(request.body.subscription.endpoint, ctx.config.pushServiceHosts)
-        ) {
-          throw new HttpError(400, unknownPushService, {
-            errors: [{ path: 'subscription.endpoint', message: unknownPushService }],
-          });
-        }
+        checkBrowserSubscription(request.body.subscription, ctx.config.pushServiceHosts);
         // Set with the user: the session is what ties the reminder to this device's sign-in.
         const sessionId = request.sessionId!;
         const reminder = await saveSubscription(

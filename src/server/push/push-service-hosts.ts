@@ -1,14 +1,18 @@
 /**
  * Whether a subscription's endpoint is on one of the configured push services (a host or any
- * of its subdomains); `*` accepts every host.
+ * of its subdomains) at the default https port. An entry may name a port (`host:8443`), which
+ * then allows that host on that port only; `*` accepts every host, on the default port.
  */
 export function isAllowedPushService(endpoint: string, allowedHosts: readonly string[]): boolean {
-  if (allowedHosts.includes('*')) return true;
-  let host: string;
+  let url: URL;
   try {
-    host = new URL(endpoint).hostname.toLowerCase();
+    url = new URL(endpoint);
   } catch {
     return false;
   }
+  const host = url.hostname.toLowerCase();
+  // The URL parser drops a port that is the scheme's default, so any port left is another one.
+  if (url.port !== '') return allowedHosts.includes(`${host}:${url.port}`);
+  if (allowedHosts.includes('*')) return true;
   return allowedHosts.some((allowed) => host === allowed || host.endsWith(`.${allowed}`));
 }

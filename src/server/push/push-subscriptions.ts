@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import {
   type CreatePushSubscription,
   PUSH_LIMITS,
@@ -6,6 +6,7 @@ import {
   type UpdatePushSubscription,
 } from '#shared/push-schemas';
 import type { Database, PushSubscriptionsTable } from '../db/tables.js';
+import { HttpError } from '../http/http-errors.js';
 import type { Selectable } from 'kysely';
 
 export type PushSubscriptionRow = Selectable<PushSubscriptionsTable>;
@@ -15,7 +16,9 @@ const toReminder = (row: Pick<PushSubscriptionRow, 'reminder_time' | 'time_zone'
 
 /**
  * Stores a device's subscription for the signed-in user and session, or updates it when the
- * browser sends the same endpoint again. A device passed to another account starts afresh.
+ * browser sends the same endpoint again. An endpoint another account still holds is refused
+ * (409): taking it would end that person's reminders. Signing out of a device removes its
+ * subscription, so a browser passed on to someone else subscribes afresh.
  */
 export async function saveSubscription(
   db: Kysely<Database>,
@@ -39,21 +42,21 @@ export async function saveSubscription(
       updated_at: stamp,
     })
     .onConflict((conflict) =>
-      conflict.column('endpoint').doUpdateSet((eb) => ({
-        session_id: eb.ref('excluded.session_id'),
-        p256dh: eb.ref('excluded.p256dh'),
-        auth: eb.ref('excluded.auth'),
-        reminder_time: eb.ref('excluded.reminder_time'),
-        time_zone: eb.ref('excluded.time_zone'),
-        updated_at: eb.ref('excluded.updated_at'),
-        last_sent_on: sql<
-          string | null
-        >`case when push_subscriptions.user_id = excluded.user_id then push_subscriptions.last_sent_on else null end`,
-        user_id: eb.ref('excluded.user_id'),
-      })),
+      conflict
+        .column('endpoint')
+        .doUpdateSet((eb) => ({
+          session_id: eb.ref('excluded.session_id'),
+          p256dh: eb.ref('excluded.p256dh'),
+          auth: eb.ref('excluded.auth'),
+          reminder_time: eb.ref('excluded.reminder_time'),
+          time_zone: eb.ref('excluded.time_zone'),
+          updated_at: eb.ref('excluded.updated_at'),
+        }))
+        .where('push_subscriptions.user_id', '=', owner.userId),
     )
     .returning(['reminder_time', 'time_zone'])
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+  if (!row) throw new HttpError(409, 'This device already has reminders for another account');
   await forgetOldestDevices(db, owner.userId);
   return toReminder(row);
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { User } from '#shared/auth-schemas';
 import { SESSION_COOKIE } from '#shared/constants';
+import { DEVICE_COOKIE } from '../auth/device-cookies.js';
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -12,9 +13,15 @@ export interface ApiResponse<T = any> {
 /** A client that talks to the app the way the web app does, with a cookie jar. */
 export class ApiClient {
   sessionCookie: string | undefined;
+  /** The cookie that marks this browser as one that signed in to an account before. */
+  deviceCookie: string | undefined;
   user: User | undefined;
 
-  constructor(readonly app: FastifyInstance) {}
+  /** `ip`: the address the app sees the calls come from. */
+  constructor(
+    readonly app: FastifyInstance,
+    readonly ip = '127.0.0.1',
+  ) {}
 
   async call<T = any>(
     method: InjectOptions['method'],
@@ -22,13 +29,18 @@ export class ApiClient {
     body?: unknown,
     headers: Record<string, string> = {},
   ): Promise<ApiResponse<T>> {
+    const cookies = [
+      ...(this.sessionCookie ? [`${SESSION_COOKIE}=${this.sessionCookie}`] : []),
+      ...(this.deviceCookie ? [`${DEVICE_COOKIE}=${this.deviceCookie}`] : []),
+    ];
     const response = await this.app.inject({
       method,
       url,
+      remoteAddress: this.ip,
       headers: {
         'x-requested-with': 'XMLHttpRequest',
         ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(this.sessionCookie ? { cookie: `${SESSION_COOKIE}=${this.sessionCookie}` } : {}),
+        ...(cookies.length > 0 ? { cookie: cookies.join('; ') } : {}),
         ...headers,
       },
       ...(body !== undefined
@@ -37,6 +49,8 @@ export class ApiClient {
     });
     const session = response.cookies.find((c) => c.name === SESSION_COOKIE);
     if (session) this.sessionCookie = session.value || undefined;
+    const device = response.cookies.find((c) => c.name === DEVICE_COOKIE);
+    if (device) this.deviceCookie = device.value || undefined;
     let parsed: unknown = response.body;
     try {
       parsed = JSON.parse(response.body);

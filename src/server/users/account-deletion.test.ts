@@ -1,9 +1,11 @@
+import fs from 'node:fs';
 import { sql } from 'kysely';
 import webPush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppDatabase, openDatabase } from '../db/connection.js';
+import { recipientTag } from '../mail/mailer.js';
 import { ApiClient, befriend, signUp } from '../test-support/api-client.js';
-import { createTestApp, type TestApp } from '../test-support/test-app.js';
+import { createTestApp, createTestDatabase, type TestApp } from '../test-support/test-app.js';
 
 let t: TestApp;
 let database: AppDatabase;
@@ -87,7 +89,7 @@ async function referencesTo(user: { id: number; username: string; email: string 
   }
   idColumns.set('users', new Set(['id']));
   const names = [user.username.toLowerCase(), user.email.toLowerCase()];
-  const idKey = new RegExp(`:user:${user.id}$`);
+  const idKey = new RegExp(`:user:${user.id}(:|$)`);
   const found = new Set<string>();
   for (const table of await listTables()) {
     const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(
@@ -287,4 +289,77 @@ describe('DELETE /api/users/me', () => {
     expect(anonymous.status).toBe(401);
     expect(anonymous.body).toEqual({ message: 'You must be signed in' });
   });
+});
+
+describe('what stays on the machine after a deletion', () => {
+  /** The outbox files mailed to `email`, waiting until at least `count` have been written. */
+  async function outboxFilesFor(email: string, count: number): Promise<string[]> {
+    const outbox = t.config.mailOutboxDir;
+    const read = () =>
+      fs.existsSync(outbox)
+        ? fs.readdirSync(outbox).filter((name) => name.includes(recipientTag(email)))
+        : [];
+    let files = read();
+    for (let i = 0; i < 250 && files.length < count; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      files = read();
+    }
+    return files;
+  }
+
+  it("removes the person's mail from the outbox, and only theirs", async () => {
+    const doomed = await signUp(t.app);
+    const other = await signUp(t.app);
+    for (const person of [doomed, doomed, other]) {
+      await new ApiClient(t.app).post('/api/auth/password-reset-request', {
+        email: person.user.email,
+      });
+    }
+    expect(await outboxFilesFor(doomed.user.email, 2)).toHaveLength(2);
+    expect(await outboxFilesFor(other.user.email, 1)).toHaveLength(1);
+    expect((await doomed.call('DELETE', '/api/users/me', { password })).status).toBe(200);
+    expect(await outboxFilesFor(doomed.user.email, 0)).toEqual([]);
+    expect(await outboxFilesFor(other.user.email, 1)).toHaveLength(1);
+  });
+
+  it.skipIf(process.env.TEST_DB === 'postgres')(
+    'leaves nothing of the person readable in the SQLite file',
+    async () => {
+      const marker = `zebra${Math.random().toString(36).slice(2, 8)}`;
+      const database = await createTestDatabase('sqlite');
+      const file = database.url.replace(/^sqlite:/, '');
+      const fileHolds = (text: string) =>
+        [file, `${file}-wal`].some(
+          (name) => fs.existsSync(name) && fs.readFileSync(name).includes(text),
+        );
+      try {
+        const before = await createTestApp({ databaseUrl: database.url });
+        const person = await signUp(before.app, {
+          username: `${marker}_name`,
+          email: `${marker}@example.test`,
+          fullName: `Person ${marker}`,
+          city: `City ${marker}`,
+        });
+        await person.post('/api/journal', {
+          dayNumber: 1,
+          entryText: entryText(`${marker} wrote this. `.repeat(400)),
+        });
+        await before.close();
+        // Written to the file, so the check below means something.
+        expect(fileHolds(marker)).toBe(true);
+
+        const after = await createTestApp({ databaseUrl: database.url });
+        const again = new ApiClient(after.app);
+        expect(
+          (await again.post('/api/auth/login', { username: person.user.username, password }))
+            .status,
+        ).toBe(200);
+        expect((await again.call('DELETE', '/api/users/me', { password })).status).toBe(200);
+        await after.close();
+        expect(fileHolds(marker)).toBe(false);
+      } finally {
+        await database.drop();
+      }
+    },
+  );
 });

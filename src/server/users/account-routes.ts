@@ -19,7 +19,7 @@ const orEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((value) => valu
 
 /** The signed-in person's own account: correcting the profile, and leaving. */
 export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const { db, clock } = ctx;
+  const { clock } = ctx;
   const secure = ctx.config.appUrl.startsWith('https://');
   return async (app) => {
     app.addHook('preValidation', async (request) => {
@@ -28,7 +28,8 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.patch('/me', { schema: { body: orEmpty(profileUpdateSchema) } }, async (request) => {
       const user = requireUser(request);
-      return { user: toUser(await updateProfile(db, user.id, request.body)) };
+      const caller = { now: clock(), ip: request.ip, log: request.log };
+      return { user: toUser(await updateProfile(ctx, user, request.body, caller)) };
     });
 
     app.delete(
@@ -36,12 +37,12 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { body: orEmpty(accountDeletionSchema) } },
       async (request, reply) => {
         const user = requireUser(request);
-        if (!(await confirmOwnPassword(ctx, user, request.body.password, clock()))) {
+        if (!(await confirmOwnPassword(ctx, user, request.body.password, clock(), request.ip))) {
           throw new HttpError(400, ACCOUNT_PASSWORD_INCORRECT, {
             errors: [{ path: 'password', message: ACCOUNT_PASSWORD_INCORRECT }],
           });
         }
-        await deleteAccount(db, user);
+        await deleteAccount(ctx, user);
         clearSessionCookie(reply, secure);
         return { ok: true as const };
       },

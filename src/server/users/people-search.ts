@@ -1,12 +1,17 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import { SEARCH_MIN_LENGTH, SEARCH_RESULT_LIMIT } from '#shared/constants';
-import { compareDistance, distanceCategory } from '#shared/proximity';
+import {
+  compareDistance,
+  PUBLIC_POSTAL_PREFIX_LENGTH,
+  publicDistanceCategory,
+  publicPostalPrefix,
+} from '#shared/proximity';
 import type { DiscoveredUser, UserSearchResult } from '#shared/social-types';
 import type { Database } from '../db/tables.js';
 
 /** Strangers see only the first three characters of a postal code. */
 export function publicPostalCode(code: string | null): string | null {
-  return code ? code.replace(/\s+/g, '').slice(0, 3).toUpperCase() : null;
+  return publicPostalPrefix(code) || null;
 }
 
 function escapeLike(text: string): string {
@@ -59,9 +64,11 @@ function prefixRange(prefix: string): [string, string] {
 
 /**
  * Suggestions: everyone but the caller, their friends and anyone with a pending request either
- * way, nearest postal code first, then newest. Each proximity class (sharing 5, 3, 2, 1 leading
- * characters, then none) is read in turn from the postal-code index until the page is full, so
- * the usual call touches the caller's neighbourhood only, not every member.
+ * way, nearest postal code first, then newest. They are strangers, so nearness is judged on the
+ * 3-character prefixes only (publicDistanceCategory): each class (the same prefix, then 2, then
+ * 1 shared character, then none) is read in turn from the postal-code index until the page is
+ * full, so neither the category nor the order depends on a 4th character, and the usual call
+ * touches the caller's neighbourhood only, not every member.
  */
 export async function discoverPeople(
   db: Kysely<Database>,
@@ -72,8 +79,8 @@ export async function discoverPeople(
     .select('postal_code')
     .where('id', '=', callerId)
     .executeTakeFirstOrThrow();
-  const code = (caller.postal_code ?? '').replace(/\s+/g, '').toUpperCase();
-  const ranges = [5, 3, 2, 1]
+  const code = publicPostalPrefix(caller.postal_code);
+  const ranges = [PUBLIC_POSTAL_PREFIX_LENGTH, 2, 1]
     .map((n) => code.slice(0, n))
     .filter((p, i, all) => p.length > 0 && all.indexOf(p) === i)
     .map(prefixRange);
@@ -125,7 +132,7 @@ export async function discoverPeople(
       fullName: row.full_name,
       username: row.username,
       postalCode: publicPostalCode(row.postal_code),
-      distanceCategory: distanceCategory(caller.postal_code, row.postal_code),
+      distanceCategory: publicDistanceCategory(caller.postal_code, row.postal_code),
     }))
     .sort((a, b) => compareDistance(a.distanceCategory, b.distanceCategory));
 }

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OutgoingMail } from '../mail/mailer.js';
 import { ApiClient, signUp } from '../test-support/api-client.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
+
+const currentPassword = 'correct horse battery';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -45,7 +48,11 @@ describe('PATCH /api/users/me', () => {
   it('changes username and email, which then sign in, and keeps the email in lower case', async () => {
     const me = await signUp(t.app);
     const tag = Math.random().toString(36).slice(2, 8);
-    const changed = await patchMe(me, { username: `New_${tag}`, email: `New.${tag}@Example.test` });
+    const changed = await patchMe(me, {
+      username: `New_${tag}`,
+      email: `New.${tag}@Example.test`,
+      currentPassword,
+    });
     expect(changed.status).toBe(200);
     expect(changed.body.user).toMatchObject({
       username: `New_${tag}`,
@@ -66,7 +73,7 @@ describe('PATCH /api/users/me', () => {
     const username = await patchMe(me, { username: other.user.username.toUpperCase() });
     expect(username.status).toBe(409);
     expect(username.body).toEqual({ message: 'Username already taken' });
-    const email = await patchMe(me, { email: other.user.email.toUpperCase() });
+    const email = await patchMe(me, { email: other.user.email.toUpperCase(), currentPassword });
     expect(email.status).toBe(409);
     expect(email.body).toEqual({ message: 'Email already registered' });
     expect((await me.get('/api/auth/me')).body.user).toEqual(me.user);
@@ -123,5 +130,140 @@ describe('PATCH /api/users/me', () => {
     const forged = await patchMe(me, { city: 'Mumbai' }, { 'x-requested-with': '' });
     expect(forged.status).toBe(403);
     expect((await me.get('/api/auth/me')).body.user.city).toBeNull();
+  });
+});
+
+describe('changing the email', () => {
+  const sent: OutgoingMail[] = [];
+  let m: TestApp;
+  beforeAll(async () => {
+    m = await createTestApp({ mailer: { send: async (mail) => void sent.push(mail) } });
+  });
+  afterAll(async () => m.close());
+
+  const newEmail = () => `moved.${Math.random().toString(36).slice(2, 8)}@example.test`;
+  /** The token of the last reset link mailed to `email`, once it has arrived. */
+  async function resetToken(email: string): Promise<string> {
+    for (let i = 0; i < 100; i++) {
+      const mail = sent.findLast((message) => message.to === email && message.link);
+      if (mail) return new URL(mail.link!).searchParams.get('token')!;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error(`no reset link mailed to ${email}`);
+  }
+
+  it('needs the current password, with a clear message beside it', async () => {
+    const me = await signUp(m.app);
+    const target = newEmail();
+    const missing = await patchMe(me, { email: target, fullName: 'Also Changed' });
+    expect(missing.status).toBe(400);
+    expect(missing.body).toEqual({
+      message: 'Enter your current password to change your email',
+      errors: [
+        { path: 'currentPassword', message: 'Enter your current password to change your email' },
+      ],
+    });
+    const wrong = await patchMe(me, { email: target, currentPassword: 'not my password' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toEqual({
+      message: 'Current password is incorrect',
+      errors: [{ path: 'currentPassword', message: 'Current password is incorrect' }],
+    });
+    expect((await me.get('/api/auth/me')).body.user).toEqual(me.user);
+    // Other fields, and the same email, need no password.
+    expect((await patchMe(me, { email: me.user.email, city: 'Yazd' })).status).toBe(200);
+  });
+
+  it('ends the reset links mailed before, and tells the old address', async () => {
+    const me = await signUp(m.app);
+    const oldEmail = me.user.email;
+    await new ApiClient(m.app).post('/api/auth/password-reset-request', { email: oldEmail });
+    const earlierToken = await resetToken(oldEmail);
+    const target = newEmail();
+    const changed = await patchMe(me, { email: target, currentPassword });
+    expect(changed.status).toBe(200);
+    expect(changed.body.user.email).toBe(target);
+
+    const reset = await new ApiClient(m.app).post('/api/auth/password-reset', {
+      token: earlierToken,
+      password: 'taken over at last',
+    });
+    expect(reset).toMatchObject({ status: 400, body: { message: 'Invalid or expired token' } });
+    const notice = sent.find((mail) => mail.to === oldEmail && !mail.link);
+    expect(notice?.subject).toBe('Your email for The Threefold Path was changed');
+    expect(notice?.text).toContain(`changed from this address to ${target}`);
+
+    // The new address receives working links.
+    await new ApiClient(m.app).post('/api/auth/password-reset-request', { email: target });
+    const token = await resetToken(target);
+    const works = await new ApiClient(m.app).post('/api/auth/password-reset', {
+      token,
+      password: 'a fresh password',
+    });
+    expect(works.status).toBe(200);
+  });
+
+  it('allows 10 tries a day, so whether an address is registered is not free to learn', async () => {
+    const me = await signUp(m.app);
+    const other = await signUp(m.app);
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const email = i % 2 === 0 ? other.user.email.toUpperCase() : newEmail();
+      statuses.push((await patchMe(me, { email, currentPassword })).status);
+    }
+    expect(statuses).toEqual([409, 200, 409, 200, 409, 200, 409, 200, 409, 200]);
+    const refused = await patchMe(me, { email: other.user.email, currentPassword });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await patchMe(me, { email: newEmail(), currentPassword })).status).toBe(429);
+    // Other changes still go through.
+    expect((await patchMe(me, { city: 'Kerman' })).status).toBe(200);
+    m.clock.advance(24 * 60 * 60_000);
+    expect((await patchMe(me, { email: newEmail(), currentPassword })).status).toBe(200);
+  });
+});
+
+describe('one-line fields', () => {
+  it('refuse line breaks and control characters, with a clear message', async () => {
+    const me = await signUp(t.app);
+    const refused = await patchMe(me, {
+      fullName: 'Eve\r\nBcc: eve@evil.test',
+      city: 'Yazd\u2028Kerman',
+      postalCode: '12\t34',
+      whatsapp: '+98\u001b1',
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual(
+      expect.arrayContaining([
+        { path: 'fullName', message: 'Full name cannot contain line breaks or control characters' },
+        { path: 'city', message: 'City cannot contain line breaks or control characters' },
+        {
+          path: 'postalCode',
+          message: 'Postal code cannot contain line breaks or control characters',
+        },
+        {
+          path: 'whatsapp',
+          message: 'WhatsApp number cannot contain line breaks or control characters',
+        },
+      ]),
+    );
+    expect((await me.get('/api/auth/me')).body.user).toEqual(me.user);
+
+    const signup = await new ApiClient(t.app).post('/api/auth/signup', {
+      username: `line_${Math.random().toString(36).slice(2, 8)}`,
+      email: `line.${Math.random().toString(36).slice(2, 8)}@example.test`,
+      password: 'long enough password',
+      fullName: 'Eve\nSubject: injected',
+      city: 'Yazd\rKerman',
+    });
+    expect(signup.status).toBe(400);
+    expect(signup.body.errors).toEqual([
+      { path: 'fullName', message: 'Full name cannot contain line breaks or control characters' },
+      { path: 'city', message: 'City cannot contain line breaks or control characters' },
+    ]);
+    // A line break at either end is trimmed away like any space.
+    expect((await patchMe(me, { fullName: '\n Zoë Årdal \r\n' })).body.user.fullName).toBe(
+      'Zoë Årdal',
+    );
   });
 });

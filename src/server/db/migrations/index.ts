@@ -5,6 +5,7 @@ import * as progressAcrossDevices from './2026-11-22-0003-progress-across-device
 import * as hotPathIndexes from './2026-11-22-0004-hot-path-indexes.js';
 import * as changeTracking from './2026-11-22-0005-change-tracking.js';
 import * as changeLogEverywhere from './2026-11-26-0006-change-log-everywhere.js';
+import * as serverSecrets from './2026-11-26-0007-server-secrets.js';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-0004-hot-path-indexes': hotPathIndexes,
   '2026-11-22-0005-change-tracking': changeTracking,
   '2026-11-26-0006-change-log-everywhere': changeLogEverywhere,
+  '2026-11-26-0007-server-secrets': serverSecrets,
 };

@@ -14,6 +14,12 @@ import { serverFieldErrors } from './server-field-errors.js';
 
 const PROFILE_FIELDS = ['fullName', 'username', 'email', 'city', 'postalCode', 'whatsapp'] as const;
 type ProfileField = (typeof PROFILE_FIELDS)[number];
+/** The fields a server message may be shown beside: the profile's and the password's. */
+const FORM_FIELDS = [...PROFILE_FIELDS, 'currentPassword'] as const;
+
+/** Whether the form's email is another address than the stored one (case does not count). */
+const isNewEmail = (user: User, email: string | undefined) =>
+  (email ?? '').trim().toLowerCase() !== user.email.toLowerCase();
 
 function Detail({ label, value }: { label: string; value: string }) {
   return (
@@ -86,6 +92,7 @@ function ProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
     handleSubmit,
     setError,
     setFocus,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(profileFormSchema),
@@ -96,10 +103,13 @@ function ProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
       city: user.city ?? '',
       postalCode: user.postalCode ?? '',
       whatsapp: user.whatsapp ?? '',
+      currentPassword: '',
     },
   });
 
   useEffect(() => setFocus('fullName'), [setFocus]);
+  // A new email takes the current password, asked for only once the email differs.
+  const emailChanging = isNewEmail(user, watch('email'));
 
   const save = handleSubmit(async (values) => {
     const changes = changedFields(user, values);
@@ -107,10 +117,11 @@ function ProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
       onDone();
       return;
     }
+    if (isNewEmail(user, values.email)) changes.currentPassword = values.currentPassword ?? '';
     try {
       await updateProfile.mutateAsync(changes);
     } catch (error) {
-      const fieldErrors = serverFieldErrors(error, PROFILE_FIELDS);
+      const fieldErrors = serverFieldErrors(error, FORM_FIELDS);
       for (const { field, message } of fieldErrors) setError(field, { message });
       if (fieldErrors.length === 0) {
         toast({
@@ -148,6 +159,15 @@ function ProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
         error={errors.email?.message}
         {...register('email')}
       />
+      {emailChanging && (
+        <TextField
+          label="Current password (to change your email)"
+          type="password"
+          autoComplete="current-password"
+          error={errors.currentPassword?.message}
+          {...register('currentPassword')}
+        />
+      )}
       <TextField
         label="City (optional)"
         autoComplete="address-level2"
