@@ -1,16 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
 import {
   type ExportedJournalEntry,
   type JournalExport,
   journalExportFileName,
-  journalExportQuerySchema,
 } from '#shared/account-schemas';
+import { apiContract } from '#shared/api-contract';
 import { PRODUCT_NAME } from '#shared/constants';
 import { parseEntryText } from '#shared/journal-entry';
 import { localDateKey } from '#shared/progress-sync';
 import type { AppContext } from '../app-context.js';
-import { requireUser } from '../auth/current-user.js';
+import { signedInUser } from '../auth/current-user.js';
 import type { Database, UserRow } from '../db/tables.js';
 import { requestTimeZone } from '../thoughts/reading-day.js';
 
@@ -111,19 +112,20 @@ export function journalMarkdown(data: JournalExport): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** The JSON download is read by people too: what the schema names, indented. */
+function indentedJson({ schema }: { schema: unknown }) {
+  if (!(schema instanceof z.ZodType)) throw new Error('The export is answered by zod schemas');
+  return (data: unknown) => JSON.stringify(z.encode(schema, data), null, 2);
+}
+
 /** `GET /export?format=json|md`: the person's whole journal as a download. */
 export function journalExportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/export',
-      {
-        preValidation: async (request) => {
-          requireUser(request);
-        },
-        schema: { querystring: journalExportQuerySchema },
-      },
+      { schema: apiContract['GET /api/journal/export'], serializerCompiler: indentedJson },
       async (request, reply) => {
-        const user = requireUser(request);
+        const user = signedInUser(request);
         const now = ctx.clock();
         const data = await buildJournalExport(ctx.db, user, now);
         const { format } = request.query;
@@ -136,7 +138,7 @@ export function journalExportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           .type(
             format === 'md' ? 'text/markdown; charset=utf-8' : 'application/json; charset=utf-8',
           );
-        return format === 'md' ? journalMarkdown(data) : JSON.stringify(data, null, 2);
+        return format === 'md' ? journalMarkdown(data) : data;
       },
     );
   };

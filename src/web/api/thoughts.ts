@@ -1,22 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { META_TOTAL_FALLBACK } from '#shared/constants';
-import type { GathaInfo, Thought, TodayThought } from '#shared/thought-types';
-import { ApiError, getJson } from './client.js';
+import { ApiError, callApi } from './client.js';
 import { queryKeys } from './query-keys.js';
 
 export function useThoughtsTotal() {
   return useQuery({
     queryKey: queryKeys.thoughtsTotal,
     queryFn: async () =>
-      (await getJson<{ totalDays?: number }>('/api/thoughts/meta/total')).totalDays ??
-      META_TOTAL_FALLBACK,
+      (await callApi('GET /api/thoughts/meta/total')).totalDays ?? META_TOTAL_FALLBACK,
   });
 }
 
 export function useTodayThought() {
   return useQuery({
     queryKey: queryKeys.today,
-    queryFn: () => getJson<TodayThought>('/api/thoughts/today'),
+    queryFn: () => callApi('GET /api/thoughts/today'),
   });
 }
 
@@ -24,7 +22,7 @@ export function useTodayThought() {
 export function useThought(day: number | null) {
   return useQuery({
     queryKey: queryKeys.thought(day ?? 0),
-    queryFn: () => getJson<Thought>(`/api/thoughts/${day}`),
+    queryFn: () => callApi('GET /api/thoughts/:dayNumber', { params: { dayNumber: day ?? 0 } }),
     enabled: day !== null,
   });
 }
@@ -32,7 +30,7 @@ export function useThought(day: number | null) {
 export function useThoughts() {
   return useQuery({
     queryKey: queryKeys.thoughts,
-    queryFn: () => getJson<Thought[]>('/api/thoughts'),
+    queryFn: () => callApi('GET /api/thoughts'),
   });
 }
 
@@ -44,7 +42,7 @@ export function useGathaInfo(day: number | null) {
     staleTime: 5 * 60_000,
     queryFn: async () => {
       try {
-        return await getJson<GathaInfo>(`/api/gathas/info/${day}`);
+        return await callApi('GET /api/gathas/info/:day', { params: { day: day ?? 0 } });
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null;
         throw new Error('Failed to fetch Gatha information', { cause: error });

@@ -1,12 +1,12 @@
 import { QueryClient } from '@tanstack/react-query';
-import { getJson } from '../api/client.js';
+import { fetchJson } from '../api/client.js';
 
 /** The spec's defaults: data never goes stale, no refetch on focus, no polling, no retry. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        queryFn: ({ queryKey }) => getJson(queryKey.join('/')),
+        queryFn: ({ queryKey }) => fetchJson(queryKey.join('/')),
         staleTime: Infinity,
         refetchOnWindowFocus: false,
         refetchInterval: false,
