@@ -7,11 +7,7 @@ import Fastify, {
   type FastifyServerOptions,
   type RouteOptions,
 } from 'fastify';
-import {
-  hasZodFastifySchemaValidationErrors,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors, validatorCompiler } from 'fastify-type-provider-zod';
 import { apiContract } from '#shared/api-contract';
 import { LIMITS } from '#shared/constants';
 import type { AppContext } from './app-context.js';
@@ -35,6 +31,7 @@ import type { VapidKeys } from './push/vapid-keys.js';
 import { databaseRateLimitStore, rateLimitRules } from './http/rate-limits.js';
 import { redisRateLimitStore } from './http/redis-rate-limits.js';
 import { checkSameOriginCall, registerSecurityHeaders } from './http/security.js';
+import { answerSerializer } from './http/serialized-json.js';
 import { addressHasNul, hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from './http/storable-text.js';
 import { gathaInfoRoutes, thoughtRoutes } from './thoughts/thought-routes.js';
 import { accountRoutes } from './users/account-routes.js';
@@ -86,7 +83,7 @@ export async function buildApp(
   const app = Fastify(serverOptions);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(answerSerializer());
 
   const database = openDatabase(config.databaseUrl, {
     logger: app.log,

@@ -1,16 +1,16 @@
 import Fastify from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { sendSerializedJson, serializedAs } from './serialized-json.js';
+import { answerSerializer, sendSerializedJson, serializedAs } from './serialized-json.js';
 
 const entry = z.object({ id: z.int(), text: z.string() });
 const app = Fastify({ logger: false });
-app.setValidatorCompiler(validatorCompiler);
-app.setSerializerCompiler(serializerCompiler);
+app.setSerializerCompiler(answerSerializer());
 const schema = { response: { 200: entry } };
 const stored = { id: 1, text: 'kept', secret: 'a column' };
 app.get('/built', { schema }, async () => stored);
+app.get('/wrong', { schema }, async () => ({ id: 'one', text: 'kept' }));
+app.get('/indented', { schema, serializerCompiler: answerSerializer(2) }, async () => stored);
 app.get('/kept-buffer', { schema }, async (_request, reply) =>
   sendSerializedJson(reply, Buffer.from(JSON.stringify(stored))),
 );
@@ -19,10 +19,18 @@ app.get('/kept-string', { schema }, async (_request, reply) =>
 );
 afterAll(() => app.close());
 
-describe('an answer sent through a route with a response schema', () => {
+describe('an answer of a route with a response schema', () => {
   it('holds only what the schema names when the route builds it', async () => {
     const response = await app.inject({ method: 'GET', url: '/built' });
-    expect(response.json()).toEqual({ id: 1, text: 'kept' });
+    expect(response.body).toBe('{"id":1,"text":"kept"}');
+    const indented = await app.inject({ method: 'GET', url: '/indented' });
+    expect(indented.body).toBe('{\n  "id": 1,\n  "text": "kept"\n}');
+  });
+
+  it('is refused rather than sent when it does not fit the schema', async () => {
+    const response = await app.inject({ method: 'GET', url: '/wrong' });
+    expect(response.statusCode).toBe(500);
+    expect(response.body).not.toContain('kept');
   });
 
   it.each(['/kept-buffer', '/kept-string'])(

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import {
   type ExportedJournalEntry,
   type JournalExport,
@@ -13,6 +12,7 @@ import { localDateKey } from '#shared/progress-sync';
 import type { AppContext } from '../app-context.js';
 import { signedInUser } from '../auth/current-user.js';
 import type { Database, UserRow } from '../db/tables.js';
+import { answerSerializer } from '../http/serialized-json.js';
 import { requestTimeZone } from '../thoughts/reading-day.js';
 
 /** The reading's reference for each day, such as 'Yasna 28.3', from the loaded content. */
@@ -112,18 +112,13 @@ export function journalMarkdown(data: JournalExport): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** The JSON download is read by people too: what the schema names, indented. */
-function indentedJson({ schema }: { schema: unknown }) {
-  if (!(schema instanceof z.ZodType)) throw new Error('The export is answered by zod schemas');
-  return (data: unknown) => JSON.stringify(z.encode(schema, data), null, 2);
-}
-
 /** `GET /export?format=json|md`: the person's whole journal as a download. */
 export function journalExportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/export',
-      { schema: apiContract['GET /api/journal/export'], serializerCompiler: indentedJson },
+      // The JSON download is read by people too: indented.
+      { schema: apiContract['GET /api/journal/export'], serializerCompiler: answerSerializer(2) },
       async (request, reply) => {
         const user = signedInUser(request);
         const now = ctx.clock();

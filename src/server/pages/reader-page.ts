@@ -3,7 +3,6 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { TIME_ZONE_COOKIE } from '#shared/constants';
 import { type ReaderPageData, readerPageDataSchema } from '#shared/reader-page-data';
 import { acceptsEncoding } from '../http/accepted-encodings.js';
@@ -88,7 +87,7 @@ export async function sendReaderDailyPage(
     throw error;
   }
   // The page carries the same answers as the API, so they hold only what their schemas name.
-  const data = z.encode(readerPageDataSchema, {
+  const data = readerPageDataSchema.parse({
     timeZone: knownZoneOr(requestedZone, ctx.config.appTimezone),
     me: toUser(session.user),
     today,
