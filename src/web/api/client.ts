@@ -32,7 +32,7 @@ export class ApiError extends Error {
   get body(): Record<string, unknown> | null {
     try {
       const value: unknown = JSON.parse(this.bodyText);
-      return value && typeof value === 'object' ? (value as Record<string, unknown>) : null;
+      return value && typeof value === 'object' ? Object.fromEntries(Object.entries(value)) : null;
     } catch {
       return null;
     }
