@@ -7,15 +7,12 @@ import Fastify, {
   type FastifyServerOptions,
   type RouteOptions,
 } from 'fastify';
-import {
-  hasZodFastifySchemaValidationErrors,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors, validatorCompiler } from 'fastify-type-provider-zod';
+import { apiContract } from '#shared/api-contract';
 import { LIMITS } from '#shared/constants';
 import type { AppContext } from './app-context.js';
-import { authRoutes } from './auth/auth-routes.js';
-import './auth/current-user.js';
+import { authRoutes, ownSignInRoutes } from './auth/auth-routes.js';
+import { requireSignIn } from './auth/current-user.js';
 import { resumeSession, sessionToken, setSessionCookie } from './auth/sessions.js';
 import { createAppCache } from './cache/app-cache.js';
 import { type Clock, systemClock } from './clock.js';
@@ -31,11 +28,12 @@ import { progressRoutes } from './progress/progress-routes.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { scheduleExpiredRecordSweep } from './jobs/expired-records.js';
 import { setUpPushReminders } from './push/push-reminders.js';
-import { pushRoutes } from './push/push-routes.js';
+import { pushKeyRoutes, pushSubscriptionRoutes } from './push/push-routes.js';
 import type { VapidKeys } from './push/vapid-keys.js';
 import { databaseRateLimitStore, rateLimitRules } from './http/rate-limits.js';
 import { redisRateLimitStore } from './http/redis-rate-limits.js';
 import { checkSameOriginCall, registerSecurityHeaders } from './http/security.js';
+import { answerSerializer } from './http/serialized-json.js';
 import { addressHasNul, hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from './http/storable-text.js';
 import { gathaInfoRoutes, thoughtRoutes } from './thoughts/thought-routes.js';
 import { accountRoutes } from './users/account-routes.js';
@@ -87,7 +85,7 @@ export async function buildApp(
   const app = Fastify(serverOptions);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(answerSerializer());
 
   const database = openDatabase(config.databaseUrl, {
     logger: app.log,
@@ -181,6 +179,7 @@ export async function buildApp(
 
   await app.register(
     async (api) => {
+      // Open to anyone.
       await api.register(authRoutes(ctx), { prefix: '/auth' });
       await api.register(async (sameForEveryone) => {
         sameForEveryone.addHook('onRoute', (route) => {
@@ -188,14 +187,23 @@ export async function buildApp(
         });
         await sameForEveryone.register(thoughtRoutes(ctx), { prefix: '/thoughts' });
         await sameForEveryone.register(gathaInfoRoutes(ctx), { prefix: '/gathas' });
-        sameForEveryone.get('/health', async () => ({ ok: true }));
+        sameForEveryone.get('/health', { schema: apiContract['GET /api/health'] }, async () => ({
+          ok: true as const,
+        }));
       });
-      await api.register(journalRoutes(ctx), { prefix: '/journal' });
-      await api.register(progressRoutes(ctx), { prefix: '/progress' });
-      await api.register(accountRoutes(ctx), { prefix: '/users' });
-      await api.register(peopleSearchRoutes(ctx), { prefix: '/users' });
-      await api.register(friendRoutes(ctx));
-      await api.register(pushRoutes(ctx, vapid), { prefix: '/push' });
+      await api.register(pushKeyRoutes(vapid), { prefix: '/push' });
+
+      // Only for a signed-in person: one check for every route of the scope (requireSignIn).
+      await api.register(async (signedIn) => {
+        signedIn.addHook('onRequest', requireSignIn);
+        await signedIn.register(ownSignInRoutes(ctx), { prefix: '/auth' });
+        await signedIn.register(journalRoutes(ctx), { prefix: '/journal' });
+        await signedIn.register(progressRoutes(ctx), { prefix: '/progress' });
+        await signedIn.register(accountRoutes(ctx), { prefix: '/users' });
+        await signedIn.register(peopleSearchRoutes(ctx), { prefix: '/users' });
+        await signedIn.register(friendRoutes(ctx));
+        await signedIn.register(pushSubscriptionRoutes(ctx), { prefix: '/push' });
+      });
     },
     { prefix: '/api' },
   );
@@ -228,6 +236,10 @@ function errorHandler(
   reply: Parameters<Parameters<FastifyInstance['setErrorHandler']>[0]>[2],
 ) {
   if (hasZodFastifySchemaValidationErrors(error)) {
+    // A path param that cannot name anything: nothing lives at that address.
+    if (error.validationContext === 'params') {
+      return reply.code(404).send({ message: error.validation[0]?.message ?? 'Not found' });
+    }
     const errors = error.validation.map((issue) => ({
       path: issue.instancePath.replace(/^\//, '').replace(/\//g, '.'),
       message: issue.message ?? 'Invalid value',

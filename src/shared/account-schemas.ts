@@ -3,7 +3,7 @@ import {
   emailSchema,
   fullNameSchema,
   newPasswordSchema,
-  type User,
+  userSchema,
   usernameSchema,
 } from './auth-schemas.js';
 import { LIMITS } from './constants.js';
@@ -116,21 +116,13 @@ export const deviceSessionSchema = z.object({
 });
 export type DeviceSession = z.infer<typeof deviceSessionSchema>;
 
-export interface DeviceSessionList {
-  sessions: DeviceSession[];
-}
-export interface ProfileUpdateResponse {
-  user: User;
-}
-export interface PasswordChangeResponse {
-  message: string;
-}
-export interface SignOutOthersResponse {
-  signedOut: number;
-}
-export interface OkResponse {
-  ok: true;
-}
+/** `GET /api/auth/sessions`. */
+export const deviceSessionListSchema = z.object({ sessions: z.array(deviceSessionSchema) });
+export type DeviceSessionList = z.infer<typeof deviceSessionListSchema>;
+
+/** `POST /api/auth/sessions/sign-out-others`: how many other devices were signed out. */
+export const signOutOthersResponseSchema = z.object({ signedOut: z.int() });
+export type SignOutOthersResponse = z.infer<typeof signOutOthersResponseSchema>;
 
 export const JOURNAL_EXPORT_FORMATS = ['json', 'md'] as const;
 export type JournalExportFormat = (typeof JOURNAL_EXPORT_FORMATS)[number];
@@ -146,29 +138,26 @@ export function journalExportFileName(format: JournalExportFormat, date: string)
 }
 
 /** One entry in the JSON export: every stored field, with the text split into its parts. */
-export interface ExportedJournalEntry {
-  id: number;
-  dayNumber: number;
-  goodThoughts: string;
-  goodWords: string;
-  goodDeeds: string;
-  isPublic: boolean;
-  createdAt: string;
-  updatedAt: string;
-  entryText: string;
-  reference: string | null;
-}
+export const exportedJournalEntrySchema = z.object({
+  id: z.int(),
+  dayNumber: z.int(),
+  reference: z.string().nullable(),
+  goodThoughts: z.string(),
+  goodWords: z.string(),
+  goodDeeds: z.string(),
+  isPublic: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  entryText: z.string(),
+});
+export type ExportedJournalEntry = z.infer<typeof exportedJournalEntrySchema>;
 
-export interface JournalExport {
-  exportedAt: string;
-  user: {
-    username: string;
-    fullName: string;
-    email: string;
-    city: string | null;
-    postalCode: string | null;
-    whatsapp: string | null;
-    createdAt: string;
-  };
-  entries: ExportedJournalEntry[];
-}
+/** `GET /api/journal/export?format=json`: the person's account details and every entry. */
+export const journalExportSchema = z.object({
+  exportedAt: z.string(),
+  user: userSchema
+    .pick({ username: true, fullName: true, email: true, city: true, postalCode: true })
+    .extend({ whatsapp: z.string().nullable(), createdAt: z.string() }),
+  entries: z.array(exportedJournalEntrySchema),
+});
+export type JournalExport = z.infer<typeof journalExportSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ENTRY_TEXT_TOO_LONG, LIMITS, TOTAL_DAYS } from './constants.js';
+import { personSchema } from './social-types.js';
 
 export const dayNumberSchema = z
   .number({ error: (issue) => (issue.input === undefined ? 'Required' : 'Day must be a number') })
@@ -30,16 +31,18 @@ export const updateJournalEntrySchema = z
 export type CreateJournalEntry = z.infer<typeof createJournalEntrySchema>;
 export type UpdateJournalEntry = z.infer<typeof updateJournalEntrySchema>;
 
-export interface JournalEntry {
-  id: number;
-  userId: number;
-  dayNumber: number;
-  entryText: string;
-  isPublic: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+/** One reflection as its author sees it. */
+export const journalEntrySchema = z.object({
+  id: z.int(),
+  userId: z.int(),
+  dayNumber: z.int(),
+  entryText: z.string(),
+  isPublic: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type JournalEntry = z.infer<typeof journalEntrySchema>;
 
-export interface FriendJournalEntry extends JournalEntry {
-  user: { id: number; fullName: string; username: string };
-}
+/** A friend's shared reflection in the friends' feed, with who wrote it. */
+export const friendJournalEntrySchema = journalEntrySchema.extend({ user: personSchema });
+export type FriendJournalEntry = z.infer<typeof friendJournalEntrySchema>;

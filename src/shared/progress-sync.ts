@@ -12,41 +12,57 @@ export const JOURNEY_CALENDAR_DAYS = 84;
 export const PROGRESS_POSITION_MAX = 1000;
 
 /** One day of a signed-in person's progress as the server keeps it. */
-export interface ProgressDay {
-  dayNumber: number;
-  read: boolean;
-  gathaViewed: boolean;
-  explanationViewed: boolean;
-  reflectionSaved: boolean;
-}
+export const progressDaySchema = z.object({
+  dayNumber: z.int(),
+  read: z.boolean(),
+  gathaViewed: z.boolean(),
+  explanationViewed: z.boolean(),
+  reflectionSaved: z.boolean(),
+});
+export type ProgressDay = z.infer<typeof progressDaySchema>;
 
-export interface JourneyCalendarDate {
+export const journeyCalendarDateSchema = z.object({
   /** A local calendar date, YYYY-MM-DD. */
-  date: string;
-  reflected: boolean;
-}
+  date: z.string(),
+  reflected: z.boolean(),
+});
+export type JourneyCalendarDate = z.infer<typeof journeyCalendarDateSchema>;
 
-export interface Journey {
-  daysCompleted: number;
-  currentStreak: number;
-  longestStreak: number;
+export const journeySchema = z.object({
+  daysCompleted: z.int(),
+  currentStreak: z.int(),
+  longestStreak: z.int(),
   /** The 84 local dates ending today, oldest first. */
-  calendar: JourneyCalendarDate[];
-}
+  calendar: z.array(journeyCalendarDateSchema),
+});
+export type Journey = z.infer<typeof journeySchema>;
 
 /** `GET /api/progress`. */
-export interface ProgressResponse {
-  days: ProgressDay[];
-  journey: Journey;
-}
+export const progressResponseSchema = z.object({
+  days: z.array(progressDaySchema),
+  journey: journeySchema,
+});
+export type ProgressResponse = z.infer<typeof progressResponseSchema>;
+
+const dayNumbers = z.array(z.int());
+/** A progress record as the server answers it (the cookie's shape, see ProgressRecord). */
+const progressRecordSchema = z.object({
+  lastReadDay: z.int(),
+  readDays: dayNumbers,
+  totalDays: z.int(),
+  gathaViewed: dayNumbers,
+  explanationViewed: dayNumbers,
+  reflectionSaved: dayNumbers,
+  currentStanza: z.int(),
+}) satisfies z.ZodType<ProgressRecord>;
+
 /** `POST /api/progress/merge`: the merged record, to be written back to the cookie. */
-export interface ProgressMergeResponse {
-  progress: ProgressRecord;
-}
+export const progressMergeResponseSchema = z.object({ progress: progressRecordSchema });
+export type ProgressMergeResponse = z.infer<typeof progressMergeResponseSchema>;
+
 /** `PUT /api/progress/days/:day`. */
-export interface ProgressDayResponse {
-  day: ProgressDay;
-}
+export const progressDayResponseSchema = z.object({ day: progressDaySchema });
+export type ProgressDayResponse = z.infer<typeof progressDayResponseSchema>;
 
 const dayMessage = `Day must be a whole number from 1 to ${TOTAL_DAYS}`;
 const progressDayNumber = z

@@ -77,12 +77,12 @@ export type CreatePushSubscription = z.infer<typeof createPushSubscriptionSchema
 export type UpdatePushSubscription = z.infer<typeof updatePushSubscriptionSchema>;
 
 /** The reminder a device has on the server. */
-export interface PushReminder {
-  time: string;
-  timeZone: string;
-}
+export const pushReminderSchema = z.object({ time: z.string(), timeZone: z.string() });
+export type PushReminder = z.infer<typeof pushReminderSchema>;
+
+/** `POST` and `PATCH /api/push/subscriptions`: the device's reminder as now stored. */
+export const pushReminderResponseSchema = z.object({ reminder: pushReminderSchema });
 
 /** GET /api/push/public-key: the VAPID key to subscribe with (applicationServerKey). */
-export interface PushPublicKey {
-  publicKey: string;
-}
+export const pushPublicKeySchema = z.object({ publicKey: z.string() });
+export type PushPublicKey = z.infer<typeof pushPublicKeySchema>;

@@ -1,36 +1,51 @@
-import type { DistanceCategory } from './proximity.js';
+import { z } from 'zod';
+import { DISTANCE_ORDER } from './proximity.js';
 
-export interface Friend {
-  id: number;
-  fullName: string;
-  username: string;
-  email: string;
-  whatsapp: string | null;
-}
+/** Someone named in an answer (a feed entry's author, a request's two sides): no contact details. */
+export const personSchema = z.object({ id: z.int(), fullName: z.string(), username: z.string() });
 
-export interface UserSearchResult {
-  id: number;
-  fullName: string;
-  username: string;
-  postalCode: string | null;
-}
+/** A friend as the friends list shows them; only friends see email and WhatsApp. */
+export const friendSchema = personSchema.extend({
+  email: z.string(),
+  whatsapp: z.string().nullable(),
+});
+export type Friend = z.infer<typeof friendSchema>;
 
-export interface DiscoveredUser extends UserSearchResult {
-  distanceCategory: DistanceCategory;
-}
+/** A stranger found by search; the server cuts the postal code to its first 3 characters. */
+export const userSearchResultSchema = personSchema.extend({ postalCode: z.string().nullable() });
+export type UserSearchResult = z.infer<typeof userSearchResultSchema>;
 
-export interface FriendRequest {
-  id: number;
-  senderId: number;
-  receiverId: number;
-  status: 'pending' | 'accepted' | 'rejected';
-  createdAt: string;
-  updatedAt: string;
-  sender: { id: number; fullName: string; username: string };
-  receiver: { id: number; fullName: string; username: string };
-}
+export const discoveredUserSchema = userSearchResultSchema.extend({
+  distanceCategory: z.enum(DISTANCE_ORDER),
+});
+export type DiscoveredUser = z.infer<typeof discoveredUserSchema>;
 
-export interface FriendRequestList {
-  sent: FriendRequest[];
-  received: FriendRequest[];
-}
+export const friendRequestSchema = z.object({
+  id: z.int(),
+  senderId: z.int(),
+  receiverId: z.int(),
+  status: z.enum(['pending', 'accepted', 'rejected']),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  sender: personSchema,
+  receiver: personSchema,
+});
+export type FriendRequest = z.infer<typeof friendRequestSchema>;
+
+/** `GET /api/friend-requests`: pending requests only. */
+export const friendRequestListSchema = z.object({
+  sent: z.array(friendRequestSchema),
+  received: z.array(friendRequestSchema),
+});
+export type FriendRequestList = z.infer<typeof friendRequestListSchema>;
+
+/** A query value sent once or repeated (`?q=a&q=b`): the first one counts. */
+const firstValue = z
+  .union([z.string(), z.array(z.string())])
+  .transform((value) => (Array.isArray(value) ? value[0] : value));
+
+/** `GET /api/users/search?q=` finds people by name; `?discover=true` suggests people nearby. */
+export const peopleSearchQuerySchema = z.object({
+  q: firstValue.optional(),
+  discover: firstValue.optional(),
+});

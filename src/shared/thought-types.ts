@@ -1,26 +1,37 @@
-export interface Thought {
-  id: number;
-  dayNumber: number;
-  thought: string;
-  explanation: string;
-  reflectionPrompt: string | null;
-  author: string;
-}
+import { z } from 'zod';
 
-export interface TodayThought extends Thought {
-  currentDay: number;
-  totalDays: number;
-}
+/** One day's reading. */
+export const thoughtSchema = z.object({
+  id: z.int(),
+  dayNumber: z.int(),
+  thought: z.string(),
+  explanation: z.string(),
+  reflectionPrompt: z.string().nullable(),
+  author: z.string(),
+});
+export type Thought = z.infer<typeof thoughtSchema>;
 
-export interface GathaInfo {
-  id: number;
-  songNumber: number;
-  songTitle: string;
-  stanzaNumber: number;
-  description: string;
-  startDay: number;
-  endDay: number;
-}
+/** `GET /api/thoughts/today`: today's reading with the reader's place in the cycle. */
+export const todayThoughtSchema = thoughtSchema.extend({
+  currentDay: z.int(),
+  totalDays: z.int(),
+});
+export type TodayThought = z.infer<typeof todayThoughtSchema>;
+
+/** `GET /api/thoughts/meta/total`. */
+export const totalDaysSchema = z.object({ totalDays: z.int() });
+
+/** The song and stanza a reading day belongs to. */
+export const gathaInfoSchema = z.object({
+  id: z.int(),
+  songNumber: z.int(),
+  songTitle: z.string(),
+  stanzaNumber: z.int(),
+  description: z.string(),
+  startDay: z.int(),
+  endDay: z.int(),
+});
+export type GathaInfo = z.infer<typeof gathaInfoSchema>;
 
 export interface FutureDayError {
   message: 'future_day';

@@ -29,3 +29,11 @@ export function optionalText(max: number, label: string) {
     .nullish()
     .transform((value) => (value ? value : null));
 }
+
+/**
+ * A body schema that judges a call sent without a body as an empty object, so it gets the
+ * schema's own messages ('Password is required') rather than one about the missing body.
+ */
+export function orEmpty<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value: z.input<T> | undefined) => value ?? {}, schema);
+}

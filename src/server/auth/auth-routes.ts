@@ -1,14 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  loginRequestSchema,
-  passwordResetRequestSchema,
-  passwordResetSchema,
-  signupRequestSchema,
-} from '#shared/auth-schemas';
+import { apiContract } from '#shared/api-contract';
 import type { AppContext } from '../app-context.js';
 import { HttpError } from '../http/http-errors.js';
 import { enforceRateLimit, hitRateLimit, tooManyRequests } from '../http/rate-limits.js';
-import { requireUser } from './current-user.js';
+import { signedInUser } from './current-user.js';
 import { deviceSessionRoutes } from './device-sessions.js';
 import { passwordChangeRoutes } from './password-change.js';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.js';
@@ -24,64 +19,71 @@ import {
 import { beginSignIn, rememberNewAccountDevice } from './sign-in-limits.js';
 import { toUser } from './users.js';
 
+/** Signing up, in and out, and resetting a forgotten password: open to anyone. */
 export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { db, clock, rules } = ctx;
   const secure = ctx.config.appUrl.startsWith('https://');
 
   return async (app) => {
-    await app.register(passwordChangeRoutes(ctx));
-    await app.register(deviceSessionRoutes(ctx));
+    app.post(
+      '/signup',
+      { schema: apiContract['POST /api/auth/signup'] },
+      async (request, reply) => {
+        await enforceRateLimit(
+          ctx.rateLimits,
+          `signup:ip:${request.ip}`,
+          rules.signupPerIp,
+          clock(),
+        );
+        const body = request.body;
+        const usernameKey = body.username.toLowerCase();
+        const email = body.email.toLowerCase();
+        const clash = await db
+          .selectFrom('users')
+          .select(['username_key', 'email'])
+          .where((eb) => eb.or([eb('username_key', '=', usernameKey), eb('email', '=', email)]))
+          .execute();
+        if (clash.some((row) => row.username_key === usernameKey))
+          throw new HttpError(409, 'Username already taken');
+        if (clash.length > 0) throw new HttpError(409, 'Email already registered');
 
-    app.post('/signup', { schema: { body: signupRequestSchema } }, async (request, reply) => {
-      await enforceRateLimit(ctx.rateLimits, `signup:ip:${request.ip}`, rules.signupPerIp, clock());
-      const body = request.body;
-      const usernameKey = body.username.toLowerCase();
-      const email = body.email.toLowerCase();
-      const clash = await db
-        .selectFrom('users')
-        .select(['username_key', 'email'])
-        .where((eb) => eb.or([eb('username_key', '=', usernameKey), eb('email', '=', email)]))
-        .execute();
-      if (clash.some((row) => row.username_key === usernameKey))
-        throw new HttpError(409, 'Username already taken');
-      if (clash.length > 0) throw new HttpError(409, 'Email already registered');
-
-      const passwordHash = await hashPassword(body.password);
-      const now = clock();
-      let user;
-      try {
-        user = await db
-          .insertInto('users')
-          .values({
-            username: body.username,
-            username_key: usernameKey,
-            email,
-            password_hash: passwordHash,
-            full_name: body.fullName,
-            city: body.city,
-            whatsapp: body.whatsapp,
-            postal_code: body.postalCode,
-            created_at: now.toISOString(),
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-      } catch (error) {
-        // Two sign-ups racing for the same name: the unique index decides.
-        if (isUniqueViolation(error)) {
-          const message = String((error as Error).message).includes('email')
-            ? 'Email already registered'
-            : 'Username already taken';
-          throw new HttpError(409, message);
+        const passwordHash = await hashPassword(body.password);
+        const now = clock();
+        let user;
+        try {
+          user = await db
+            .insertInto('users')
+            .values({
+              username: body.username,
+              username_key: usernameKey,
+              email,
+              password_hash: passwordHash,
+              full_name: body.fullName,
+              city: body.city,
+              whatsapp: body.whatsapp,
+              postal_code: body.postalCode,
+              created_at: now.toISOString(),
+            })
+            .returningAll()
+            .executeTakeFirstOrThrow();
+        } catch (error) {
+          // Two sign-ups racing for the same name: the unique index decides.
+          if (isUniqueViolation(error)) {
+            const message = String((error as Error).message).includes('email')
+              ? 'Email already registered'
+              : 'Username already taken';
+            throw new HttpError(409, message);
+          }
+          throw error;
         }
-        throw error;
-      }
-      const token = await startSession(db, user.id, request.headers['user-agent'], now);
-      setSessionCookie(reply, token, secure);
-      await rememberNewAccountDevice(ctx, reply, user.id, secure, now);
-      return reply.code(201).send({ user: toUser(user) });
-    });
+        const token = await startSession(db, user.id, request.headers['user-agent'], now);
+        setSessionCookie(reply, token, secure);
+        await rememberNewAccountDevice(ctx, reply, user.id, secure, now);
+        return reply.code(201).send({ user: toUser(user) });
+      },
+    );
 
-    app.post('/login', { schema: { body: loginRequestSchema } }, async (request, reply) => {
+    app.post('/login', { schema: apiContract['POST /api/auth/login'] }, async (request, reply) => {
       const now = clock();
       await enforceRateLimit(ctx.rateLimits, `login:ip:${request.ip}`, rules.loginPerIp, now);
       const attempt = await beginSignIn(ctx, request, request.body.username, now);
@@ -101,18 +103,20 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return { user: toUser(user) };
     });
 
-    app.get('/me', async (request) => ({ user: toUser(requireUser(request)) }));
-
-    app.post('/logout', async (request, reply) => {
-      const token = sessionToken(request);
-      if (token) await endSession(db, token);
-      clearSessionCookie(reply, secure);
-      return { ok: true };
-    });
+    app.post(
+      '/logout',
+      { schema: apiContract['POST /api/auth/logout'] },
+      async (request, reply) => {
+        const token = sessionToken(request);
+        if (token) await endSession(db, token);
+        clearSessionCookie(reply, secure);
+        return { ok: true as const };
+      },
+    );
 
     app.post(
       '/password-reset-request',
-      { schema: { body: passwordResetRequestSchema } },
+      { schema: apiContract['POST /api/auth/password-reset-request'] },
       async (request) => {
         const now = clock();
         await enforceRateLimit(
@@ -140,12 +144,27 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.post('/password-reset', { schema: { body: passwordResetSchema } }, async (request) => {
-      await enforceRateLimit(ctx.rateLimits, `reset:ip:${request.ip}`, rules.resetPerIp, clock());
-      const done = await resetPassword(ctx, request.body.token, request.body.password, clock());
-      if (!done) throw new HttpError(400, 'Invalid or expired token');
-      return { message: 'Your password has been reset. You can now sign in.' };
-    });
+    app.post(
+      '/password-reset',
+      { schema: apiContract['POST /api/auth/password-reset'] },
+      async (request) => {
+        await enforceRateLimit(ctx.rateLimits, `reset:ip:${request.ip}`, rules.resetPerIp, clock());
+        const done = await resetPassword(ctx, request.body.token, request.body.password, clock());
+        if (!done) throw new HttpError(400, 'Invalid or expired token');
+        return { message: 'Your password has been reset. You can now sign in.' };
+      },
+    );
+  };
+}
+
+/** The signed-in person's own sign-in: who they are, their password and their devices. */
+export function ownSignInRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/me', { schema: apiContract['GET /api/auth/me'] }, async (request) => ({
+      user: toUser(signedInUser(request)),
+    }));
+    await app.register(passwordChangeRoutes(ctx));
+    await app.register(deviceSessionRoutes(ctx));
   };
 }
 

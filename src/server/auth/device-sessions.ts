@@ -2,11 +2,11 @@ import Bowser from 'bowser';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { type DeviceSession, SESSION_NOT_FOUND, UNKNOWN_BROWSER } from '#shared/account-schemas';
+import { apiContract } from '#shared/api-contract';
 import type { AppContext } from '../app-context.js';
 import type { Database } from '../db/tables.js';
-import { HttpError, notSignedIn } from '../http/http-errors.js';
-import { parseId } from '../http/path-params.js';
-import { requireUser } from './current-user.js';
+import { HttpError } from '../http/http-errors.js';
+import { signedInSessionId, signedInUser } from './current-user.js';
 import { clearSessionCookie } from './sessions.js';
 
 /** A readable name for the device a session was started on, such as 'Chrome on Android'. */
@@ -48,38 +48,38 @@ export function deviceSessionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { db, clock } = ctx;
   const secure = ctx.config.appUrl.startsWith('https://');
   return async (app) => {
-    app.get('/sessions', async (request) => {
-      const user = requireUser(request);
+    app.get('/sessions', { schema: apiContract['GET /api/auth/sessions'] }, async (request) => {
+      const user = signedInUser(request);
       return { sessions: await listDeviceSessions(db, user.id, request.sessionId, clock()) };
     });
 
-    app.delete<{ Params: { id: string } }>('/sessions/:id', async (request, reply) => {
-      const user = requireUser(request);
-      const id = parseId(request.params.id);
-      const result =
-        id === null
-          ? null
-          : await db
-              .deleteFrom('sessions')
-              .where('id', '=', id)
-              .where('user_id', '=', user.id)
-              .executeTakeFirst();
-      if (!result || Number(result.numDeletedRows) === 0) {
-        throw new HttpError(404, SESSION_NOT_FOUND);
-      }
-      if (id === request.sessionId) clearSessionCookie(reply, secure);
-      return { ok: true as const };
-    });
+    app.delete(
+      '/sessions/:id',
+      { schema: apiContract['DELETE /api/auth/sessions/:id'] },
+      async (request, reply) => {
+        const { id } = request.params;
+        const result = await db
+          .deleteFrom('sessions')
+          .where('id', '=', id)
+          .where('user_id', '=', signedInUser(request).id)
+          .executeTakeFirst();
+        if (Number(result.numDeletedRows) === 0) throw new HttpError(404, SESSION_NOT_FOUND);
+        if (id === request.sessionId) clearSessionCookie(reply, secure);
+        return { ok: true as const };
+      },
+    );
 
-    app.post('/sessions/sign-out-others', async (request) => {
-      const user = requireUser(request);
-      if (request.sessionId === null) throw notSignedIn();
-      const result = await db
-        .deleteFrom('sessions')
-        .where('user_id', '=', user.id)
-        .where('id', '!=', request.sessionId)
-        .executeTakeFirst();
-      return { signedOut: Number(result.numDeletedRows) };
-    });
+    app.post(
+      '/sessions/sign-out-others',
+      { schema: apiContract['POST /api/auth/sessions/sign-out-others'] },
+      async (request) => {
+        const result = await db
+          .deleteFrom('sessions')
+          .where('user_id', '=', signedInUser(request).id)
+          .where('id', '!=', signedInSessionId(request))
+          .executeTakeFirst();
+        return { signedOut: Number(result.numDeletedRows) };
+      },
+    );
   };
 }

@@ -1,16 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
-import {
-  CURRENT_PASSWORD_INCORRECT,
-  PASSWORD_CHANGED,
-  passwordChangeSchema,
-} from '#shared/account-schemas';
+import { CURRENT_PASSWORD_INCORRECT, PASSWORD_CHANGED } from '#shared/account-schemas';
+import { apiContract } from '#shared/api-contract';
 import { SESSION_DAYS } from '#shared/constants';
 import type { AppContext } from '../app-context.js';
 import type { Database } from '../db/tables.js';
-import { HttpError, notSignedIn } from '../http/http-errors.js';
-import { requireUser } from './current-user.js';
+import { HttpError } from '../http/http-errors.js';
+import { signedInSessionId, signedInUser } from './current-user.js';
 import { confirmOwnPassword } from './password-confirmation.js';
 import { hashPassword } from './passwords.js';
 import { setSessionCookie } from './sessions.js';
@@ -64,15 +60,9 @@ export function passwordChangeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/password',
-      {
-        preValidation: async (request) => {
-          requireUser(request);
-        },
-        schema: { body: z.preprocess((value) => value ?? {}, passwordChangeSchema) },
-      },
+      { schema: apiContract['POST /api/auth/password'] },
       async (request, reply) => {
-        const user = requireUser(request);
-        if (request.sessionId === null) throw notSignedIn();
+        const user = signedInUser(request);
         const now = clock();
         const { currentPassword, newPassword } = request.body;
         if (!(await confirmOwnPassword(ctx, user, currentPassword, now, request.ip))) {
@@ -81,7 +71,8 @@ export function passwordChangeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           });
         }
         const passwordHash = await hashPassword(newPassword);
-        const token = await changePassword(db, user.id, request.sessionId, passwordHash, now);
+        const sessionId = signedInSessionId(request);
+        const token = await changePassword(db, user.id, sessionId, passwordHash, now);
         setSessionCookie(reply, token, secure);
         return { message: PASSWORD_CHANGED };
       },

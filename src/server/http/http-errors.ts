@@ -10,5 +10,5 @@ export class HttpError extends Error {
   }
 }
 
-export const notSignedIn = () => new HttpError(401, 'You must be signed in');
+export const notSignedIn = (message = 'You must be signed in') => new HttpError(401, message);
 export const notFound = (what: string) => new HttpError(404, `${what} not found`);

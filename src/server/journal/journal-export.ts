@@ -4,15 +4,16 @@ import {
   type ExportedJournalEntry,
   type JournalExport,
   journalExportFileName,
-  journalExportQuerySchema,
 } from '#shared/account-schemas';
+import { apiContract } from '#shared/api-contract';
 import { PRODUCT_NAME } from '#shared/constants';
 import { parseEntryText } from '#shared/journal-entry';
 import { markdownBody, markdownInline } from '#shared/markdown-text';
 import { localDateKey } from '#shared/progress-sync';
 import type { AppContext } from '../app-context.js';
-import { requireUser } from '../auth/current-user.js';
+import { signedInUser } from '../auth/current-user.js';
 import type { Database, UserRow } from '../db/tables.js';
+import { answerSerializer } from '../http/serialized-json.js';
 import { requestTimeZone } from '../thoughts/reading-day.js';
 
 /** The reading's reference for each day, such as 'Yasna 28.3', from the loaded content. */
@@ -116,14 +117,10 @@ export function journalExportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/export',
-      {
-        preValidation: async (request) => {
-          requireUser(request);
-        },
-        schema: { querystring: journalExportQuerySchema },
-      },
+      // The JSON download is read by people too: indented.
+      { schema: apiContract['GET /api/journal/export'], serializerCompiler: answerSerializer(2) },
       async (request, reply) => {
-        const user = requireUser(request);
+        const user = signedInUser(request);
         const now = ctx.clock();
         const data = await buildJournalExport(ctx.db, user, now);
         const { format } = request.query;
@@ -136,7 +133,7 @@ export function journalExportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           .type(
             format === 'md' ? 'text/markdown; charset=utf-8' : 'application/json; charset=utf-8',
           );
-        return format === 'md' ? journalMarkdown(data) : JSON.stringify(data, null, 2);
+        return format === 'md' ? journalMarkdown(data) : data;
       },
     );
   };

@@ -1,11 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { TOTAL_DAYS } from '#shared/constants';
-import { createJournalEntrySchema, updateJournalEntrySchema } from '#shared/journal-schemas';
+import { apiContract } from '#shared/api-contract';
 import type { AppContext } from '../app-context.js';
-import { requireUser } from '../auth/current-user.js';
+import { signedInUser } from '../auth/current-user.js';
 import { HttpError } from '../http/http-errors.js';
-import { parseId } from '../http/path-params.js';
+import { sendSerializedJson } from '../http/serialized-json.js';
 import { journalExportRoutes } from './journal-export.js';
 import {
   deleteOwnEntry,
@@ -17,57 +15,77 @@ import {
 } from './journal-entries.js';
 
 const entryNotFound = () => new HttpError(404, 'Journal entry not found');
+const feedSchema = apiContract['GET /api/journal/friends'].response[200];
 
 export function journalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { db, clock } = ctx;
   return async (app) => {
     await app.register(journalExportRoutes(ctx));
 
-    app.get('/', async (request) => listOwnEntries(db, requireUser(request).id));
+    app.get('/', { schema: apiContract['GET /api/journal'] }, async (request) =>
+      listOwnEntries(db, signedInUser(request).id),
+    );
 
-    app.get('/friends', async (request, reply) => {
-      const reader = requireUser(request);
-      const body = await ctx.cache.friendsFeed(reader.id, () =>
-        friendsFeed(db, reader.id, clock()),
-      );
-      return reply.type('application/json; charset=utf-8').send(body);
-    });
+    app.get(
+      '/friends',
+      { schema: apiContract['GET /api/journal/friends'] },
+      async (request, reply) => {
+        const reader = signedInUser(request);
+        // Most answers are a feed kept ready to send: it goes through the schema when read.
+        const body = await ctx.cache.friendsFeed(reader.id, async () =>
+          feedSchema.parse(await friendsFeed(db, reader.id, clock())),
+        );
+        return sendSerializedJson(reply, body);
+      },
+    );
 
-    app.get<{ Params: { dayNumber: string } }>('/day/:dayNumber', async (request) => {
-      const user = requireUser(request);
-      const day = parseId(request.params.dayNumber);
-      if (day === null || day > TOTAL_DAYS) throw new HttpError(404, 'Day not found');
-      const entry = await findOwnEntryForDay(db, user.id, day);
-      if (!entry) throw entryNotFound();
-      return entry;
-    });
-
-    app.post('/', { schema: { body: createJournalEntrySchema } }, async (request, reply) => {
-      // Sign-in is checked before the body so an anonymous save gets the spec's message.
-      const user = requireUser(request, 'You must be logged in to save journal entries');
-      const now = clock();
-      const { entry, created } = await saveEntryForDay(db, user.id, request.body, now);
-      return reply.code(created ? 201 : 200).send(entry);
-    });
-
-    app.put(
-      '/:id',
-      { schema: { params: z.object({ id: z.string() }), body: updateJournalEntrySchema } },
+    app.get(
+      '/day/:dayNumber',
+      { schema: apiContract['GET /api/journal/day/:dayNumber'] },
       async (request) => {
-        const user = requireUser(request, 'You must be logged in to update journal entries');
-        const id = parseId(request.params.id);
-        if (id === null) throw entryNotFound();
-        const entry = await updateOwnEntry(db, user.id, id, request.body, clock());
+        const entry = await findOwnEntryForDay(
+          db,
+          signedInUser(request).id,
+          request.params.dayNumber,
+        );
         if (!entry) throw entryNotFound();
         return entry;
       },
     );
 
-    app.delete<{ Params: { id: string } }>('/:id', async (request) => {
-      const user = requireUser(request);
-      const id = parseId(request.params.id);
-      if (id === null || !(await deleteOwnEntry(db, user.id, id))) throw entryNotFound();
-      return { ok: true };
+    app.post(
+      '/',
+      {
+        schema: apiContract['POST /api/journal'],
+        config: { signInMessage: 'You must be logged in to save journal entries' },
+      },
+      async (request, reply) => {
+        const user = signedInUser(request);
+        const now = clock();
+        const { entry, created } = await saveEntryForDay(db, user.id, request.body, now);
+        return reply.code(created ? 201 : 200).send(entry);
+      },
+    );
+
+    app.put(
+      '/:id',
+      {
+        schema: apiContract['PUT /api/journal/:id'],
+        config: { signInMessage: 'You must be logged in to update journal entries' },
+      },
+      async (request) => {
+        const user = signedInUser(request);
+        const entry = await updateOwnEntry(db, user.id, request.params.id, request.body, clock());
+        if (!entry) throw entryNotFound();
+        return entry;
+      },
+    );
+
+    app.delete('/:id', { schema: apiContract['DELETE /api/journal/:id'] }, async (request) => {
+      if (!(await deleteOwnEntry(db, signedInUser(request).id, request.params.id))) {
+        throw entryNotFound();
+      }
+      return { ok: true as const };
     });
   };
 }

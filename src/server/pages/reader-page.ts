@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { TIME_ZONE_COOKIE } from '#shared/constants';
-import type { ReaderPageData } from '#shared/reader-page-data';
+import { type ReaderPageData, readerPageDataSchema } from '#shared/reader-page-data';
 import { acceptsEncoding } from '../http/accepted-encodings.js';
 import type { AppContext } from '../app-context.js';
 import { resumeSession, sessionToken, setSessionCookie } from '../auth/sessions.js';
@@ -80,18 +80,19 @@ export async function sendReaderDailyPage(
   const requestedZone = request.cookies[TIME_ZONE_COOKIE];
   let today: ReaderPageData['today'];
   try {
-    today = JSON.parse((await todayAnswer(ctx, requestedZone)).body) as ReaderPageData['today'];
+    ({ today } = await todayAnswer(ctx, requestedZone));
   } catch (error) {
     // No content loaded yet: the shell shows the reader what the API says about it.
     if (error instanceof HttpError) return false;
     throw error;
   }
-  const data: ReaderPageData = {
+  // The page carries the same answers as the API, so they hold only what their schemas name.
+  const data = readerPageDataSchema.parse({
     timeZone: knownZoneOr(requestedZone, ctx.config.appTimezone),
     me: toUser(session.user),
     today,
     gathaInfo: await gathaInfoFor(ctx.db, today.dayNumber),
-  };
+  });
 
   let html: string;
   try {

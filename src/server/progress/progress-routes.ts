@@ -1,20 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { TOTAL_DAYS } from '#shared/constants';
-import {
-  computeJourney,
-  localProgressSchema,
-  mergeProgress,
-  type ProgressDayResponse,
-  progressDayUpdateSchema,
-  type ProgressMergeResponse,
-  progressRecordFromDays,
-  type ProgressResponse,
-} from '#shared/progress-sync';
+import { apiContract } from '#shared/api-contract';
+import { computeJourney, mergeProgress, progressRecordFromDays } from '#shared/progress-sync';
 import type { AppContext } from '../app-context.js';
-import { requireUser } from '../auth/current-user.js';
-import { HttpError } from '../http/http-errors.js';
-import { parseId } from '../http/path-params.js';
+import { signedInUser } from '../auth/current-user.js';
 import { requestTimeZone } from '../thoughts/reading-day.js';
 import {
   clearProgress,
@@ -28,9 +16,8 @@ import {
 export function progressRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { db, clock } = ctx;
   return async (app) => {
-    app.get('/', async (request): Promise<ProgressResponse> => {
-      const user = requireUser(request);
-      const stored = await listProgressDays(db, user.id);
+    app.get('/', { schema: apiContract['GET /api/progress'] }, async (request) => {
+      const stored = await listProgressDays(db, signedInUser(request).id);
       const journey = computeJourney({
         days: stored,
         reflectionSavedAt: stored.flatMap((day) =>
@@ -42,40 +29,26 @@ export function progressRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return { days: stored.map(withoutSaveTime), journey };
     });
 
-    app.post(
-      '/merge',
-      { preValidation: signedIn, schema: { body: localProgressSchema } },
-      async (request): Promise<ProgressMergeResponse> => {
-        const user = requireUser(request);
-        const local = request.body;
-        const stored = await mergeLocalProgress(db, user.id, local, clock());
-        const server = progressRecordFromDays(stored);
-        return { progress: mergeProgress(local, server) };
-      },
-    );
+    app.post('/merge', { schema: apiContract['POST /api/progress/merge'] }, async (request) => {
+      const local = request.body;
+      const stored = await mergeLocalProgress(db, signedInUser(request).id, local, clock());
+      const server = progressRecordFromDays(stored);
+      return { progress: mergeProgress(local, server) };
+    });
 
     app.put(
       '/days/:day',
-      {
-        preValidation: signedIn,
-        schema: { params: z.object({ day: z.string() }), body: progressDayUpdateSchema },
-      },
-      async (request): Promise<ProgressDayResponse> => {
-        const user = requireUser(request);
-        const day = parseId(request.params.day);
-        if (day === null || day > TOTAL_DAYS) throw new HttpError(404, 'Day not found');
+      { schema: apiContract['PUT /api/progress/days/:day'] },
+      async (request) => {
+        const user = signedInUser(request);
+        const day = request.params.day;
         return { day: await setProgressDay(db, user.id, day, request.body, clock()) };
       },
     );
 
-    app.delete('/', async (request) => {
-      await clearProgress(db, requireUser(request).id);
+    app.delete('/', { schema: apiContract['DELETE /api/progress'] }, async (request) => {
+      await clearProgress(db, signedInUser(request).id);
       return { ok: true as const };
     });
   };
-}
-
-/** Anonymous calls are told to sign in before their body is judged. */
-async function signedIn(request: Parameters<typeof requireUser>[0]): Promise<void> {
-  requireUser(request);
 }

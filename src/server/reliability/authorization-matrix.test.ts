@@ -326,6 +326,30 @@ describe('the authorization matrix', () => {
     });
   });
 
+  describe.each(
+    routes
+      .filter((route) => matrix[route.key] && matrix[route.key]!.access !== 'public')
+      .map((route) => [route.key, route] as const),
+  )('%s, called signed out', (_key, route) => {
+    it('answers 401 before reading its address, query or body', async () => {
+      const access = matrix[route.key]!;
+      const unparseable = Object.fromEntries(route.params.map((name) => [name, 'not-an-id']));
+      const urls = [
+        ...urlsFor(route, access),
+        ...(route.params.length > 0 ? [fillParams(route.url, unparseable)] : []),
+      ];
+      const bodies = route.method === 'GET' ? [undefined] : [undefined, {}, [], 'not json {'];
+      for (const url of urls) {
+        for (const body of bodies) {
+          const answer = await new ApiClient(t.app).call(route.method as 'POST', url, body);
+          const what = `anonymous ${route.method} ${url} with ${JSON.stringify(body)}`;
+          expect(answer.status, `${what}: ${JSON.stringify(answer.body)}`).toBe(401);
+          expect(answer.body, what).toEqual({ message: expect.any(String) });
+        }
+      }
+    });
+  });
+
   it('leaves every record of the owner as it was', async () => {
     const owner = w.owner;
     expect((await owner.get('/api/auth/me')).status).toBe(200);

@@ -1,4 +1,4 @@
-import type { RouteOptions } from 'fastify';
+import type { FastifySchema, RouteOptions } from 'fastify';
 import { createTestApp, type TestApp } from './test-app.js';
 
 /** One route of the API as the app registered it. */
@@ -9,6 +9,8 @@ export interface ApiRoute {
   /** "METHOD url", the key the reliability tests list routes by. */
   key: string;
   params: string[];
+  /** The route's schemas, as registered. */
+  schema: FastifySchema | undefined;
 }
 
 /**
@@ -37,7 +39,7 @@ function apiRoutesOf(route: RouteOptions): ApiRoute[] {
   return [route.method]
     .flat()
     .filter((method) => method !== 'HEAD') // Fastify adds HEAD beside each GET by itself.
-    .map((method) => ({ method, url, key: `${method} ${url}`, params }));
+    .map((method) => ({ method, url, key: `${method} ${url}`, params, schema: route.schema }));
 }
 
 /** The url with each `:param` replaced by the value given for it. */

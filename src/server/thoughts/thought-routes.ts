@@ -1,13 +1,21 @@
 import { createHash } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import { apiContract } from '#shared/api-contract';
 import { TOTAL_DAYS } from '#shared/constants';
 import { currentReadingDay, dayAccess, localDateIn } from '#shared/day-model';
-import type { GathaInfo, Thought } from '#shared/thought-types';
+import { DAY_NOT_FOUND } from '#shared/path-params';
+import {
+  type GathaInfo,
+  type Thought,
+  type TodayThought,
+  todayThoughtSchema,
+} from '#shared/thought-types';
 import type { AppContext } from '../app-context.js';
 import type { Database } from '../db/tables.js';
 import { HttpError } from '../http/http-errors.js';
-import { parseId } from '../http/path-params.js';
+import { sendSerializedJson, serializedAs } from '../http/serialized-json.js';
 import { currentDayFor, knownZoneOr } from './reading-day.js';
 
 const columns = [
@@ -52,7 +60,7 @@ async function thoughtForDay(db: Kysely<Database>, day: number): Promise<Thought
   if (row) return toThought(row);
   const any = await db.selectFrom('thoughts').select('id').limit(1).executeTakeFirst();
   if (!any) throw noContent();
-  throw new HttpError(404, 'Day not found');
+  throw new HttpError(404, DAY_NOT_FOUND);
 }
 
 /** How long a cached reading may lag a content import made by another process. */
@@ -61,6 +69,8 @@ const contentFreshMs = 60_000;
 const maxCachedZones = 500;
 
 export interface TodayAnswer {
+  today: TodayThought;
+  /** `today` as the route sends it, serialized once. */
   body: string;
   etag: string;
   /** The answer holds for instants in [from, until): one local calendar date of its zone. */
@@ -119,9 +129,10 @@ export async function todayAnswer(
   }
   const zone = knownZoneOr(requestedZone, ctx.config.appTimezone);
   const currentDay = currentReadingDay(new Date(now), zone);
-  const thought = await thoughtForDay(ctx.db, currentDay);
-  const body = JSON.stringify({ ...thought, currentDay, totalDays: TOTAL_DAYS });
+  const today = { ...(await thoughtForDay(ctx.db, currentDay)), currentDay, totalDays: TOTAL_DAYS };
+  const body = serializedAs(todayThoughtSchema, today);
   const answer: TodayAnswer = {
+    today,
     body,
     etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
     from: now,
@@ -141,6 +152,9 @@ function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
     .some((tag) => tag === etag || tag === '*');
 }
 
+/** The browser's copy is current: an empty 304, which no answer schema describes. */
+const notModified = (reply: FastifyReply) => reply.code(304).send();
+
 export function friendlyFutureMessage(day: number, currentDay: number): string {
   const wait = day - currentDay;
   return wait === 1
@@ -151,24 +165,28 @@ export function friendlyFutureMessage(day: number, currentDay: number): string {
 export function thoughtRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { db } = ctx;
   return async (app) => {
-    app.get('/meta/total', async () => ({ totalDays: TOTAL_DAYS }));
+    app.get('/meta/total', { schema: apiContract['GET /api/thoughts/meta/total'] }, async () => ({
+      totalDays: TOTAL_DAYS,
+    }));
 
-    app.get('/today', async (request, reply) => {
-      const header = request.headers['x-timezone'];
-      const answer = await todayAnswer(ctx, Array.isArray(header) ? header[0] : header);
-      // Revalidated on each visit rather than stored blindly, so midnight is never missed.
-      reply.headers({
-        'cache-control': 'private, no-cache',
-        vary: 'x-timezone',
-        etag: answer.etag,
-      });
-      if (matchesEtag(request.headers['if-none-match'], answer.etag)) {
-        return reply.code(304).send();
-      }
-      return reply.type('application/json; charset=utf-8').send(answer.body);
-    });
+    app.get(
+      '/today',
+      { schema: apiContract['GET /api/thoughts/today'] },
+      async (request, reply) => {
+        const header = request.headers['x-timezone'];
+        const answer = await todayAnswer(ctx, Array.isArray(header) ? header[0] : header);
+        // Revalidated on each visit rather than stored blindly, so midnight is never missed.
+        reply.headers({
+          'cache-control': 'private, no-cache',
+          vary: 'x-timezone',
+          etag: answer.etag,
+        });
+        if (matchesEtag(request.headers['if-none-match'], answer.etag)) return notModified(reply);
+        return sendSerializedJson(reply, answer.body);
+      },
+    );
 
-    app.get('/', async (request) => {
+    app.get('/', { schema: apiContract['GET /api/thoughts'] }, async (request) => {
       const currentDay = currentDayFor(ctx, request);
       const rows = await db
         .selectFrom('thoughts')
@@ -185,29 +203,30 @@ export function thoughtRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return rows.map(toThought);
     });
 
-    app.get<{ Params: { dayNumber: string } }>('/:dayNumber', async (request) => {
-      const day = parseId(request.params.dayNumber) ?? NaN;
-      const currentDay = currentDayFor(ctx, request);
-      const access = dayAccess(day, currentDay);
-      if (access.kind === 'not_found') throw new HttpError(404, 'Day not found');
-      if (access.kind === 'future') {
-        throw new HttpError(403, 'future_day', {
-          friendlyMessage: friendlyFutureMessage(day, currentDay),
-          currentDay,
-        });
-      }
-      return thoughtForDay(db, day);
-    });
+    app.get(
+      '/:dayNumber',
+      { schema: apiContract['GET /api/thoughts/:dayNumber'] },
+      async (request) => {
+        const day = request.params.dayNumber;
+        const currentDay = currentDayFor(ctx, request);
+        const access = dayAccess(day, currentDay);
+        if (access.kind === 'not_found') throw new HttpError(404, DAY_NOT_FOUND);
+        if (access.kind === 'future') {
+          throw new HttpError(403, 'future_day', {
+            friendlyMessage: friendlyFutureMessage(day, currentDay),
+            currentDay,
+          });
+        }
+        return thoughtForDay(db, day);
+      },
+    );
   };
 }
 
 export function gathaInfoRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get<{ Params: { day: string } }>('/info/:day', async (request) => {
-      const day = parseId(request.params.day) ?? NaN;
-      if (!Number.isInteger(day) || day < 1 || day > TOTAL_DAYS)
-        throw new HttpError(404, 'Day not found');
-      const info = await gathaInfoFor(ctx.db, day);
+    app.get('/info/:day', { schema: apiContract['GET /api/gathas/info/:day'] }, async (request) => {
+      const info = await gathaInfoFor(ctx.db, request.params.day);
       if (!info) throw new HttpError(404, 'No Gatha information for that day');
       return info;
     });

@@ -1,25 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AccountDeletion,
-  DeviceSessionList,
   JournalExportFormat,
-  OkResponse,
   PasswordChange,
-  PasswordChangeResponse,
   ProfileUpdateInput,
-  ProfileUpdateResponse,
-  SignOutOthersResponse,
 } from '#shared/account-schemas';
 import { clearPersonalCaches } from '../pwa/clear-personal-caches.js';
-import { apiRequest, getJson, sendJson } from './client.js';
+import { apiResponse, callApi } from './client.js';
 import { queryKeys } from './query-keys.js';
 
 /** Saves profile changes; the answer becomes the signed-in user everywhere at once. */
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ProfileUpdateInput) =>
-      sendJson<ProfileUpdateResponse>('PATCH', '/api/users/me', input),
+    mutationFn: (input: ProfileUpdateInput) => callApi('PATCH /api/users/me', { body: input }),
     onSuccess: ({ user }) => queryClient.setQueryData(queryKeys.me, user),
   });
 }
@@ -28,8 +22,7 @@ export function useUpdateProfile() {
 export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: PasswordChange) =>
-      sendJson<PasswordChangeResponse>('POST', '/api/auth/password', input),
+    mutationFn: (input: PasswordChange) => callApi('POST /api/auth/password', { body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.sessions }),
   });
 }
@@ -38,7 +31,7 @@ export function useChangePassword() {
 export function useDeviceSessions() {
   return useQuery({
     queryKey: queryKeys.sessions,
-    queryFn: async () => (await getJson<DeviceSessionList>('/api/auth/sessions')).sessions,
+    queryFn: async () => (await callApi('GET /api/auth/sessions')).sessions,
     staleTime: 0,
   });
 }
@@ -47,7 +40,7 @@ export function useSignOutDevice() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (sessionId: number) =>
-      sendJson<OkResponse>('DELETE', `/api/auth/sessions/${sessionId}`),
+      callApi('DELETE /api/auth/sessions/:id', { params: { id: sessionId } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.sessions }),
   });
 }
@@ -55,7 +48,7 @@ export function useSignOutDevice() {
 export function useSignOutOtherDevices() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => sendJson<SignOutOthersResponse>('POST', '/api/auth/sessions/sign-out-others'),
+    mutationFn: () => callApi('POST /api/auth/sessions/sign-out-others'),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.sessions }),
   });
 }
@@ -64,7 +57,7 @@ export function useSignOutOtherDevices() {
 export function useDeleteAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: AccountDeletion) => sendJson<OkResponse>('DELETE', '/api/users/me', input),
+    mutationFn: (input: AccountDeletion) => callApi('DELETE /api/users/me', { body: input }),
     onSuccess: () => {
       queryClient.clear();
       queryClient.setQueryData(queryKeys.me, null);
@@ -81,7 +74,7 @@ export function attachmentFileName(contentDisposition: string | null, fallback: 
 
 /** Fetches the journal export and hands it to the browser as a downloaded file. */
 export async function downloadJournal(format: JournalExportFormat): Promise<void> {
-  const response = await apiRequest('GET', `/api/journal/export?format=${format}`);
+  const response = await apiResponse('GET /api/journal/export', { query: { format } });
   const fileName = attachmentFileName(
     response.headers.get('Content-Disposition'),
     `threefold-path-journal.${format}`,

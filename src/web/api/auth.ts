@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useContext } from 'react';
+import type { ApiBody } from '#shared/api-contract';
 import type { User } from '#shared/auth-schemas';
 import { clearPersonalCaches } from '../pwa/clear-personal-caches.js';
-import { getJson, sendJson } from './client.js';
+import { callApi, callApiIfSignedIn } from './client.js';
 import {
   type SignInGuess,
   SignInGuessContext,
@@ -11,16 +12,6 @@ import {
 } from './sign-in-guess.js';
 import { queryKeys } from './query-keys.js';
 
-export interface SignupInput {
-  username: string;
-  email: string;
-  password: string;
-  confirmPassword: string;
-  fullName: string;
-  postalCode?: string | null;
-  whatsapp?: string | null;
-}
-
 /**
  * Who is signed in, or null; a failure reads as signed out. The 'ask-device' guess first looks
  * for a signed-in answer this installed app kept, and a 401 tells the page to stop asking.
@@ -28,7 +19,7 @@ export interface SignupInput {
 export async function fetchCurrentUser(guess: () => SignInGuess): Promise<User | null> {
   if (guess() === 'ask-device' && !(await deviceKeptASession())) return null;
   try {
-    const data = await getJson<{ user: User } | null>('/api/auth/me', { on401: 'returnNull' });
+    const data = await callApiIfSignedIn('GET /api/auth/me');
     if (!data) forgetSignedInHint();
     return data?.user ?? null;
   } catch {
@@ -62,8 +53,8 @@ function useSignedIn() {
 export function useLogin() {
   const signedIn = useSignedIn();
   return useMutation({
-    mutationFn: (input: { username: string; password: string }) =>
-      sendJson<{ user: User }>('POST', '/api/auth/login', input),
+    mutationFn: (input: ApiBody<'POST /api/auth/login'>) =>
+      callApi('POST /api/auth/login', { body: input }),
     onSuccess: ({ user }) => signedIn(user),
   });
 }
@@ -71,7 +62,8 @@ export function useLogin() {
 export function useSignup() {
   const signedIn = useSignedIn();
   return useMutation({
-    mutationFn: (input: SignupInput) => sendJson<{ user: User }>('POST', '/api/auth/signup', input),
+    mutationFn: (input: ApiBody<'POST /api/auth/signup'>) =>
+      callApi('POST /api/auth/signup', { body: input }),
     onSuccess: ({ user }) => signedIn(user),
   });
 }
@@ -79,7 +71,7 @@ export function useSignup() {
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => sendJson<{ ok: true }>('POST', '/api/auth/logout'),
+    mutationFn: () => callApi('POST /api/auth/logout'),
     onSuccess: () => {
       queryClient.clear();
       queryClient.setQueryData(queryKeys.me, null);
@@ -91,14 +83,14 @@ export function useLogout() {
 
 export function usePasswordResetRequest() {
   return useMutation({
-    mutationFn: (input: { email: string }) =>
-      sendJson<{ message: string }>('POST', '/api/auth/password-reset-request', input),
+    mutationFn: (input: ApiBody<'POST /api/auth/password-reset-request'>) =>
+      callApi('POST /api/auth/password-reset-request', { body: input }),
   });
 }
 
 export function usePasswordReset() {
   return useMutation({
-    mutationFn: (input: { token: string; password: string }) =>
-      sendJson<{ message: string }>('POST', '/api/auth/password-reset', input),
+    mutationFn: (input: ApiBody<'POST /api/auth/password-reset'>) =>
+      callApi('POST /api/auth/password-reset', { body: input }),
   });
 }

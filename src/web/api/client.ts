@@ -1,3 +1,5 @@
+import type { ApiAnswer, ApiBody, ApiCall, ApiParamName, ApiQuery } from '#shared/api-contract';
+
 let knownTimeZone: { zone: string; at: number } | null = null;
 /** Building a date formatter is slow on a phone; a zone this fresh is still the reader's. */
 const TIME_ZONE_FRESH_MS = 60_000;
@@ -30,7 +32,7 @@ export class ApiError extends Error {
   get body(): Record<string, unknown> | null {
     try {
       const value: unknown = JSON.parse(this.bodyText);
-      return value && typeof value === 'object' ? (value as Record<string, unknown>) : null;
+      return value && typeof value === 'object' ? Object.fromEntries(Object.entries(value)) : null;
     } catch {
       return null;
     }
@@ -58,30 +60,92 @@ async function throwIfNotOk(response: Response): Promise<void> {
   if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
 }
 
-/** A call with credentials, the XMLHttpRequest marker and, when given, a JSON body. */
-export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
-  const response = await fetch(url, {
+/** What a call takes besides its name: its path params, query and body, as the server reads them. */
+export type CallOptions<C extends ApiCall> = ([ApiParamName<C>] extends [never]
+  ? { params?: never }
+  : { params: Record<ApiParamName<C>, string | number> }) &
+  ([ApiQuery<C>] extends [never] ? { query?: never } : { query?: ApiQuery<C> }) &
+  ([ApiBody<C>] extends [never] ? { body?: never } : { body: ApiBody<C> }) & {
+    signal?: AbortSignal;
+  };
+/** The options may be left out when the call needs none of them. */
+type OptionsOf<C extends ApiCall> =
+  Partial<CallOptions<C>> extends CallOptions<C>
+    ? [options?: CallOptions<C>]
+    : [options: CallOptions<C>];
+
+interface SentOptions {
+  params?: Record<string, string | number>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/** The call's address: its path with the params filled in, then its query. */
+function addressOf(path: string, options: SentOptions): string {
+  const filled = path.replace(/:(\w+)/g, (_, name: string) =>
+    encodeURIComponent(String(options.params?.[name])),
+  );
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(options.query ?? {})) {
+    for (const one of [value].flat()) if (one !== undefined) query.append(key, String(one));
+  }
+  const search = query.toString();
+  return search ? `${filled}?${search}` : filled;
+}
+
+/** Sends the call with credentials and the XMLHttpRequest marker; the answer as it came. */
+async function send(call: ApiCall, options: SentOptions = {}): Promise<Response> {
+  const [method = 'GET', path = ''] = call.split(' ');
+  const withBody = options.body !== undefined;
+  return fetch(addressOf(path, options), {
     method,
     credentials: 'include',
-    headers: headers(data !== undefined),
-    ...(data !== undefined ? { body: JSON.stringify(data) } : {}),
+    headers: headers(withBody),
+    ...(withBody ? { body: JSON.stringify(options.body) } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
   });
+}
+
+/** The raw answer of a call (a download, say); throws ApiError for a non-OK one. */
+export async function apiResponse<C extends ApiCall>(
+  call: C,
+  ...[options]: OptionsOf<C>
+): Promise<Response> {
+  const response = await send(call, options);
   await throwIfNotOk(response);
   return response;
 }
 
-/** The default read: GET the path and parse JSON; with on401 'returnNull' a 401 gives null. */
-export async function getJson<T>(
-  url: string,
-  options: { on401?: 'throw' | 'returnNull' } = {},
-): Promise<T> {
-  const response = await fetch(url, { credentials: 'include', headers: headers(false) });
-  if (options.on401 === 'returnNull' && response.status === 401) return null as T;
+/**
+ * Makes an API call, such as `callApi('PUT /api/journal/:id', { params: { id }, body })`, and
+ * gives its answer. The answer's type is the one the server's response schema for that call
+ * guarantees, so it is read as it is, without parsing it again. Throws ApiError for a non-OK
+ * answer, and what fetch throws when none came.
+ */
+export async function callApi<C extends ApiCall>(
+  call: C,
+  ...[options]: OptionsOf<C>
+): Promise<ApiAnswer<C>> {
+  const response = await send(call, options);
   await throwIfNotOk(response);
-  return (await response.json()) as T;
+  return response.json();
 }
 
-export async function sendJson<T>(method: string, url: string, data?: unknown): Promise<T> {
-  const response = await apiRequest(method, url, data);
-  return (await response.json()) as T;
+/** As callApi, but a 401 (nobody is signed in) gives null rather than an error. */
+export async function callApiIfSignedIn<C extends ApiCall>(
+  call: C,
+  ...[options]: OptionsOf<C>
+): Promise<ApiAnswer<C> | null> {
+  const response = await send(call, options);
+  if (response.status === 401) return null;
+  await throwIfNotOk(response);
+  return response.json();
+}
+
+/** A GET of any API path, for the query client's default query function. */
+export async function fetchJson(url: string): Promise<unknown> {
+  const response = await fetch(url, { credentials: 'include', headers: headers(false) });
+  await throwIfNotOk(response);
+  return response.json();
 }

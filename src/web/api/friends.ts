@@ -1,26 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SEARCH_MIN_LENGTH } from '#shared/constants';
-import type {
-  DiscoveredUser,
-  Friend,
-  FriendRequest,
-  FriendRequestList,
-  UserSearchResult,
-} from '#shared/social-types';
-import { getJson, sendJson, serverMessage } from './client.js';
+import { callApi, serverMessage } from './client.js';
 import { queryKeys } from './query-keys.js';
 
 export function useFriends() {
   return useQuery({
     queryKey: queryKeys.friends,
-    queryFn: () => getJson<Friend[]>('/api/friends'),
+    queryFn: () => callApi('GET /api/friends'),
   });
 }
 
 export function useFriendRequests() {
   return useQuery({
     queryKey: queryKeys.friendRequests,
-    queryFn: () => getJson<FriendRequestList>('/api/friend-requests'),
+    queryFn: () => callApi('GET /api/friend-requests'),
   });
 }
 
@@ -28,11 +21,14 @@ export function useDiscover() {
   return useQuery({
     queryKey: queryKeys.discover,
     queryFn: async () => {
+      let people;
       try {
-        return await getJson<DiscoveredUser[]>('/api/users/search?discover=true');
+        people = await callApi('GET /api/users/search', { query: { discover: 'true' } });
       } catch (error) {
         throw new Error('Failed to load users', { cause: error });
       }
+      // The same route answers searches; asked to discover, every person has a category.
+      return people.flatMap((person) => ('distanceCategory' in person ? [person] : []));
     },
   });
 }
@@ -45,7 +41,7 @@ export function useUserSearch(query: string) {
     enabled: q.length >= SEARCH_MIN_LENGTH,
     queryFn: async () => {
       try {
-        return await getJson<UserSearchResult[]>(`/api/users/search?q=${encodeURIComponent(q)}`);
+        return await callApi('GET /api/users/search', { query: { q } });
       } catch (error) {
         throw new Error('Failed to search users', { cause: error });
       }
@@ -60,7 +56,7 @@ export function useSendFriendRequest() {
   return useMutation({
     mutationFn: async (userId: number) => {
       try {
-        return await sendJson<FriendRequest>('POST', `/api/friend-requests/${userId}`);
+        return await callApi('POST /api/friend-requests/:userId', { params: { userId } });
       } catch (error) {
         throw new Error(serverMessage(error) ?? 'Failed to send friend request', { cause: error });
       }
@@ -79,7 +75,7 @@ export function useAcceptFriendRequest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (requestId: number) =>
-      sendJson<FriendRequest>('POST', `/api/friend-requests/${requestId}/accept`),
+      callApi('POST /api/friend-requests/:id/accept', { params: { id: requestId } }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.friendRequests }),
@@ -93,7 +89,7 @@ export function useRejectFriendRequest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (requestId: number) =>
-      sendJson<FriendRequest>('POST', `/api/friend-requests/${requestId}/reject`),
+      callApi('POST /api/friend-requests/:id/reject', { params: { id: requestId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.friendRequests }),
   });
 }
@@ -101,7 +97,7 @@ export function useRejectFriendRequest() {
 export function useRemoveFriend() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (userId: number) => sendJson<{ ok: true }>('DELETE', `/api/friends/${userId}`),
+    mutationFn: (userId: number) => callApi('DELETE /api/friends/:userId', { params: { userId } }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.friends }),

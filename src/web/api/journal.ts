@@ -1,12 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateJournalEntry, FriendJournalEntry, JournalEntry } from '#shared/journal-schemas';
-import { ApiError, browserTimeZone, getJson, sendJson, serverMessage } from './client.js';
+import type { ApiBody } from '#shared/api-contract';
+import type { JournalEntry } from '#shared/journal-schemas';
+import { ApiError, callApi, serverMessage } from './client.js';
 import { queryKeys } from './query-keys.js';
 
 export function useJournal(enabled = true) {
   return useQuery({
     queryKey: queryKeys.journal,
-    queryFn: () => getJson<JournalEntry[]>('/api/journal'),
+    queryFn: () => callApi('GET /api/journal'),
     enabled,
   });
 }
@@ -18,7 +19,7 @@ export function useJournalDay(day: number, signedIn: boolean) {
     enabled: signedIn && day > 0,
     queryFn: async () => {
       try {
-        return await getJson<JournalEntry>(`/api/journal/day/${day}`);
+        return await callApi('GET /api/journal/day/:dayNumber', { params: { dayNumber: day } });
       } catch (error) {
         if (!(error instanceof ApiError && error.status === 404))
           console.warn('Failed to fetch journal entry', error);
@@ -36,7 +37,7 @@ export function useFriendsFeed(signedIn: boolean) {
     refetchInterval: 60_000,
     queryFn: async () => {
       try {
-        return await getJson<FriendJournalEntry[]>('/api/journal/friends');
+        return await callApi('GET /api/journal/friends');
       } catch (error) {
         if (!(error instanceof ApiError && error.status === 404))
           console.warn('Failed to fetch friends entries', error);
@@ -58,9 +59,9 @@ function useRefreshEntry() {
 export function useCreateJournalEntry() {
   const refresh = useRefreshEntry();
   return useMutation({
-    mutationFn: async (input: { dayNumber: number; entryText: string; isPublic: boolean }) => {
+    mutationFn: async (input: ApiBody<'POST /api/journal'>) => {
       try {
-        return await sendJson<JournalEntry>('POST', '/api/journal', input);
+        return await postJournalEntry(input);
       } catch (error) {
         throw new Error(serverMessage(error) ?? 'Failed to create journal entry', { cause: error });
       }
@@ -75,7 +76,7 @@ export function useUpdateJournalEntry() {
     mutationFn: async (input: { id: number; entryText?: string; isPublic?: boolean }) => {
       const { id, ...changes } = input;
       try {
-        return await sendJson<JournalEntry>('PUT', `/api/journal/${id}`, changes);
+        return await callApi('PUT /api/journal/:id', { params: { id }, body: changes });
       } catch (error) {
         throw new Error(serverMessage(error) ?? 'Failed to update journal entry', { cause: error });
       }
@@ -91,20 +92,8 @@ export function useUpdateJournalEntry() {
  * signal lets the caller give up on an answer that never arrives.
  */
 export async function postJournalEntry(
-  input: CreateJournalEntry,
+  input: ApiBody<'POST /api/journal'>,
   signal?: AbortSignal,
 ): Promise<JournalEntry> {
-  const response = await fetch('/api/journal', {
-    method: 'POST',
-    credentials: 'include',
-    headers: {
-      'X-Requested-With': 'XMLHttpRequest',
-      'X-Timezone': browserTimeZone(),
-      'Content-Type': 'application/json',
-    },
-    body: JSON.stringify(input),
-    ...(signal ? { signal } : {}),
-  });
-  if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
-  return (await response.json()) as JournalEntry;
+  return callApi('POST /api/journal', { body: input, ...(signal ? { signal } : {}) });
 }

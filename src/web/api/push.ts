@@ -1,9 +1,21 @@
-import type { PushPublicKey, PushReminder } from '#shared/push-schemas';
-import { getJson, sendJson } from './client.js';
+import type { ApiBody } from '#shared/api-contract';
+import type { PushReminder } from '#shared/push-schemas';
+import { callApi } from './client.js';
 
 /** The server's VAPID public key, to subscribe with. */
 export async function fetchPushPublicKey(): Promise<string> {
-  return (await getJson<PushPublicKey>('/api/push/public-key')).publicKey;
+  return (await callApi('GET /api/push/public-key')).publicKey;
+}
+
+type SubscriptionBody = ApiBody<'POST /api/push/subscriptions'>['subscription'];
+
+/** The browser's subscription as the server takes it; a part it lacks is sent empty and refused. */
+function subscriptionBody(json: PushSubscriptionJSON): SubscriptionBody {
+  return {
+    endpoint: json.endpoint ?? '',
+    expirationTime: json.expirationTime ?? null,
+    keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' },
+  };
 }
 
 /** Stores (or refreshes) this device's subscription with its reminder time and zone. */
@@ -12,12 +24,8 @@ export async function savePushSubscription(
   time: string,
   timeZone: string,
 ): Promise<PushReminder> {
-  const body = await sendJson<{ reminder: PushReminder }>('POST', '/api/push/subscriptions', {
-    subscription,
-    time,
-    timeZone,
-  });
-  return body.reminder;
+  const body = { subscription: subscriptionBody(subscription), time, timeZone };
+  return (await callApi('POST /api/push/subscriptions', { body })).reminder;
 }
 
 export async function updatePushReminderTime(
@@ -25,14 +33,10 @@ export async function updatePushReminderTime(
   time: string,
   timeZone: string,
 ): Promise<PushReminder> {
-  const body = await sendJson<{ reminder: PushReminder }>('PATCH', '/api/push/subscriptions', {
-    endpoint,
-    time,
-    timeZone,
-  });
-  return body.reminder;
+  const body = { endpoint, time, timeZone };
+  return (await callApi('PATCH /api/push/subscriptions', { body })).reminder;
 }
 
 export async function deletePushSubscription(endpoint: string): Promise<void> {
-  await sendJson('DELETE', '/api/push/subscriptions', { endpoint });
+  await callApi('DELETE /api/push/subscriptions', { body: { endpoint } });
 }

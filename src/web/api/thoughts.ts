@@ -1,21 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { TOTAL_DAYS } from '#shared/constants';
-import type { GathaInfo, Thought, TodayThought } from '#shared/thought-types';
-import { ApiError, getJson } from './client.js';
+import { ApiError, callApi } from './client.js';
 import { queryKeys } from './query-keys.js';
 
 export function useThoughtsTotal() {
   return useQuery({
     queryKey: queryKeys.thoughtsTotal,
-    queryFn: async () =>
-      (await getJson<{ totalDays?: number }>('/api/thoughts/meta/total')).totalDays ?? TOTAL_DAYS,
+    queryFn: async () => (await callApi('GET /api/thoughts/meta/total')).totalDays ?? TOTAL_DAYS,
   });
 }
 
 export function useTodayThought() {
   return useQuery({
     queryKey: queryKeys.today,
-    queryFn: () => getJson<TodayThought>('/api/thoughts/today'),
+    queryFn: () => callApi('GET /api/thoughts/today'),
   });
 }
 
@@ -23,7 +21,7 @@ export function useTodayThought() {
 export function useThought(day: number | null) {
   return useQuery({
     queryKey: queryKeys.thought(day ?? 0),
-    queryFn: () => getJson<Thought>(`/api/thoughts/${day}`),
+    queryFn: () => callApi('GET /api/thoughts/:dayNumber', { params: { dayNumber: day ?? 0 } }),
     enabled: day !== null,
   });
 }
@@ -31,7 +29,7 @@ export function useThought(day: number | null) {
 export function useThoughts() {
   return useQuery({
     queryKey: queryKeys.thoughts,
-    queryFn: () => getJson<Thought[]>('/api/thoughts'),
+    queryFn: () => callApi('GET /api/thoughts'),
   });
 }
 
@@ -43,7 +41,7 @@ export function useGathaInfo(day: number | null) {
     staleTime: 5 * 60_000,
     queryFn: async () => {
       try {
-        return await getJson<GathaInfo>(`/api/gathas/info/${day}`);
+        return await callApi('GET /api/gathas/info/:day', { params: { day: day ?? 0 } });
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null;
         throw new Error('Failed to fetch Gatha information', { cause: error });

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { getJson } from '../api/client.js';
+import { fetchJson } from '../api/client.js';
 
 /**
  * Data never goes stale, no refetch on focus, no polling, no retry
@@ -9,7 +9,7 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        queryFn: ({ queryKey }) => getJson(queryKey.join('/')),
+        queryFn: ({ queryKey }) => fetchJson(queryKey.join('/')),
         staleTime: Infinity,
         refetchOnWindowFocus: false,
         refetchInterval: false,

@@ -1,7 +1,6 @@
-import type { User } from '#shared/auth-schemas';
 import type { JournalEntry } from '#shared/journal-schemas';
 import { type PendingSave, sendOutcome, sendingOrder } from '#shared/offline-outbox';
-import { ApiError, getJson, serverMessage } from '../api/client.js';
+import { ApiError, callApiIfSignedIn, serverMessage } from '../api/client.js';
 import { postJournalEntry } from '../api/journal.js';
 import { allPendingSaves, removeUnlessReplaced, withOutboxLock } from './outbox.js';
 
@@ -41,7 +40,7 @@ async function attempt(save: PendingSave): Promise<Attempt> {
  */
 async function signedInAs(userId: number): Promise<boolean> {
   try {
-    const data = await getJson<{ user: User } | null>('/api/auth/me', { on401: 'returnNull' });
+    const data = await callApiIfSignedIn('GET /api/auth/me');
     return data?.user.id === userId;
   } catch {
     return false;
