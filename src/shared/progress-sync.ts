@@ -27,6 +27,7 @@ export interface JourneyCalendarDate {
 }
 
 export interface Journey {
+  /** Counted by `completedDays`, as the daily screen counts them. */
   daysCompleted: number;
   currentStreak: number;
   longestStreak: number;
