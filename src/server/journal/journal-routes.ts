@@ -1,7 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { TOTAL_DAYS } from '#shared/constants';
-import { createJournalEntrySchema, updateJournalEntrySchema } from '#shared/journal-schemas';
+import {
+  ENTRY_CHANGED,
+  createJournalEntrySchema,
+  updateJournalEntrySchema,
+} from '#shared/journal-schemas';
 import type { AppContext } from '../app-context.js';
 import { requireUser } from '../auth/current-user.js';
 import { HttpError } from '../http/http-errors.js';
@@ -13,11 +17,19 @@ import {
   findOwnEntryForDay,
   friendsFeed,
   listOwnEntries,
+  type SaveResult,
   saveEntryForDay,
   updateOwnEntry,
 } from './journal-entries.js';
 
 const entryNotFound = () => new HttpError(404, 'Journal entry not found');
+
+/** A save begun from an older version writes nothing: the client gets the current entry. */
+function savedEntry(result: SaveResult) {
+  if (result.outcome === 'changed')
+    throw new HttpError(409, ENTRY_CHANGED, { entry: result.entry });
+  return result;
+}
 
 export function journalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { db, clock } = ctx;
@@ -50,7 +62,7 @@ export function journalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       // Sign-in is checked before the body so an anonymous save gets the spec's message.
       const user = requireUser(request, 'You must be logged in to save journal entries');
       const now = clock();
-      const { entry, created } = await saveEntryForDay(db, user.id, request.body, now);
+      const { entry, created } = savedEntry(await saveEntryForDay(db, user.id, request.body, now));
       return reply.code(created ? 201 : 200).send(entry);
     });
 
@@ -61,9 +73,9 @@ export function journalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const user = requireUser(request, 'You must be logged in to update journal entries');
         const id = parseId(request.params.id);
         if (id === null) throw entryNotFound();
-        const entry = await updateOwnEntry(db, user.id, id, request.body, clock());
-        if (!entry) throw entryNotFound();
-        return entry;
+        const result = await updateOwnEntry(db, user.id, id, request.body, clock());
+        if (!result) throw entryNotFound();
+        return savedEntry(result).entry;
       },
     );
 
