@@ -5,6 +5,7 @@ import { PRODUCT_NAME } from '#shared/constants';
 import { useCurrentUser, useLogout } from '../api/auth.js';
 import { paths } from '../app/paths.js';
 import { toast } from '../hooks/use-toast.js';
+import { OfflineBanner } from '../offline/offline-banner.js';
 import { useOfflineSync } from '../offline/use-offline-sync.js';
 import { useDailyReminder } from '../reminders/use-daily-reminder.js';
 import { cn } from '../lib/cn.js';
@@ -46,6 +47,7 @@ export function AppShell() {
   return (
     <ShellFrame
       activePath={pathname}
+      notice={<OfflineBanner />}
       account={
         <Suspense fallback={<AccountAvatar fullName={user?.fullName ?? ''} />}>
           <AccountMenu
@@ -84,7 +86,13 @@ export function AppShellPlaceholder() {
 }
 
 /** The sticky header with the account slot, the page, and the fixed bottom tab bar. */
-function ShellFrame(props: { activePath: string | null; account: ReactNode; children: ReactNode }) {
+function ShellFrame(props: {
+  activePath: string | null;
+  account: ReactNode;
+  /** Under the header row, sticking with it: the connection's state. */
+  notice?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
@@ -97,6 +105,7 @@ function ShellFrame(props: { activePath: string | null; account: ReactNode; chil
           </Link>
           {props.account}
         </div>
+        {props.notice}
       </header>
 
       <main className="mx-auto w-full max-w-3xl flex-1 px-4 pb-28 pt-4">{props.children}</main>
