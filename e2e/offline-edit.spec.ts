@@ -157,6 +157,43 @@ test('cut after the server took a synced save but before its answer came: the re
   expect(synced?.isPublic).toBe(true);
 });
 
+test('cut while the sync is on its way: the save stays on the device and lands on a later try', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const today = await setUp(page, baseURL);
+  await saveElsewhere(page, today, SHARED, true);
+  await openReflection(page);
+  await expectForm(page, SHARED, true);
+
+  await context.setOffline(true);
+  await page.getByLabel('Good Words').fill('Said sorry first.');
+  await page.getByRole('button', { name: 'Save Reflection' }).click();
+  await expectToast(page, PENDING);
+
+  // The connection returns, and drops again while the first sync is sent.
+  let cut = false;
+  await page.route('**/api/journal**', (route) => {
+    if (route.request().method() === 'GET' || cut) return route.fallback();
+    cut = true;
+    return route.abort('internetdisconnected');
+  });
+  await context.setOffline(false);
+  await expect.poll(() => cut).toBe(true);
+  await syncOver(page);
+  await expect(reflection(page).getByText(PENDING)).toBeVisible();
+  expect(await countWaiting(page)).toBe(1);
+  expect(partsOf(await serverEntry(page, today))).toEqual(SHARED);
+
+  await page.clock.runFor(2_000);
+  await expectToast(page, 'Reflection synced');
+  const synced = await serverEntry(page, today);
+  expect(partsOf(synced)).toEqual({ ...SHARED, words: 'Said sorry first.' });
+  expect(synced?.isPublic).toBe(true);
+  expect(await countWaiting(page)).toBe(0);
+});
+
 /** The reflection open with the shared entry, edited and saved offline, then changed elsewhere. */
 async function offlineEditMeetsAnotherVersion(page: Page, baseURL: string | undefined) {
   const today = await setUp(page, baseURL);
@@ -229,6 +266,26 @@ test('changed elsewhere while this device was offline: keeping mine saves the de
   expect(partsOf(saved)).toEqual(mine);
   expect(saved?.isPublic).toBe(false);
   await expect.poll(() => countWaiting(page)).toBe(0);
+});
+
+test('cut while choosing: keeping mine offline waits on the device and replaces only the version the reader saw', async ({
+  page,
+  baseURL,
+}) => {
+  const { today, mine, box } = await offlineEditMeetsAnotherVersion(page, baseURL);
+
+  await page.context().setOffline(true);
+  await box.getByRole('button', { name: 'Keep mine' }).click();
+  await expectToast(page, PENDING);
+  await expect(box).toHaveCount(0);
+  await expect(reflection(page).getByText(PENDING)).toBeVisible();
+
+  await page.context().setOffline(false);
+  await expectToast(page, 'Reflection synced');
+  const saved = await serverEntry(page, today);
+  expect(partsOf(saved)).toEqual(mine);
+  expect(saved?.isPublic).toBe(false);
+  expect(await countWaiting(page)).toBe(0);
 });
 
 test('changed elsewhere while this device was offline: merging puts both into the form, unsaved until the reader saves', async ({

@@ -6,8 +6,12 @@ import { ApiError, getJson, serverMessage } from '../api/client.js';
 import { postJournalEntry } from '../api/journal.js';
 import { allPendingSaves, holdForChoice, removeUnlessReplaced, withOutboxLock } from './outbox.js';
 
-/** A connection that accepts a request and never answers must not hold the outbox forever. */
+/** A connection that accepts a request and never answers must not hold a save forever. */
 const ANSWER_TIME_LIMIT_MS = 20_000;
+
+/** Gives up on an answer after the time limit (where the browser can), as a network failure. */
+export const answerTimeLimit = (): AbortSignal | undefined =>
+  typeof AbortSignal.timeout === 'function' ? AbortSignal.timeout(ANSWER_TIME_LIMIT_MS) : undefined;
 
 export interface SyncReport {
   /** The server's copies of the saves it accepted, in the order they were sent. */
@@ -41,9 +45,7 @@ function post(save: PendingSave, base: string | null) {
       isPublic: save.isPublic,
       baseUpdatedAt: base,
     },
-    typeof AbortSignal.timeout === 'function'
-      ? AbortSignal.timeout(ANSWER_TIME_LIMIT_MS)
-      : undefined,
+    answerTimeLimit(),
   );
 }
 

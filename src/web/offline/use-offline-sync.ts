@@ -32,7 +32,7 @@ function tell({ synced, refused, changed }: SyncReport) {
     const one = changed.length === 1;
     toast({
       title: `${one ? 'Reflection' : 'Reflections'} for ${daysText(changed.map((entry) => entry.dayNumber))} changed elsewhere`,
-      description: `Your words wait on this device: open ${one ? 'the day' : 'each day'} to choose which version to keep.`,
+      description: `Your words wait on this device until you choose, on ${one ? "the day's" : "each day's"} reflection, which version to keep.`,
     });
   } else if (synced.length > 0) {
     const days = synced.map((entry) => entry.dayNumber);

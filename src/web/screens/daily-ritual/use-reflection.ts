@@ -29,7 +29,7 @@ import {
   removeUnlessReplaced,
   withOutboxLock,
 } from '../../offline/outbox.js';
-import { currentEntryOf } from '../../offline/sync.js';
+import { answerTimeLimit, currentEntryOf } from '../../offline/sync.js';
 import { useKnownEntry } from '../../offline/use-known-entries.js';
 import { syncSoon } from '../../offline/use-offline-sync.js';
 import { usePendingSave } from '../../offline/use-pending-saves.js';
@@ -175,8 +175,9 @@ export function useReflection({
   const submit = async (values: ReflectionValues, began: Basis) => {
     if (userId === undefined) return;
     const saved = { entryText: formatEntryText(values), isPublic: values.isPublic };
+    // An answer that never comes counts as no connection: the words then wait on the device.
     const post = (baseUpdatedAt: string | null) =>
-      postJournalEntry({ dayNumber: day, ...saved, baseUpdatedAt });
+      postJournalEntry({ dayNumber: day, ...saved, baseUpdatedAt }, answerTimeLimit());
 
     const keepHere = async (changedTo?: JournalEntry) => {
       try {
@@ -263,6 +264,7 @@ export function useReflection({
   const keepMine = form.handleSubmit(async (values) => {
     if (!changedTo) return;
     await submit(values, { values: valuesOf(changedTo), base: versionOf(changedTo) });
+    form.setFocus('thoughts');
   });
 
   /** Lets the device's words go, then fills the form from `next` (and `typed` over it). */
@@ -275,6 +277,8 @@ export function useReflection({
       console.warn('Could not clear the save kept on this device', error);
     }
     fill(next, typed);
+    // The choice's buttons are gone: the reader goes on in the form.
+    form.setFocus('thoughts');
   };
 
   /** Keeps the journal's changed version and lets the device's words go. */
