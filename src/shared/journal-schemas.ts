@@ -16,14 +16,33 @@ export const entryTextSchema = z
 
 const isPublicSchema = z.boolean({ error: 'isPublic must be true or false' });
 
+/** An entry's `updatedAt` as the server sent it: an ISO 8601 instant. */
+const updatedAtSchema = z
+  .string({ error: 'baseUpdatedAt must be the updatedAt of the entry the save began from' })
+  .max(40, { error: 'baseUpdatedAt must be the updatedAt of the entry the save began from' });
+
+/** Answered with 409 when the entry changed since the version a save began from. */
+export const ENTRY_CHANGED = 'This reflection was changed elsewhere since this version was opened';
+
 export const createJournalEntrySchema = z.object({
   dayNumber: dayNumberSchema,
   entryText: entryTextSchema,
   isPublic: isPublicSchema.default(false),
+  /**
+   * The version the save began from: the entry's `updatedAt`, or null when there was no entry.
+   * When the day's entry no longer matches it, nothing is written (409 with the current entry).
+   * Left out, the save creates or replaces whatever is there.
+   */
+  baseUpdatedAt: updatedAtSchema.nullable().optional(),
 });
 
 export const updateJournalEntrySchema = z
-  .object({ entryText: entryTextSchema.optional(), isPublic: isPublicSchema.optional() })
+  .object({
+    entryText: entryTextSchema.optional(),
+    isPublic: isPublicSchema.optional(),
+    /** As for a new save: 409 with the current entry when it changed since this version. */
+    baseUpdatedAt: updatedAtSchema.optional(),
+  })
   .refine((value) => value.entryText !== undefined || value.isPublic !== undefined, {
     error: 'Nothing to update: send entryText or isPublic',
   });

@@ -13,6 +13,7 @@ import { PRODUCT_NAME } from '#shared/constants';
 import { useCurrentUser, useLogout } from '../api/auth.js';
 import { paths } from '../app/paths.js';
 import { toast } from '../hooks/use-toast.js';
+import { OfflineBanner } from '../offline/offline-banner.js';
 import { useOfflineSync } from '../offline/use-offline-sync.js';
 import { useDailyReminder } from '../reminders/use-daily-reminder.js';
 import { cn } from '../lib/cn.js';
@@ -54,6 +55,7 @@ export function AppShell() {
   return (
     <ShellFrame
       activePath={pathname}
+      notice={<OfflineBanner />}
       account={
         <Suspense fallback={<AccountAvatar fullName={user?.fullName ?? ''} />}>
           <AccountMenu
@@ -143,7 +145,13 @@ function useFocusClearOfBars(
 }
 
 /** The sticky header with the account slot, the page, and the fixed bottom tab bar. */
-function ShellFrame(props: { activePath: string | null; account: ReactNode; children: ReactNode }) {
+function ShellFrame(props: {
+  activePath: string | null;
+  account: ReactNode;
+  /** Under the header row, sticking with it: the connection's state. */
+  notice?: ReactNode;
+  children: ReactNode;
+}) {
   const header = useRef<HTMLElement>(null);
   const tabBar = useRef<HTMLElement>(null);
   useBarHeights(header, tabBar);
@@ -164,6 +172,7 @@ function ShellFrame(props: { activePath: string | null; account: ReactNode; chil
           </Link>
           {props.account}
         </div>
+        {props.notice}
       </header>
 
       {/* The last control ends well above the tab bar, however tall the bar has grown. */}
