@@ -38,6 +38,8 @@ import {
   updatePushSubscriptionSchema,
 } from './push-schemas.js';
 import {
+  blockedPersonSchema,
+  blockRequestSchema,
   discoveredUserSchema,
   friendRequestListSchema,
   friendRequestSchema,
@@ -175,6 +177,16 @@ export const apiContract = {
   'POST /api/friend-requests/:id/reject': {
     params: friendRequestParams,
     response: { 200: friendRequestSchema },
+  },
+
+  'GET /api/blocks': { response: { 200: z.array(blockedPersonSchema) } },
+  'POST /api/blocks': {
+    body: blockRequestSchema,
+    response: { 200: blockRequestSchema, 201: blockRequestSchema },
+  },
+  'DELETE /api/blocks/:userId': {
+    params: z.object({ userId: pathId('Block not found') }),
+    response: { 200: ok },
   },
 
   'GET /api/push/public-key': { response: { 200: pushPublicKeySchema } },

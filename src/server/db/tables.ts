@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
+import type { Discoverability } from '#shared/auth-schemas';
 
 /** Timestamps are ISO-8601 UTC strings on both databases, so they sort and compare as text. */
 type Timestamp = string;
@@ -16,6 +17,7 @@ export interface UsersTable {
   whatsapp: string | null;
   postal_code: string | null;
   created_at: Timestamp;
+  discoverable: Generated<Discoverability>;
 }
 
 export interface SessionsTable {
@@ -73,6 +75,13 @@ export interface FriendRequestsTable {
   status: 'pending' | 'accepted' | 'rejected';
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+export interface BlocksTable {
+  id: Generated<number>;
+  blocker_id: number;
+  blocked_id: number;
+  created_at: Timestamp;
 }
 
 export interface FriendshipsTable {
@@ -168,6 +177,7 @@ export interface Database {
   journal_entries: JournalEntriesTable;
   friend_requests: FriendRequestsTable;
   friendships: FriendshipsTable;
+  blocks: BlocksTable;
   user_progress: UserProgressTable;
   rate_limit_counters: RateLimitCountersTable;
   push_vapid_keys: PushVapidKeysTable;

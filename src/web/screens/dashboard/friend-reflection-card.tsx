@@ -8,6 +8,7 @@ import { Badge } from '../../components/ui/badge.js';
 import { Button } from '../../components/ui/button.js';
 import { Card } from '../../components/ui/card.js';
 import { cn } from '../../lib/cn.js';
+import { BlockPersonButton } from '../../components/block-person-button.js';
 import { isLongText, readMoreText } from '#shared/read-more';
 
 /** Longer reflections are shown cut to this many characters until opened. */
@@ -44,7 +45,8 @@ export function FriendReflectionCard({ entry, liked, onToggleLike }: FriendRefle
         </div>
       </header>
       <ReflectionText text={text} />
-      <div className="flex justify-end">
+      <div className="flex items-center justify-end gap-1">
+        <BlockPersonButton person={{ id: entry.userId, fullName: name }} />
         <LikeButton liked={liked} name={name} onToggle={onToggleLike} />
       </div>
     </Card>
