@@ -57,6 +57,9 @@ export async function apiCall<T = unknown>(
     method,
     headers: xhr,
     ...(data !== undefined ? { data } : {}),
+    // A kept-alive connection the server closed as it went idle resets the next call sent on
+    // it; a browser asks again on a fresh one, and so does a read here.
+    ...(method === 'GET' ? { maxRetries: 2 } : {}),
   });
   return { status: response.status(), body: (await response.json().catch(() => null)) as T };
 }
