@@ -23,6 +23,7 @@ import {
   updateJournalEntrySchema,
 } from './journal-schemas.js';
 import { pathDay, pathId } from './path-params.js';
+import { createReportSchema, reportSchema } from './report-schemas.js';
 import {
   localProgressSchema,
   progressDayResponseSchema,
@@ -175,6 +176,11 @@ export const apiContract = {
   'POST /api/friend-requests/:id/reject': {
     params: friendRequestParams,
     response: { 200: friendRequestSchema },
+  },
+
+  'POST /api/reports': {
+    body: createReportSchema,
+    response: { 200: reportSchema, 201: reportSchema },
   },
 
   'GET /api/push/public-key': { response: { 200: pushPublicKeySchema } },

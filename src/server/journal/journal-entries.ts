@@ -1,9 +1,21 @@
 import type { Kysely, Transaction } from 'kysely';
 import { FRIENDS_FEED_LIMIT } from '#shared/constants';
 import type { FriendJournalEntry, JournalEntry } from '#shared/journal-schemas';
+import { ENTRY_PARTS, type EntryPart, orderedParts, sharedEntryText } from '#shared/shared-parts';
 import type { Database, JournalEntryRow } from '../db/tables.js';
 import { markReflectionSaved } from '../progress/progress-store.js';
 
+/** The parts as stored: null (entries older than the choice) means all three. */
+export function storedSharedParts(value: string | null): EntryPart[] {
+  if (value === null) return [...ENTRY_PARTS];
+  return orderedParts(value.split(',') as EntryPart[]);
+}
+
+function sharedPartsColumn(parts: readonly EntryPart[]): string {
+  return orderedParts(parts).join(',');
+}
+
+/** An entry as its author sees it: every part, whatever is shared. */
 export function toJournalEntry(row: JournalEntryRow): JournalEntry {
   return {
     id: row.id,
@@ -11,9 +23,16 @@ export function toJournalEntry(row: JournalEntryRow): JournalEntry {
     dayNumber: row.day_number,
     entryText: row.entry_text,
     isPublic: Number(row.is_public) === 1,
+    sharedParts: storedSharedParts(row.shared_parts),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
+}
+
+/** An entry as a friend sees it: the shared parts only; the rest never leaves the server. */
+function asSharedWithFriends(row: JournalEntryRow): JournalEntry {
+  const entry = toJournalEntry(row);
+  return { ...entry, entryText: sharedEntryText(entry.entryText, entry.sharedParts) };
 }
 
 export async function listOwnEntries(
@@ -49,7 +68,7 @@ export async function findOwnEntryForDay(db: Kysely<Database>, userId: number, d
 export async function saveEntryForDay(
   db: Kysely<Database>,
   userId: number,
-  input: { dayNumber: number; entryText: string; isPublic: boolean },
+  input: SavedEntry,
   now: Date,
 ): Promise<{ entry: JournalEntry; created: boolean }> {
   return db.transaction().execute(async (trx) => {
@@ -60,14 +79,22 @@ export async function saveEntryForDay(
   });
 }
 
+interface SavedEntry {
+  dayNumber: number;
+  entryText: string;
+  isPublic: boolean;
+  sharedParts?: EntryPart[] | undefined;
+}
+
 async function writeEntryForDay(
   trx: Transaction<Database>,
   userId: number,
-  input: { dayNumber: number; entryText: string; isPublic: boolean },
+  input: SavedEntry,
   now: Date,
 ): Promise<{ entry: JournalEntry; created: boolean }> {
   const stamp = now.toISOString();
   const isPublic = input.isPublic ? 1 : 0;
+  const sharedParts = sharedPartsColumn(input.sharedParts ?? ENTRY_PARTS);
   // Insert-or-nothing first, then update: tells a new entry (201) from a changed one (200)
   // on both databases, and the unique index keeps one entry per person and day under races.
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -78,6 +105,7 @@ async function writeEntryForDay(
         day_number: input.dayNumber,
         entry_text: input.entryText,
         is_public: isPublic,
+        shared_parts: sharedParts,
         created_at: stamp,
         updated_at: stamp,
       })
@@ -87,7 +115,12 @@ async function writeEntryForDay(
     if (inserted) return { entry: toJournalEntry(inserted), created: true };
     const updated = await trx
       .updateTable('journal_entries')
-      .set({ entry_text: input.entryText, is_public: isPublic, updated_at: stamp })
+      .set({
+        entry_text: input.entryText,
+        is_public: isPublic,
+        shared_parts: sharedParts,
+        updated_at: stamp,
+      })
       .where('user_id', '=', userId)
       .where('day_number', '=', input.dayNumber)
       .returningAll()
@@ -102,7 +135,11 @@ export async function updateOwnEntry(
   db: Kysely<Database>,
   userId: number,
   id: number,
-  changes: { entryText?: string | undefined; isPublic?: boolean | undefined },
+  changes: {
+    entryText?: string | undefined;
+    isPublic?: boolean | undefined;
+    sharedParts?: EntryPart[] | undefined;
+  },
   now: Date,
 ): Promise<JournalEntry | null> {
   const row = await db
@@ -110,6 +147,9 @@ export async function updateOwnEntry(
     .set({
       ...(changes.entryText !== undefined ? { entry_text: changes.entryText } : {}),
       ...(changes.isPublic !== undefined ? { is_public: changes.isPublic ? 1 : 0 } : {}),
+      ...(changes.sharedParts !== undefined
+        ? { shared_parts: sharedPartsColumn(changes.sharedParts) }
+        : {}),
       updated_at: now.toISOString(),
     })
     .where('id', '=', id)
@@ -144,8 +184,10 @@ function newestFriendEntryIds(db: Kysely<Database>, userId: number, since: strin
     .selectFrom('friendships')
     .innerJoin('journal_entries as feed', 'feed.user_id', 'friendships.friend_id')
     .select('feed.id')
+    .innerJoin('users as author', 'author.id', 'feed.user_id')
     .where('friendships.user_id', '=', userId)
     .where('feed.is_public', '=', 1)
+    .where('author.suspended_at', 'is', null)
     .$if(since !== null, (qb) => qb.where('feed.updated_at', '>=', since!))
     .orderBy('feed.updated_at', 'desc')
     .orderBy('feed.id', 'desc')
@@ -165,7 +207,8 @@ async function feedRows(db: Kysely<Database>, userId: number, since: string | nu
 }
 
 /**
- * Public entries of the user's friends, newest first. Private entries never appear.
+ * Public entries of the user's friends, newest first, each with only its shared parts.
+ * Private entries and suspended accounts never appear.
  * The friends' last two weeks are read first: when they already give a full page, nothing
  * older can belong on it, so the cost follows recent activity, not the size of the table.
  */
@@ -177,7 +220,7 @@ export async function friendsFeed(
   let rows = await feedRows(db, userId, new Date(now.getTime() - recentFeedMs).toISOString());
   if (rows.length < FRIENDS_FEED_LIMIT) rows = await feedRows(db, userId, null);
   return rows.map(({ full_name, username, ...row }) => ({
-    ...toJournalEntry(row),
+    ...asSharedWithFriends(row),
     user: { id: row.user_id, fullName: full_name, username },
   }));
 }

@@ -18,7 +18,10 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** People whose name or username contains the query, ignoring case; never the caller. */
+/**
+ * People whose name or username contains the query, ignoring case; never the caller nor a
+ * suspended account.
+ */
 export async function searchPeople(
   db: Kysely<Database>,
   callerId: number,
@@ -31,6 +34,7 @@ export async function searchPeople(
     .selectFrom('users')
     .select(['id', 'full_name', 'username', 'postal_code'])
     .where('id', '!=', callerId)
+    .where('suspended_at', 'is', null)
     .where((eb) =>
       eb.or([
         sql<boolean>`lower(full_name) like ${pattern} escape '\\'`,
@@ -103,6 +107,7 @@ export async function discoverPeople(
       .$if(inside !== undefined, (qb) => qb.where(inRange(inside!)))
       .$if(outside !== undefined, (qb) => qb.where(sql<boolean>`not ${inRange(outside!)}`))
       .where('id', '!=', callerId)
+      .where('suspended_at', 'is', null)
       .where('id', 'not in', (eb) =>
         eb.selectFrom('friendships').select('friend_id').where('user_id', '=', callerId),
       )
