@@ -75,7 +75,7 @@ test('a newcomer signs up, reflects, makes a friend and reads only what the frie
     .filter({ hasText: `Day ${today}` });
   await expect(myEntry).toContainText(`Mina's quiet thought ${tag}`);
   await expect(myEntry).toContainText('Water the plants.');
-  await expect(myEntry).toContainText('Public');
+  await expect(myEntry).toContainText('Shared with friends');
 
   // Kaveh, on his own phone, signs up, shares one reflection and keeps another private.
   const kavehContext = await newDevice({ ...test.info().project.use });

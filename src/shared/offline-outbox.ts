@@ -1,3 +1,5 @@
+import type { EntryPart } from './shared-parts.js';
+
 /**
  * Rules of the offline outbox: reflections saved while the server could not be reached wait on
  * the device and are sent, in the order they were made, once it can be reached again.
@@ -10,6 +12,8 @@ export interface PendingSave {
   dayNumber: number;
   entryText: string;
   isPublic: boolean;
+  /** The parts friends see; absent in saves kept before parts could be chosen (all three). */
+  sharedParts?: EntryPart[];
   /** When it was made (ms since the epoch); the outbox sends the oldest first. */
   savedAt: number;
   /**

@@ -73,7 +73,7 @@ export function useCreateJournalEntry() {
 export function useUpdateJournalEntry() {
   const refresh = useRefreshEntry();
   return useMutation({
-    mutationFn: async (input: { id: number; entryText?: string; isPublic?: boolean }) => {
+    mutationFn: async (input: { id: number } & ApiBody<'PUT /api/journal/:id'>) => {
       const { id, ...changes } = input;
       try {
         return await callApi('PUT /api/journal/:id', { params: { id }, body: changes });

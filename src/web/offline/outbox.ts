@@ -71,7 +71,7 @@ function newSaveId(): string {
 
 /** Keeps a save on the device, replacing any earlier pending save of that person's day. */
 export async function keepOnDevice(
-  input: Pick<PendingSave, 'userId' | 'dayNumber' | 'entryText' | 'isPublic'>,
+  input: Pick<PendingSave, 'userId' | 'dayNumber' | 'entryText' | 'isPublic' | 'sharedParts'>,
 ): Promise<PendingSave> {
   const save: PendingSave = { ...input, savedAt: Date.now(), saveId: newSaveId() };
   const db = await openOutbox();

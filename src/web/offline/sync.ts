@@ -22,7 +22,12 @@ type Attempt =
 async function attempt(save: PendingSave): Promise<Attempt> {
   try {
     const entry = await postJournalEntry(
-      { dayNumber: save.dayNumber, entryText: save.entryText, isPublic: save.isPublic },
+      {
+        dayNumber: save.dayNumber,
+        entryText: save.entryText,
+        isPublic: save.isPublic,
+        ...(save.sharedParts ? { sharedParts: save.sharedParts } : {}),
+      },
       typeof AbortSignal.timeout === 'function'
         ? AbortSignal.timeout(ANSWER_TIME_LIMIT_MS)
         : undefined,

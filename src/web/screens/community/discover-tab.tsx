@@ -6,6 +6,7 @@ import { useDiscover, useUserSearch } from '../../api/friends.js';
 import { Badge } from '../../components/ui/badge.js';
 import { Input, Label } from '../../components/ui/form-controls.js';
 import { EmptyState, InlineError, PeopleSkeleton } from './list-states.js';
+import { ReportButton } from '../../components/report-dialog.js';
 import { PersonCard } from './person-card.js';
 import { ProximityBadge } from './proximity-badge.js';
 import { type Relationship, useRelationships } from './relationships.js';
@@ -81,7 +82,10 @@ function SearchResults({ query }: { query: string }) {
                 fullName={person.fullName}
                 username={person.username}
                 actions={
-                  <SearchResultAction person={person} relationship={relationshipTo(person.id)} />
+                  <>
+                    <SearchResultAction person={person} relationship={relationshipTo(person.id)} />
+                    <ReportButton targetType="user" targetId={person.id} name={person.fullName} />
+                  </>
                 }
               />
             </li>
@@ -145,13 +149,16 @@ function Suggestions() {
                   username={person.username}
                   details={<ProximityBadge category={person.distanceCategory} />}
                   actions={
-                    relationship === 'sent' || relationship === 'received' ? (
-                      <Badge variant="secondary">
-                        {relationship === 'sent' ? 'Sent' : 'Received'}
-                      </Badge>
-                    ) : (
-                      <SendRequestButton person={person} label="Request" />
-                    )
+                    <>
+                      {relationship === 'sent' || relationship === 'received' ? (
+                        <Badge variant="secondary">
+                          {relationship === 'sent' ? 'Sent' : 'Received'}
+                        </Badge>
+                      ) : (
+                        <SendRequestButton person={person} label="Request" />
+                      )}
+                      <ReportButton targetType="user" targetId={person.id} name={person.fullName} />
+                    </>
                   }
                 />
               </li>

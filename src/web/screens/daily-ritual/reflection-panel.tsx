@@ -4,6 +4,7 @@ import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { ENTRY_TEXT_TOO_LONG, LIMITS } from '#shared/constants';
 import { type EntryParts, formatEntryText, parseEntryText } from '#shared/journal-entry';
 import type { JournalEntry } from '#shared/journal-schemas';
+import { ENTRY_PARTS, type EntryPart } from '#shared/shared-parts';
 import { useCurrentUser } from '../../api/auth.js';
 import { useCreateJournalEntry, useJournalDay, useUpdateJournalEntry } from '../../api/journal.js';
 import { Button } from '../../components/ui/button.js';
@@ -13,6 +14,7 @@ import { isNetworkFailure } from '../../offline/network-failure.js';
 import { forgetOlderSave, keepOnDevice, withOutboxLock } from '../../offline/outbox.js';
 import { useOfflineSync } from '../../offline/use-offline-sync.js';
 import { usePendingSave } from '../../offline/use-pending-saves.js';
+import { SharedPartsChoice } from './shared-parts-choice.js';
 
 const parts = ['thoughts', 'words', 'deeds'] as const satisfies readonly (keyof EntryParts)[];
 
@@ -24,6 +26,7 @@ const fields: Record<(typeof parts)[number], { label: string; placeholder: strin
 
 interface ReflectionValues extends EntryParts {
   isPublic: boolean;
+  sharedParts: EntryPart[];
 }
 
 /**
@@ -36,15 +39,19 @@ const reflectionResolver: Resolver<ReflectionValues> = (values) => {
   return { values: {}, errors: { [longest]: { type: 'maxLength', message: ENTRY_TEXT_TOO_LONG } } };
 };
 
-type SavedText = Pick<JournalEntry, 'entryText' | 'isPublic'>;
+type SavedText = Pick<JournalEntry, 'entryText' | 'isPublic'> &
+  Partial<Pick<JournalEntry, 'sharedParts'>>;
 
 function valuesOf(saved: SavedText | null | undefined): ReflectionValues {
-  if (!saved) return { thoughts: '', words: '', deeds: '', isPublic: false };
-  return { ...parseEntryText(saved.entryText), isPublic: saved.isPublic };
+  const sharedParts = saved?.sharedParts ?? [...ENTRY_PARTS];
+  if (!saved) return { thoughts: '', words: '', deeds: '', isPublic: false, sharedParts };
+  return { ...parseEntryText(saved.entryText), isPublic: saved.isPublic, sharedParts };
 }
 
 const sameValues = (a: ReflectionValues, b: ReflectionValues) =>
-  a.isPublic === b.isPublic && parts.every((name) => a[name] === b[name]);
+  a.isPublic === b.isPublic &&
+  a.sharedParts.join() === b.sharedParts.join() &&
+  parts.every((name) => a[name] === b[name]);
 
 const PENDING_LINE = 'Saved on this device — will sync';
 
@@ -107,11 +114,12 @@ export function ReflectionPanel({
       return;
     }
     const saved: SavedText = { entryText: formatEntryText(values), isPublic: values.isPublic };
+    const shared = { ...saved, sharedParts: values.sharedParts };
 
     // No connection: the words wait in this browser's outbox and go out when it returns.
     const keepHere = async () => {
       try {
-        await keepOnDevice({ userId: user.id, dayNumber: day, ...saved });
+        await keepOnDevice({ userId: user.id, dayNumber: day, ...shared });
       } catch (error) {
         console.warn('Could not keep the reflection on this device', error);
         toast({
@@ -121,7 +129,7 @@ export function ReflectionPanel({
         });
         return;
       }
-      fill(valuesOf(saved));
+      fill(valuesOf(shared));
       toast({
         title: PENDING_LINE,
         description: 'It will be sent to your journal when the connection returns.',
@@ -131,8 +139,8 @@ export function ReflectionPanel({
 
     const startedAt = Date.now();
     const sendNow = async () => {
-      if (entry) await updateEntry.mutateAsync({ id: entry.id, ...saved });
-      else await createEntry.mutateAsync({ dayNumber: day, ...saved });
+      if (entry) await updateEntry.mutateAsync({ id: entry.id, ...shared });
+      else await createEntry.mutateAsync({ dayNumber: day, ...shared });
       // The server now has newer words than the save waiting here, which must not follow them.
       if (pending)
         await forgetOlderSave(user.id, day, startedAt).catch((error: unknown) =>
@@ -151,7 +159,7 @@ export function ReflectionPanel({
       });
       return;
     }
-    fill(valuesOf(saved));
+    fill(valuesOf(shared));
     toast({ title: 'Saved!', description: 'Your reflection has been saved.' });
     onSaved();
   });
@@ -238,6 +246,20 @@ export function ReflectionPanel({
             </div>
           )}
         />
+
+        {signedIn && form.watch('isPublic') && (
+          <Controller
+            control={control}
+            name="sharedParts"
+            render={({ field }) => (
+              <SharedPartsChoice
+                value={field.value}
+                onChange={field.onChange}
+                disabled={loadingEntry}
+              />
+            )}
+          />
+        )}
 
         {!signedIn && (
           <p id={hintId} className="text-sm text-muted-foreground">

@@ -7,6 +7,7 @@ import { displayTime } from '#shared/time-display';
 import { Badge } from '../../components/ui/badge.js';
 import { Button } from '../../components/ui/button.js';
 import { Card } from '../../components/ui/card.js';
+import { ReportButton } from '../../components/report-dialog.js';
 import { cn } from '../../lib/cn.js';
 import { isLongText, readMoreText } from '#shared/read-more';
 
@@ -44,7 +45,8 @@ export function FriendReflectionCard({ entry, liked, onToggleLike }: FriendRefle
         </div>
       </header>
       <ReflectionText text={text} />
-      <div className="flex justify-end">
+      <div className="flex justify-end gap-1">
+        <ReportButton targetType="entry" targetId={entry.id} name={name} />
         <LikeButton liked={liked} name={name} onToggle={onToggleLike} />
       </div>
     </Card>
