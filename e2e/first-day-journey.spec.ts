@@ -31,8 +31,8 @@ async function reflectOnToday(
   await expect(page.getByRole('heading', { name: 'Understanding' })).toBeVisible();
   await page.getByRole('button', { name: 'Reflect' }).click();
   await expect(page.getByRole('heading', { name: 'Daily Reflection' })).toBeVisible();
-  await page.getByLabel('Good Thoughts').fill(text.thoughts);
-  await page.getByLabel('Good Deeds').fill(text.deeds);
+  await page.getByRole('textbox', { name: 'Good Thoughts' }).fill(text.thoughts);
+  await page.getByRole('textbox', { name: 'Good Deeds' }).fill(text.deeds);
   if (share) {
     await page.getByRole('switch').click();
     await expect(page.getByRole('switch')).toHaveAccessibleName('Share with friends');
