@@ -22,6 +22,8 @@ interface GathaInfo {
   songNumber: number;
   songTitle: string;
   stanzaNumber: number;
+  startDay: number;
+  endDay: number;
 }
 interface JournalEntry {
   id: number;
@@ -41,9 +43,15 @@ const screens = 'test-results/screens';
 async function expectedHeader(page: Page, day: number) {
   const { body } = await apiCall<GathaInfo>(page, 'GET', `/api/gathas/info/${day}`);
   const title = day === 2 ? 'Ashem Vohu' : day === 3 ? 'Yatha Ahu' : body.songTitle;
-  // Stanza 0 is an opening or introduction, which the header names as such.
-  const stanza = body.stanzaNumber > 0 ? `Stanza ${body.stanzaNumber}` : 'Introduction';
-  return `${stanza} \u2022 Yasna ${body.songNumber} \u2022 ${title}`;
+  // Stanza 0 is the opening (day 1) or a chapter's introduction, which the header names.
+  if (body.stanzaNumber === 0) {
+    return `Yasna ${body.songNumber} (${day === 1 ? 'opening' : 'introduction'}) \u2022 ${title}`;
+  }
+  const part =
+    body.endDay > body.startDay
+      ? ` (part ${day - body.startDay + 1} of ${body.endDay - body.startDay + 1})`
+      : '';
+  return `Yasna ${body.songNumber}.${body.stanzaNumber}${part} \u2022 ${title}`;
 }
 
 async function progressCookie(page: Page): Promise<ProgressRecord | null> {
@@ -352,7 +360,7 @@ test('a reflection is saved, comes back filled, and a second save updates the sa
   expect(forToday[0]?.isPublic).toBe(false);
 });
 
-test('progress: viewing a stanza and its explanation unlocks the next and moves to it', async ({
+test('progress: reading a stanza and leaving its explanation unlocks the next day', async ({
   page,
 }) => {
   await signUpViaApi(page);
@@ -362,27 +370,27 @@ test('progress: viewing a stanza and its explanation unlocks the next and moves 
 
   await stanzaPanel(page).click();
   await expect(understandingHeading(page)).toBeVisible();
+  await page.getByRole('button', { name: 'Reflect' }).click();
   await expectToast(page, 'Progress unlocked!', 'Stanza 2 is now available');
   const record = await progressCookie(page);
   expect(record?.currentStanza).toBe(2);
   expect(record?.explanationViewed).toEqual([1]);
 
-  // Day 2 opens one second later, on its stanza.
-  await expect(page).toHaveURL(/\/app\/daily-ritual\/2$/, { timeout: 3000 });
-  await expect(page.getByText('Day 2 of 241')).toBeVisible();
+  await page.getByRole('button', { name: 'Next day' }).click();
+  await expect(page).toHaveURL(/\/app\/daily-ritual\/2$/);
   await expect(stanzaPanel(page)).toBeVisible();
   await expect.poll(async () => (await progressCookie(page))?.gathaViewed).toEqual([1, 2]);
 
   await page.getByRole('button', { name: 'Mark as read' }).click();
   await expectToast(page, 'Progress saved', 'Day 2 marked as read');
-  await expect(page.getByText('Marked as read', { exact: true })).toBeVisible();
-  expect((await progressCookie(page))?.readDays).toEqual([2]);
+  await expect(page.getByText('Day complete', { exact: true })).toBeVisible();
+  expect(await progressCookie(page)).toMatchObject({ readDays: [2], currentStanza: 3 });
 });
 
 test.describe('on 1 January, day 1', () => {
   test.use({ now: NEW_YEARS_DAY });
 
-  test("today's reading is day 1; finishing it unlocks stanza 2, but day 2 is still to come", async ({
+  test("today's reading is day 1; finishing it moves the path on, but day 2 is still to come", async ({
     page,
   }) => {
     await signUpViaApi(page);
@@ -393,12 +401,13 @@ test.describe('on 1 January, day 1', () => {
 
     await stanzaPanel(page).click();
     await expect(understandingHeading(page)).toBeVisible();
-    await expectToast(page, 'Progress unlocked!', 'Stanza 2 is now available');
-    expect((await progressCookie(page))?.currentStanza).toBe(2);
-    // Past the second in which the screen would move on to an open day, it stays on day 1.
+    await page.getByRole('button', { name: 'Gatha', exact: true }).click();
+    await expect(stanzaPanel(page)).toBeVisible();
+    await expect.poll(async () => (await progressCookie(page))?.currentStanza).toBe(2);
+    // Day 2 opens tomorrow: nothing calls it available, and the screen stays on day 1.
     await page.clock.runFor(2_000);
     expect(new URL(page.url()).pathname).toBe('/app/daily-ritual');
-    await expect(understandingHeading(page)).toBeVisible();
+    await expect(page.getByText('Stanza 2 is now available')).toHaveCount(0);
 
     await page.getByRole('button', { name: 'Next day' }).click();
     await expect(page).toHaveURL(/\/app\/daily-ritual\/2$/);

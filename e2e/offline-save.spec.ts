@@ -1,4 +1,15 @@
-import { type BrowserContext, type Page, expect } from '@playwright/test';
+import { type Page, expect } from '@playwright/test';
+import {
+  type JournalEntry,
+  PENDING,
+  countWaiting,
+  journalPosts,
+  openReflection,
+  reconnect,
+  reflection,
+  savesWaiting,
+  syncOver,
+} from './offline-support.js';
 import {
   apiCall,
   currentDay,
@@ -12,88 +23,9 @@ import { test } from './test-date.js';
 // A reflection saved without a connection waits in the browser (IndexedDB) and reaches the
 // server once, in order, when the connection returns, even if the tab was closed meanwhile.
 
-interface JournalEntry {
-  id: number;
-  dayNumber: number;
-  entryText: string;
-  isPublic: boolean;
-}
-
-const PENDING = 'Saved on this device — will sync';
-
-async function openReflection(page: Page) {
-  await page.goto('/app/daily-ritual');
-  await page.getByRole('button', { name: 'Read Explanation' }).click();
-  await page.getByRole('button', { name: 'Reflect' }).click();
-  await expect(page.getByRole('heading', { name: 'Daily Reflection', level: 2 })).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Good Thoughts' })).toBeEnabled();
-}
-
-const reflection = (page: Page) => page.getByRole('region', { name: 'Daily Reflection' });
-
 async function saveThoughts(page: Page, thoughts: string) {
   await page.getByRole('textbox', { name: 'Good Thoughts' }).fill(thoughts);
   await page.getByRole('button', { name: 'Save Reflection' }).click();
-}
-
-/** Every POST /api/journal the page makes, by its body. */
-function journalPosts(page: Page): string[] {
-  const bodies: string[] = [];
-  page.on('request', (request) => {
-    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/journal')
-      bodies.push(request.postData() ?? '');
-  });
-  return bodies;
-}
-
-interface WaitingSave {
-  dayNumber: number;
-  entryText: string;
-  isPublic: boolean;
-}
-
-/** The saves waiting in the page's IndexedDB outbox. */
-async function savesWaiting(page: Page): Promise<WaitingSave[]> {
-  return page.evaluate(
-    () =>
-      new Promise<WaitingSave[]>((resolve, reject) => {
-        const open = indexedDB.open('threefold-offline');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('pending-saves')) {
-            db.close();
-            resolve([]);
-            return;
-          }
-          const all = db.transaction('pending-saves').objectStore('pending-saves').getAll();
-          all.onsuccess = () => {
-            db.close();
-            resolve(all.result as WaitingSave[]);
-          };
-          all.onerror = () => reject(all.error);
-        };
-      }),
-  );
-}
-
-const countWaiting = async (page: Page) => (await savesWaiting(page)).length;
-
-/** Resolves once a sync already started in the page is over: a sync holds the outbox's lock. */
-const syncOver = (page: Page) =>
-  page.evaluate(() => navigator.locks.request('threefold-offline-outbox', async () => undefined));
-
-/** Takes the browser offline and back, and waits for the sync the returning connection starts. */
-async function reconnect(page: Page, context: BrowserContext) {
-  await context.setOffline(true);
-  const returned = await page.evaluateHandle(() => ({
-    online: new Promise<void>((resolve) =>
-      addEventListener('online', () => resolve(), { once: true }),
-    ),
-  }));
-  await context.setOffline(false);
-  await returned.evaluate(({ online }) => online);
-  await syncOver(page);
 }
 
 async function entriesFor(page: Page, day: number) {

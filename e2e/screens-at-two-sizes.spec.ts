@@ -37,7 +37,7 @@ for (const size of sizes) {
     test.describe(`${size.name}, ${scheme}`, () => {
       test.use({ viewport: size.viewport, colorScheme: scheme });
       // Seven screens, each checked by axe and captured whole.
-      test.describe.configure({ timeout: 90_000 });
+      test.describe.configure({ timeout: 180_000 });
 
       test('signed-in screens', async ({ page }) => {
         await signUpViaApi(page, { fullName: 'Anahita Sample' });

@@ -25,7 +25,11 @@ const TEST_CLOCK_COOKIE = 'test-clock';
  * on from there at the real pace. Call it again to move a test to another date.
  */
 export async function setTestDate(context: BrowserContext, instant: string | Date) {
-  const shift = new Date(instant).getTime() - Date.now();
+  await shiftClock(context, new Date(instant).getTime() - Date.now());
+}
+
+/** Runs the browser's clock and the server's (for this context) `shift` ms from the real time. */
+async function shiftClock(context: BrowserContext, shift: number) {
   await context.addCookies([
     {
       name: TEST_CLOCK_COOKIE,
@@ -64,20 +68,28 @@ export type NewDevice = (options?: BrowserContextOptions) => Promise<BrowserCont
 export const test = playwrightTest.extend<{
   /** The instant the test starts at (ISO 8601); set it with test.use({ now }). */
   now: string;
+  /**
+   * The test's one timeline: how far its clocks run from the real time. Every device shares it,
+   * so what one does before another is earlier by the server's clock too.
+   */
+  clockShift: number;
   /** Another browser (its own cookies and storage) on the test's date; closed after the test. */
   newDevice: NewDevice;
 }>({
   now: [MID_CYCLE, { option: true }],
-  context: async ({ context, now }, use) => {
-    await setTestDate(context, now);
+  clockShift: async ({ now }, use) => {
+    await use(new Date(now).getTime() - Date.now());
+  },
+  context: async ({ context, clockShift }, use) => {
+    await shiftClock(context, clockShift);
     await use(context);
   },
-  newDevice: async ({ browser, now }, use) => {
+  newDevice: async ({ browser, clockShift }, use) => {
     const devices: BrowserContext[] = [];
     await use(async (options = {}) => {
       const device = await browser.newContext(options);
       devices.push(device);
-      await setTestDate(device, now);
+      await shiftClock(device, clockShift);
       return device;
     });
     await Promise.all(devices.map((device) => device.close()));

@@ -21,6 +21,7 @@ import { clockSetByRequests } from './test-clock.js';
 import { loggerOptions, requestIdOf } from './logging.js';
 import { loadShippedPack } from './content/content-pack-files.js';
 import { migrateToLatest, openDatabase } from './db/connection.js';
+import { blockRoutes } from './friends/block-routes.js';
 import { friendRoutes } from './friends/friend-routes.js';
 import { HttpError } from './http/http-errors.js';
 import { journalRoutes } from './journal/journal-routes.js';
@@ -203,6 +204,7 @@ export async function buildApp(
         await signedIn.register(accountRoutes(ctx), { prefix: '/users' });
         await signedIn.register(peopleSearchRoutes(ctx), { prefix: '/users' });
         await signedIn.register(friendRoutes(ctx));
+        await signedIn.register(blockRoutes(ctx), { prefix: '/blocks' });
         await signedIn.register(pushSubscriptionRoutes(ctx), { prefix: '/push' });
         await signedIn.register(reportRoutes(ctx), { prefix: '/reports' });
       });

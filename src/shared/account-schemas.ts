@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  discoverabilitySchema,
   emailSchema,
   fullNameSchema,
   newPasswordSchema,
@@ -33,6 +34,7 @@ const profileFields = {
   city: clearableText(LIMITS.city, 'City'),
   postalCode: clearableText(LIMITS.postalCode, 'Postal code'),
   whatsapp: clearableText(LIMITS.whatsapp, 'WhatsApp number'),
+  discoverable: discoverabilitySchema.optional(),
 };
 
 /** A new email takes the current password: whoever holds a session alone cannot take over. */

@@ -39,6 +39,8 @@ import {
   updatePushSubscriptionSchema,
 } from './push-schemas.js';
 import {
+  blockedPersonSchema,
+  blockRequestSchema,
   discoveredUserSchema,
   friendRequestListSchema,
   friendRequestSchema,
@@ -181,6 +183,16 @@ export const apiContract = {
   'POST /api/reports': {
     body: createReportSchema,
     response: { 200: reportSchema, 201: reportSchema },
+  },
+
+  'GET /api/blocks': { response: { 200: z.array(blockedPersonSchema) } },
+  'POST /api/blocks': {
+    body: blockRequestSchema,
+    response: { 200: blockRequestSchema, 201: blockRequestSchema },
+  },
+  'DELETE /api/blocks/:userId': {
+    params: z.object({ userId: pathId('Block not found') }),
+    response: { 200: ok },
   },
 
   'GET /api/push/public-key': { response: { 200: pushPublicKeySchema } },

@@ -75,6 +75,17 @@ export const passwordResetFormSchema = passwordResetSchema
 export type SignupRequest = z.infer<typeof signupRequestSchema>;
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
+/**
+ * Who can find a person: anyone by name or username, and in suggestions (the default); only by
+ * their exact username; or nobody. Friends they already have see them either way.
+ */
+export const DISCOVERABILITY = ['everyone', 'username', 'nobody'] as const;
+export const discoverabilitySchema = z.enum(DISCOVERABILITY, {
+  error: 'Choose everyone, username or nobody',
+});
+export type Discoverability = z.infer<typeof discoverabilitySchema>;
+
+/** The signed-in person's own account, as only they see it. */
 export const userSchema = z.object({
   id: z.number().int(),
   username: z.string(),
@@ -84,6 +95,7 @@ export const userSchema = z.object({
   whatsapp: z.string().nullable(),
   city: z.string().nullable(),
   createdAt: z.string(),
+  discoverable: discoverabilitySchema,
   /**
    * An operator suspended the account: it may only export its journal, delete itself and sign
    * out (docs/product.md#reports-and-suspension).

@@ -29,11 +29,25 @@ const sharedPartsSchema = z
     error: 'sharedParts names each part at most once',
   });
 
+/** An entry's `updatedAt` as the server sent it: an ISO 8601 instant. */
+const updatedAtSchema = z
+  .string({ error: 'baseUpdatedAt must be the updatedAt of the entry the save began from' })
+  .max(40, { error: 'baseUpdatedAt must be the updatedAt of the entry the save began from' });
+
+/** Answered with 409 when the entry changed since the version a save began from. */
+export const ENTRY_CHANGED = 'This reflection was changed elsewhere since this version was opened';
+
 export const createJournalEntrySchema = z.object({
   dayNumber: dayNumberSchema,
   entryText: entryTextSchema,
   isPublic: isPublicSchema.default(false),
   sharedParts: sharedPartsSchema.optional(),
+  /**
+   * The version the save began from: the entry's `updatedAt`, or null when there was no entry.
+   * When the day's entry no longer matches it, nothing is written (409 with the current entry).
+   * Left out, the save creates or replaces whatever is there.
+   */
+  baseUpdatedAt: updatedAtSchema.nullable().optional(),
 });
 
 export const updateJournalEntrySchema = z
@@ -41,6 +55,8 @@ export const updateJournalEntrySchema = z
     entryText: entryTextSchema.optional(),
     isPublic: isPublicSchema.optional(),
     sharedParts: sharedPartsSchema.optional(),
+    /** As for a new save: 409 with the current entry when it changed since this version. */
+    baseUpdatedAt: updatedAtSchema.optional(),
   })
   .refine(
     (value) =>

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   type PendingSave,
+  baseUpdatedAt,
   latestPerDay,
   pendingSaveFor,
+  retryDelayMs,
   sendOutcome,
   sendingOrder,
+  waitsOnDevice,
 } from './offline-outbox.js';
+import { ENTRY_PARTS } from './shared-parts.js';
 
 function save(overrides: Partial<PendingSave>): PendingSave {
   return {
@@ -42,6 +46,21 @@ describe('sendOutcome', () => {
     expect(sendOutcome(404)).toBe('drop');
     expect(sendOutcome(413)).toBe('drop');
   });
+
+  it('holds a save for the reader when the entry changed since it began', () => {
+    expect(sendOutcome(409)).toBe('changed');
+  });
+});
+
+const entry = (updatedAt: string) => ({
+  id: 1,
+  userId: 1,
+  dayNumber: 5,
+  entryText: '{"thoughts":"elsewhere","words":"","deeds":""}',
+  isPublic: true,
+  sharedParts: [...ENTRY_PARTS],
+  createdAt: '2026-04-10T08:00:00.000Z',
+  updatedAt,
 });
 
 describe('latestPerDay', () => {
@@ -75,6 +94,13 @@ describe('sendingOrder', () => {
     expect(sendingOrder([], 1)).toEqual([]);
   });
 
+  it('leaves out a save waiting for the reader to choose', () => {
+    const waiting = save({ changedTo: entry('2026-04-10T09:00:00.000Z') });
+    const other = save({ dayNumber: 6, saveId: 'other' });
+    expect(sendingOrder([waiting, other], 1)).toEqual([other]);
+    expect(pendingSaveFor([waiting, other], 1, 5)).toBe(waiting);
+  });
+
   it('sends a day once, with its latest text', () => {
     const early = save({ savedAt: 1_000, saveId: 'early', entryText: 'early' });
     const late = save({ savedAt: 4_000, saveId: 'late', entryText: 'late' });
@@ -91,5 +117,41 @@ describe('pendingSaveFor', () => {
     expect(pendingSaveFor([older, newer, theirs], 1, 5)).toBe(newer);
     expect(pendingSaveFor([older, newer], 1, 6)).toBeUndefined();
     expect(pendingSaveFor([theirs], 1, 5)).toBeUndefined();
+  });
+});
+
+describe('baseUpdatedAt', () => {
+  it('names the version the save began from, or none', () => {
+    const base = { entryText: 'x', isPublic: false, updatedAt: '2026-04-10T08:00:00.000Z' };
+    expect(baseUpdatedAt(save({ base }))).toBe(base.updatedAt);
+    expect(baseUpdatedAt(save({ base: null }))).toBeNull();
+    // Kept by an earlier version of the app: begun from nothing the device knew.
+    expect(baseUpdatedAt(save({}))).toBeNull();
+  });
+
+  it('once the reader chose their text over a changed entry, names that entry', () => {
+    const changed = entry('2026-04-10T09:00:00.000Z');
+    expect(baseUpdatedAt(save({ base: null, changedTo: changed }))).toBe(changed.updatedAt);
+  });
+});
+
+describe('waitsOnDevice', () => {
+  it('keeps a direct save for later when no answer came or the server asked to try later', () => {
+    for (const status of [null, 408, 429, 502, 503, 504]) expect(waitsOnDevice(status)).toBe(true);
+  });
+
+  it('reports any other refusal at once', () => {
+    for (const status of [400, 401, 403, 404, 409, 413, 500])
+      expect(waitsOnDevice(status)).toBe(false);
+  });
+});
+
+describe('retryDelayMs', () => {
+  it('starts at a second, doubles with each failure in a row, and stops at five minutes', () => {
+    expect([1, 2, 3, 4, 5].map(retryDelayMs)).toEqual([1_000, 2_000, 4_000, 8_000, 16_000]);
+    expect(retryDelayMs(9)).toBe(256_000);
+    expect(retryDelayMs(10)).toBe(300_000);
+    expect(retryDelayMs(1_000)).toBe(300_000);
+    expect(retryDelayMs(0)).toBe(1_000);
   });
 });

@@ -1,8 +1,11 @@
+import type { JournalEntry } from './journal-schemas.js';
+import type { SavedVersion } from './reflection-versions.js';
 import type { EntryPart } from './shared-parts.js';
 
 /**
  * Rules of the offline outbox: reflections saved while the server could not be reached wait on
- * the device and are sent, in the order they were made, once it can be reached again.
+ * the device and are sent, in the order they were made, once it can be reached again. A save
+ * never replaces a version of the entry it did not begin from: that one waits for the reader.
  */
 
 /** One reflection waiting on this device for the server. */
@@ -21,6 +24,16 @@ export interface PendingSave {
    * sent, so removing the sent one never removes the newer text.
    */
   saveId: string;
+  /**
+   * The saved version the text began from, or null when the device knew of none. Saves kept by
+   * earlier versions of the app have none recorded and count as begun from none.
+   */
+  base?: SavedVersion | null;
+  /**
+   * The server's entry met when sending, which had changed since `base`: the save waits until
+   * the reader has seen both and chosen.
+   */
+  changedTo?: JournalEntry;
 }
 
 /** What becomes of a pending save after one attempt to send it. */
@@ -30,16 +43,20 @@ export type SendOutcome =
   /** It may succeed later (no connection, signed out, busy server): keep it and stop for now. */
   | 'keep'
   /** The server refused it for good: sending it again could never succeed. */
-  | 'drop';
+  | 'drop'
+  /** The entry changed since the save began (409): the reader chooses between the two. */
+  | 'changed';
 
 /**
  * The outcome for an answer's HTTP status, or for `null` when no answer came at all.
  * 401 waits for the person to sign in again; 408 and 429 are worth retrying; any other 4xx is
- * about the save itself. 5xx and other statuses are the server's trouble, so the save waits.
+ * about the save itself, except 409: the entry changed since the save began. 5xx and other
+ * statuses are the server's trouble, so the save waits.
  */
 export function sendOutcome(status: number | null): SendOutcome {
   if (status === null) return 'keep';
   if (status >= 200 && status < 300) return 'sent';
+  if (status === 409) return 'changed';
   if (status === 401 || status === 408 || status === 429) return 'keep';
   if (status >= 400 && status < 500) return 'drop';
   return 'keep';
@@ -62,11 +79,14 @@ export function latestPerDay(saves: readonly PendingSave[]): PendingSave[] {
   );
 }
 
-/** One person's pending saves in the order they were made (never anyone else's). */
+/**
+ * One person's pending saves in the order they were made (never anyone else's), leaving out
+ * those waiting for the reader to choose between them and a changed entry.
+ */
 export function sendingOrder(saves: readonly PendingSave[], userId: number): PendingSave[] {
-  return latestPerDay(saves.filter((save) => save.userId === userId)).sort(
-    (a, b) => a.savedAt - b.savedAt || a.dayNumber - b.dayNumber,
-  );
+  return latestPerDay(saves.filter((save) => save.userId === userId))
+    .filter((save) => !save.changedTo)
+    .sort((a, b) => a.savedAt - b.savedAt || a.dayNumber - b.dayNumber);
 }
 
 /** The save of a day still waiting on the device, which the form shows over the server's copy. */
@@ -75,5 +95,33 @@ export function pendingSaveFor(
   userId: number,
   dayNumber: number,
 ): PendingSave | undefined {
-  return sendingOrder(saves, userId).find((save) => save.dayNumber === dayNumber);
+  return latestPerDay(saves).find((save) => save.userId === userId && save.dayNumber === dayNumber);
+}
+
+/**
+ * The version a save asks the server to replace: the `updatedAt` it began from, or null for
+ * none. Once the reader has seen a changed entry and chosen their own text, that entry's.
+ */
+export function baseUpdatedAt(save: Pick<PendingSave, 'base' | 'changedTo'>): string | null {
+  return save.changedTo?.updatedAt ?? save.base?.updatedAt ?? null;
+}
+
+/**
+ * Whether a save the server could not answer (no answer, or one saying "try later") waits on
+ * the device to be sent again by itself. Other refusals are shown to the reader at once.
+ */
+export function waitsOnDevice(status: number | null): boolean {
+  return status === null || [408, 429, 502, 503, 504].includes(status);
+}
+
+const FIRST_RETRY_MS = 1_000;
+const LONGEST_RETRY_MS = 5 * 60_000;
+
+/**
+ * How long the device waits before sending again after `failures` attempts in a row that did
+ * not get through: 1 s, doubling each time, never more than 5 minutes.
+ */
+export function retryDelayMs(failures: number): number {
+  const doublings = Math.max(0, Math.min(failures - 1, 20));
+  return Math.min(FIRST_RETRY_MS * 2 ** doublings, LONGEST_RETRY_MS);
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { ProgressRecord } from './progress.js';
+import { type ProgressRecord, progressSummary } from './progress.js';
 import {
   computeJourney,
   localProgressSchema,
@@ -189,22 +189,31 @@ describe('the record a device sends for merging', () => {
 });
 
 describe('the journey', () => {
-  const day = (dayNumber: number, flags: Partial<Record<'g' | 'e' | 'r', boolean>>) => ({
+  const day = (dayNumber: number, flags: Partial<Record<'read' | 'g' | 'e' | 'r', boolean>>) => ({
     dayNumber,
-    read: true,
+    read: flags.read ?? false,
     gathaViewed: flags.g ?? false,
     explanationViewed: flags.e ?? false,
     reflectionSaved: flags.r ?? false,
   });
 
-  it('counts a day complete by its reflection, or by both gatha and explanation', () => {
+  it('counts a day complete by its reflection, by both gatha and explanation, or marked read', () => {
+    const days = [
+      day(1, { r: true }),
+      day(2, { g: true, e: true }),
+      day(3, { g: true }),
+      day(4, { e: true }),
+      day(5, { read: true }),
+    ];
     const journey = computeJourney({
-      days: [day(1, { r: true }), day(2, { g: true, e: true }), day(3, { g: true }), day(4, {})],
+      days,
       reflectionSavedAt: [],
       now: new Date('2026-03-01T12:00:00Z'),
       timeZone: 'UTC',
     });
-    expect(journey.daysCompleted).toBe(2);
+    expect(journey.daysCompleted).toBe(3);
+    // The daily screen counts the same record the same way.
+    expect(progressSummary(progressRecordFromDays(days)).daysCompleted).toBe(3);
     expect(journey.currentStreak).toBe(0);
     expect(journey.longestStreak).toBe(0);
   });

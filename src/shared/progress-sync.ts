@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TOTAL_DAYS } from './constants.js';
 import { localDateIn } from './day-model.js';
-import { isStanzaComplete, type ProgressRecord } from './progress.js';
+import { completedDays, nextStanza, type ProgressRecord } from './progress.js';
 
 /** The number of local dates the journey calendar shows: the last 12 weeks. */
 export const JOURNEY_CALENDAR_DAYS = 84;
@@ -29,6 +29,7 @@ export const journeyCalendarDateSchema = z.object({
 export type JourneyCalendarDate = z.infer<typeof journeyCalendarDateSchema>;
 
 export const journeySchema = z.object({
+  /** Counted by `completedDays`, as the daily screen counts them. */
   daysCompleted: z.int(),
   currentStreak: z.int(),
   longestStreak: z.int(),
@@ -153,8 +154,7 @@ export function progressRecordFromDays(days: readonly ProgressDay[]): ProgressRe
     currentStanza: 1,
   };
   // As if each stanza had been completed in order: the first one not yet complete is current.
-  let currentStanza = 1;
-  while (currentStanza < TOTAL_DAYS && isStanzaComplete(record, currentStanza)) currentStanza += 1;
+  const currentStanza = nextStanza(record, 0);
   const lastReadDay = Math.max(1, currentStanza, ...record.readDays);
   return { ...record, currentStanza, lastReadDay };
 }
@@ -172,11 +172,6 @@ export function progressDaysFromRecord(record: ProgressRecord): ProgressDay[] {
     explanationViewed: record.explanationViewed.includes(dayNumber),
     reflectionSaved: record.reflectionSaved.includes(dayNumber),
   }));
-}
-
-/** Complete: reflection saved, or both gatha and explanation viewed (docs/product.md#progress). */
-export function isProgressDayComplete(day: ProgressDay): boolean {
-  return day.reflectionSaved || (day.gathaViewed && day.explanationViewed);
 }
 
 type CalendarDate = { year: number; month: number; day: number };
@@ -243,7 +238,7 @@ export function computeJourney(input: JourneyInput): Journey {
   });
 
   return {
-    daysCompleted: input.days.filter(isProgressDayComplete).length,
+    daysCompleted: completedDays(progressRecordFromDays(input.days)).length,
     currentStreak,
     longestStreak,
     calendar,

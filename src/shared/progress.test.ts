@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  completedDays,
   initialProgress,
-  isStanzaComplete,
+  isDayComplete,
   markRead,
   markStep,
+  nextStanza,
   parseProgress,
-  progressPercentage,
+  progressSummary,
 } from './progress.js';
 
 describe('the local progress record', () => {
@@ -61,7 +63,7 @@ describe('the local progress record', () => {
     const afterExplanation = markStep(afterGatha.record, 1, 'explanation');
     expect(afterExplanation.advancedTo).toBe(2);
     expect(afterExplanation.record).toMatchObject({ currentStanza: 2, lastReadDay: 2 });
-    expect(isStanzaComplete(afterExplanation.record, 1)).toBe(true);
+    expect(isDayComplete(afterExplanation.record, 1)).toBe(true);
   });
 
   it('completes a stanza on a saved reflection alone', () => {
@@ -88,7 +90,7 @@ describe('the local progress record', () => {
       const result = markStep(record, 241, 'explanation');
       expect(result.advancedTo).toBeNull();
       expect(result.record).toMatchObject({ currentStanza: 241, lastReadDay: 241 });
-      expect(isStanzaComplete(result.record, 241)).toBe(true);
+      expect(isDayComplete(result.record, 241)).toBe(true);
       expect(markStep(record, 241, 'reflection').advancedTo).toBeNull();
     }
   });
@@ -100,21 +102,52 @@ describe('the local progress record', () => {
     expect(result.record).toMatchObject({ currentStanza: 241, lastReadDay: 241 });
   });
 
-  it('marks days read, raising lastReadDay, and gives the rounded percentage', () => {
-    let record = markRead(initialProgress(), 7);
-    record = markRead(record, 3);
-    record = markRead(record, 7);
-    expect(record.readDays).toEqual([7, 3]);
-    expect(record.lastReadDay).toBe(7);
-    expect(progressPercentage(record)).toBe(1);
-    const days = (count: number) => Array.from({ length: count }, (_, i) => i + 1);
-    expect(progressPercentage({ ...record, readDays: days(120) })).toBe(50);
-    expect(progressPercentage({ ...record, readDays: days(241) })).toBe(100);
+  it('moves the path past days already complete, to the first one still to do', () => {
+    const record = { ...initialProgress(), reflectionSaved: [2, 3], readDays: [5] };
+    expect(nextStanza(record, 1)).toBe(4);
+    expect(nextStanza(record, 4)).toBe(6);
+    expect(nextStanza(record, 0)).toBe(1);
+    const result = markStep(markStep(record, 1, 'gatha').record, 1, 'explanation');
+    expect(result.advancedTo).toBe(4);
+    expect(result.record).toMatchObject({ currentStanza: 4, lastReadDay: 4 });
+    const allLater = { ...initialProgress(), readDays: [239, 240, 241] };
+    expect(nextStanza(allLater, 238)).toBe(241);
   });
 
-  it('counts the percentage over 241 days, as the dashboard does, even in an older record', () => {
-    const older = parseProgress(JSON.stringify({ totalDays: 293, readDays: [1, 2, 3, 4, 5] }));
-    expect(progressPercentage(older)).toBe(2);
-    expect(progressPercentage({ ...older, totalDays: 293 })).toBe(2);
+  it('marks days read, raising lastReadDay; marking the current stanza read completes it', () => {
+    const seventh = markRead(initialProgress(), 7);
+    expect(seventh.advancedTo).toBeNull();
+    const third = markRead(seventh.record, 3);
+    expect(markRead(third.record, 7).record.readDays).toEqual([7, 3]);
+    expect(third.record.lastReadDay).toBe(7);
+    const first = markRead(third.record, 1);
+    expect(first.advancedTo).toBe(2);
+    expect(first.record).toMatchObject({ currentStanza: 2, lastReadDay: 7 });
+    expect(isDayComplete(first.record, 7)).toBe(true);
+  });
+
+  it('counts a day complete by its reflection, by stanza and explanation, or marked read', () => {
+    const record = {
+      ...initialProgress(),
+      reflectionSaved: [10],
+      readDays: [20],
+      gathaViewed: [30, 40, 10],
+      explanationViewed: [30, 50],
+    };
+    expect(completedDays(record)).toEqual([10, 20, 30]);
+    for (const day of [10, 20, 30]) expect(isDayComplete(record, day)).toBe(true);
+    // A stanza seen without its explanation, or an explanation alone, is not yet a day read.
+    for (const day of [40, 50, 60]) expect(isDayComplete(record, day)).toBe(false);
+    expect(progressSummary(record)).toEqual({ daysCompleted: 3, totalDays: 241 });
+  });
+
+  it('counts over the one total, 241, even in an older record', () => {
+    const older = parseProgress(JSON.stringify({ totalDays: 293, readDays: [1, 2, 3, 4, 5, 290] }));
+    expect(progressSummary(older)).toEqual({ daysCompleted: 5, totalDays: 241 });
+    const days = Array.from({ length: 241 }, (_, i) => i + 1);
+    expect(progressSummary({ ...older, totalDays: 293, reflectionSaved: days })).toEqual({
+      daysCompleted: 241,
+      totalDays: 241,
+    });
   });
 });

@@ -62,38 +62,72 @@ export function parseProgress(text: string | undefined | null): ProgressRecord {
   };
 }
 
-/** A stanza is complete when its reflection is saved, or its gatha and explanation were both viewed. */
-export function isStanzaComplete(record: ProgressRecord, day: number): boolean {
+/**
+ * The one model of progress (docs/product.md#progress): a day is complete when its reflection
+ * is saved, when both its stanza and its explanation have been read, or when the reader marked
+ * it as read. Every count of completed days, on any screen, comes from here.
+ */
+export function isDayComplete(record: ProgressRecord, day: number): boolean {
   return (
     record.reflectionSaved.includes(day) ||
+    record.readDays.includes(day) ||
     (record.gathaViewed.includes(day) && record.explanationViewed.includes(day))
   );
 }
 
-const withDay = (list: number[], day: number) => (list.includes(day) ? list : [...list, day]);
+/** The completed days, in day order. */
+export function completedDays(record: ProgressRecord): number[] {
+  // A complete day is in at least one of these lists.
+  const candidates = new Set([
+    ...record.reflectionSaved,
+    ...record.readDays,
+    ...record.gathaViewed,
+  ]);
+  return [...candidates]
+    .filter((day) => isDay(day) && isDayComplete(record, day))
+    .sort((a, b) => a - b);
+}
+
+/** How far the reader has come: completed days out of the one total, 241. */
+export function progressSummary(record: ProgressRecord): {
+  daysCompleted: number;
+  totalDays: number;
+} {
+  return { daysCompleted: completedDays(record).length, totalDays: TOTAL_DAYS };
+}
 
 /**
- * Records one step for a day. When that makes the current stanza complete, the current stanza
- * advances by one and lastReadDay follows it; `advancedTo` is the day that opened. Completing
- * the last day opens none: the next reading is day 1 again, which the calendar brings.
+ * The stanza after `day` on the reader's path: the first later day not yet complete, or the
+ * last day when every later one is. `nextStanza(record, 0)` is where a path read in order stands.
  */
-export function markStep(
-  record: ProgressRecord,
-  day: number,
-  step: ProgressStep,
-): { record: ProgressRecord; advancedTo: number | null } {
-  const wasComplete = isStanzaComplete(record, day);
-  const key =
-    step === 'gatha'
-      ? 'gathaViewed'
-      : step === 'explanation'
-        ? 'explanationViewed'
-        : 'reflectionSaved';
-  const next = { ...record, [key]: withDay(record[key], day) };
-  if (wasComplete || day !== record.currentStanza || !isStanzaComplete(next, day)) {
+export function nextStanza(record: ProgressRecord, day: number): number {
+  let next = Math.min(day + 1, TOTAL_DAYS);
+  while (next < TOTAL_DAYS && isDayComplete(record, next)) next += 1;
+  return next;
+}
+
+const withDay = (list: number[], day: number) => (list.includes(day) ? list : [...list, day]);
+
+type ProgressList = 'readDays' | 'gathaViewed' | 'explanationViewed' | 'reflectionSaved';
+
+/** The change a step or a mark makes, plus the day it opened on the reader's path, if any. */
+export interface ProgressChange {
+  record: ProgressRecord;
+  advancedTo: number | null;
+}
+
+/**
+ * Adds a day to one list. When that completes the current stanza, the path moves on to the
+ * next stanza and lastReadDay follows it; `advancedTo` is the day that opened. Completing the
+ * last day opens none: the next reading is day 1 again, which the calendar brings.
+ */
+function addDay(record: ProgressRecord, day: number, list: ProgressList): ProgressChange {
+  const wasComplete = isDayComplete(record, day);
+  const next = { ...record, [list]: withDay(record[list], day) };
+  if (wasComplete || day !== record.currentStanza || !isDayComplete(next, day)) {
     return { record: next, advancedTo: null };
   }
-  const currentStanza = Math.min(record.currentStanza + 1, TOTAL_DAYS);
+  const currentStanza = nextStanza(next, day);
   if (currentStanza === record.currentStanza) return { record: next, advancedTo: null };
   return {
     record: { ...next, currentStanza, lastReadDay: Math.max(next.lastReadDay, currentStanza) },
@@ -101,16 +135,22 @@ export function markStep(
   };
 }
 
-/** Marks a day as read: adds it to readDays and raises lastReadDay. */
-export function markRead(record: ProgressRecord, day: number): ProgressRecord {
-  return {
-    ...record,
-    readDays: withDay(record.readDays, day),
-    lastReadDay: Math.max(record.lastReadDay, day),
-  };
+const STEP_LISTS: Record<ProgressStep, ProgressList> = {
+  gatha: 'gathaViewed',
+  explanation: 'explanationViewed',
+  reflection: 'reflectionSaved',
+};
+
+/** Records one step for a day (docs/product.md#progress). */
+export function markStep(record: ProgressRecord, day: number, step: ProgressStep): ProgressChange {
+  return addDay(record, day, STEP_LISTS[step]);
 }
 
-/** The rounded share of read days over the 241, in percent. */
-export function progressPercentage(record: ProgressRecord): number {
-  return Math.round((record.readDays.filter(isDay).length / TOTAL_DAYS) * 100);
+/** Marks a day as read, which completes it: adds it to readDays and raises lastReadDay. */
+export function markRead(record: ProgressRecord, day: number): ProgressChange {
+  const change = addDay(record, day, 'readDays');
+  return {
+    ...change,
+    record: { ...change.record, lastReadDay: Math.max(change.record.lastReadDay, day) },
+  };
 }

@@ -39,6 +39,20 @@ export const friendRequestListSchema = z.object({
 });
 export type FriendRequestList = z.infer<typeof friendRequestListSchema>;
 
+/** `POST /api/blocks`: the person to block. */
+export const blockRequestSchema = z.object({
+  userId: z.int({ error: 'Choose a person to block' }).positive({ error: 'User not found' }),
+});
+
+/** `GET /api/blocks`: someone the caller blocked, newest first. */
+export const blockedPersonSchema = z.object({
+  userId: z.int(),
+  fullName: z.string(),
+  username: z.string(),
+  blockedAt: z.string(),
+});
+export type BlockedPerson = z.infer<typeof blockedPersonSchema>;
+
 /** A query value sent once or repeated (`?q=a&q=b`): the first one counts. */
 const firstValue = z
   .union([z.string(), z.array(z.string())])

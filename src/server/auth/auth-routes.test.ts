@@ -34,6 +34,7 @@ describe('sign-up', () => {
       whatsapp: '+44 7700 900000',
       city: null,
       createdAt: expect.any(String),
+      discoverable: 'everyone',
       suspended: false,
     });
     const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE);

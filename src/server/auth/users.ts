@@ -12,6 +12,7 @@ export function toUser(row: UserRow): User {
     whatsapp: row.whatsapp,
     city: row.city,
     createdAt: row.created_at,
+    discoverable: row.discoverable,
     suspended: row.suspended_at !== null,
   };
 }

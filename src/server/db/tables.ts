@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
+import type { Discoverability } from '#shared/auth-schemas';
 
 /** Timestamps are ISO-8601 UTC strings on both databases, so they sort and compare as text. */
 type Timestamp = string;
@@ -18,6 +19,7 @@ export interface UsersTable {
   created_at: Timestamp;
   /** When an operator suspended the account (docs/product.md#reports-and-suspension). */
   suspended_at: Timestamp | null;
+  discoverable: Generated<Discoverability>;
 }
 
 export interface SessionsTable {
@@ -93,6 +95,13 @@ export interface FriendRequestsTable {
   status: 'pending' | 'accepted' | 'rejected';
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+export interface BlocksTable {
+  id: Generated<number>;
+  blocker_id: number;
+  blocked_id: number;
+  created_at: Timestamp;
 }
 
 export interface FriendshipsTable {
@@ -189,6 +198,7 @@ export interface Database {
   friend_requests: FriendRequestsTable;
   reports: ReportsTable;
   friendships: FriendshipsTable;
+  blocks: BlocksTable;
   user_progress: UserProgressTable;
   rate_limit_counters: RateLimitCountersTable;
   push_vapid_keys: PushVapidKeysTable;

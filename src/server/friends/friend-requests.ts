@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { FriendRequest, FriendRequestList } from '#shared/social-types';
 import type { Database } from '../db/tables.js';
 import { HttpError } from '../http/http-errors.js';
+import { eitherBlocked } from './blocks.js';
 import { areFriends, makeFriends } from './friendships.js';
 
 function requestQuery(db: Kysely<Database>) {
@@ -63,7 +64,8 @@ export async function listPendingRequests(
 
 /**
  * Sends a friend request. When the other person already asked, this accepts their request
- * instead. A rejected or stale request is reopened.
+ * instead. A rejected or stale request is reopened. Between people where either blocked the
+ * other, no request is made.
  */
 export async function sendFriendRequest(
   db: Kysely<Database>,
@@ -79,7 +81,10 @@ export async function sendFriendRequest(
     .where('id', '=', receiverId)
     .where('suspended_at', 'is', null)
     .executeTakeFirst();
-  if (!receiver) throw new HttpError(404, 'User not found');
+  // A block either way answers exactly as an unknown person does: the blocked cannot tell.
+  if (!receiver || (await eitherBlocked(db, senderId, receiverId))) {
+    throw new HttpError(404, 'User not found');
+  }
 
   const stamp = now.toISOString();
   const id = await db.transaction().execute(async (trx) => {

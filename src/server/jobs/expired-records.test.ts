@@ -1,33 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type AppDatabase } from '../db/connection.js';
+import { describe, expect, it } from 'vitest';
+import { appAndDatabase } from '../test-support/database-handles.js';
 import { signUp } from '../test-support/api-client.js';
-import { createTestApp, type TestApp } from '../test-support/test-app.js';
 import { sweepExpiredRecords } from './expired-records.js';
 
 const dayMs = 86_400_000;
 
 describe('sweeping expired records', () => {
-  let t: TestApp;
-  let database: AppDatabase;
-  beforeAll(async () => {
-    t = await createTestApp();
-    database = openDatabase(t.databaseUrl);
-  });
-  afterAll(async () => {
-    await database.close();
-    await t.close();
-  });
+  const env = appAndDatabase();
 
   const sessionsOf = (userId: number) =>
-    database.db.selectFrom('sessions').select('id').where('user_id', '=', userId).execute();
+    env.database.db.selectFrom('sessions').select('id').where('user_id', '=', userId).execute();
 
   it('removes sessions past their expiry and keeps live ones', async () => {
-    const stale = await signUp(t.app);
-    t.clock.advance(20 * dayMs);
-    const fresh = await signUp(t.app);
-    t.clock.advance(11 * dayMs);
+    const stale = await signUp(env.t.app);
+    env.t.clock.advance(20 * dayMs);
+    const fresh = await signUp(env.t.app);
+    env.t.clock.advance(11 * dayMs);
 
-    const result = await sweepExpiredRecords(database.db, t.clock.clock());
+    const result = await sweepExpiredRecords(env.database.db, env.t.clock.clock());
 
     expect(result.sessions).toBeGreaterThanOrEqual(1);
     expect(await sessionsOf(stale.user!.id)).toHaveLength(0);
@@ -36,10 +26,10 @@ describe('sweeping expired records', () => {
   });
 
   it('removes reset links a day after they expired or were used, and old rate-limit windows', async () => {
-    const person = await signUp(t.app);
-    const now = t.clock.clock().getTime();
+    const person = await signUp(env.t.app);
+    const now = env.t.clock.clock().getTime();
     const at = (offsetMs: number) => new Date(now + offsetMs).toISOString();
-    await database.db
+    await env.database.db
       .insertInto('password_reset_tokens')
       .values([
         {
@@ -65,7 +55,7 @@ describe('sweeping expired records', () => {
         },
       ])
       .execute();
-    await database.db
+    await env.database.db
       .insertInto('rate_limit_counters')
       .values([
         { key: 'sweep-test:old', window_start: now - 2 * dayMs, hits: 3 },
@@ -73,15 +63,15 @@ describe('sweeping expired records', () => {
       ])
       .execute();
 
-    await sweepExpiredRecords(database.db, t.clock.clock());
+    await sweepExpiredRecords(env.database.db, env.t.clock.clock());
 
-    const tokens = await database.db
+    const tokens = await env.database.db
       .selectFrom('password_reset_tokens')
       .select('token_hash')
       .where('user_id', '=', person.user!.id)
       .execute();
     expect(tokens.map((row) => row.token_hash)).toEqual(['still-valid']);
-    const windows = await database.db
+    const windows = await env.database.db
       .selectFrom('rate_limit_counters')
       .select('key')
       .where('key', 'like', 'sweep-test:%')

@@ -50,13 +50,23 @@ export async function listOwnEntries(
 }
 
 export async function findOwnEntryForDay(db: Kysely<Database>, userId: number, day: number) {
-  const row = await db
-    .selectFrom('journal_entries')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('day_number', '=', day)
-    .executeTakeFirst();
+  const row = await ownEntryRow(db, userId, day);
   return row ? toJournalEntry(row) : null;
+}
+
+/** What a save did: wrote the entry, or found it changed since the version the save began from. */
+export type SaveResult =
+  | { outcome: 'saved'; entry: JournalEntry; created: boolean }
+  | { outcome: 'changed'; entry: JournalEntry };
+
+interface DaySave {
+  dayNumber: number;
+  entryText: string;
+  isPublic: boolean;
+  /** Left out, friends see every part while the entry is shared. */
+  sharedParts?: EntryPart[] | undefined;
+  /** See createJournalEntrySchema: undefined writes regardless. */
+  baseUpdatedAt?: string | null | undefined;
 }
 
 /**
@@ -68,35 +78,40 @@ export async function findOwnEntryForDay(db: Kysely<Database>, userId: number, d
 export async function saveEntryForDay(
   db: Kysely<Database>,
   userId: number,
-  input: SavedEntry,
+  input: DaySave,
   now: Date,
-): Promise<{ entry: JournalEntry; created: boolean }> {
+): Promise<SaveResult> {
   return db.transaction().execute(async (trx) => {
     const saved = await writeEntryForDay(trx, userId, input, now);
+    if (saved.outcome === 'changed') return saved;
     // A save synced later from an offline device counts from when the entry was first made.
     await markReflectionSaved(trx, userId, saved.entry.dayNumber, saved.entry.createdAt, now);
     return saved;
   });
 }
 
-interface SavedEntry {
-  dayNumber: number;
-  entryText: string;
-  isPublic: boolean;
-  sharedParts?: EntryPart[] | undefined;
+function ownEntryRow(db: Kysely<Database> | Transaction<Database>, userId: number, day: number) {
+  return db
+    .selectFrom('journal_entries')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('day_number', '=', day)
+    .executeTakeFirst();
 }
 
 async function writeEntryForDay(
   trx: Transaction<Database>,
   userId: number,
-  input: SavedEntry,
+  input: DaySave,
   now: Date,
-): Promise<{ entry: JournalEntry; created: boolean }> {
+): Promise<SaveResult> {
   const stamp = now.toISOString();
   const isPublic = input.isPublic ? 1 : 0;
   const sharedParts = sharedPartsColumn(input.sharedParts ?? ENTRY_PARTS);
+  const base = input.baseUpdatedAt;
   // Insert-or-nothing first, then update: tells a new entry (201) from a changed one (200)
   // on both databases, and the unique index keeps one entry per person and day under races.
+  // With no entry there is nothing a save could overwrite, whatever version it began from.
   for (let attempt = 0; attempt < 3; attempt++) {
     const inserted = await trx
       .insertInto('journal_entries')
@@ -112,25 +127,33 @@ async function writeEntryForDay(
       .onConflict((oc) => oc.columns(['user_id', 'day_number']).doNothing())
       .returningAll()
       .executeTakeFirst();
-    if (inserted) return { entry: toJournalEntry(inserted), created: true };
-    const updated = await trx
-      .updateTable('journal_entries')
-      .set({
-        entry_text: input.entryText,
-        is_public: isPublic,
-        shared_parts: sharedParts,
-        updated_at: stamp,
-      })
-      .where('user_id', '=', userId)
-      .where('day_number', '=', input.dayNumber)
-      .returningAll()
-      .executeTakeFirst();
-    if (updated) return { entry: toJournalEntry(updated), created: false };
-    // Deleted by another request between the two statements: try again.
+    if (inserted) return { outcome: 'saved', entry: toJournalEntry(inserted), created: true };
+    // Begun from no entry, yet one is there: someone else's version wins until the reader chooses.
+    const updated =
+      base === null
+        ? undefined
+        : await trx
+            .updateTable('journal_entries')
+            .set({
+              entry_text: input.entryText,
+              is_public: isPublic,
+              shared_parts: sharedParts,
+              updated_at: stamp,
+            })
+            .where('user_id', '=', userId)
+            .where('day_number', '=', input.dayNumber)
+            .$if(base !== undefined, (qb) => qb.where('updated_at', '=', base!))
+            .returningAll()
+            .executeTakeFirst();
+    if (updated) return { outcome: 'saved', entry: toJournalEntry(updated), created: false };
+    const current = await ownEntryRow(trx, userId, input.dayNumber);
+    if (current) return { outcome: 'changed', entry: toJournalEntry(current) };
+    // Deleted by another request between the statements: try again.
   }
   throw new Error('Could not save the journal entry');
 }
 
+/** Changes one of the user's entries; null when it is not theirs (or not there at all). */
 export async function updateOwnEntry(
   db: Kysely<Database>,
   userId: number,
@@ -139,9 +162,11 @@ export async function updateOwnEntry(
     entryText?: string | undefined;
     isPublic?: boolean | undefined;
     sharedParts?: EntryPart[] | undefined;
+    baseUpdatedAt?: string | undefined;
   },
   now: Date,
-): Promise<JournalEntry | null> {
+): Promise<SaveResult | null> {
+  const base = changes.baseUpdatedAt;
   const row = await db
     .updateTable('journal_entries')
     .set({
@@ -154,9 +179,18 @@ export async function updateOwnEntry(
     })
     .where('id', '=', id)
     .where('user_id', '=', userId)
+    .$if(base !== undefined, (qb) => qb.where('updated_at', '=', base!))
     .returningAll()
     .executeTakeFirst();
-  return row ? toJournalEntry(row) : null;
+  if (row) return { outcome: 'saved', entry: toJournalEntry(row), created: false };
+  if (base === undefined) return null;
+  const current = await db
+    .selectFrom('journal_entries')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return current ? { outcome: 'changed', entry: toJournalEntry(current) } : null;
 }
 
 export async function deleteOwnEntry(

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiContract } from '#shared/api-contract';
+import { ENTRY_CHANGED } from '#shared/journal-schemas';
 import type { AppContext } from '../app-context.js';
 import { signedInUser } from '../auth/current-user.js';
 import { HttpError } from '../http/http-errors.js';
@@ -10,12 +11,20 @@ import {
   findOwnEntryForDay,
   friendsFeed,
   listOwnEntries,
+  type SaveResult,
   saveEntryForDay,
   updateOwnEntry,
 } from './journal-entries.js';
 
 const entryNotFound = () => new HttpError(404, 'Journal entry not found');
 const feedSchema = apiContract['GET /api/journal/friends'].response[200];
+
+/** A save begun from an older version writes nothing: the client gets the current entry. */
+function savedEntry(result: SaveResult) {
+  if (result.outcome === 'changed')
+    throw new HttpError(409, ENTRY_CHANGED, { entry: result.entry });
+  return result;
+}
 
 export function journalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { db, clock } = ctx;
@@ -62,7 +71,9 @@ export function journalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const user = signedInUser(request);
         const now = clock();
-        const { entry, created } = await saveEntryForDay(db, user.id, request.body, now);
+        const { entry, created } = savedEntry(
+          await saveEntryForDay(db, user.id, request.body, now),
+        );
         return reply.code(created ? 201 : 200).send(entry);
       },
     );
@@ -75,9 +86,9 @@ export function journalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const user = signedInUser(request);
-        const entry = await updateOwnEntry(db, user.id, request.params.id, request.body, clock());
-        if (!entry) throw entryNotFound();
-        return entry;
+        const result = await updateOwnEntry(db, user.id, request.params.id, request.body, clock());
+        if (!result) throw entryNotFound();
+        return savedEntry(result).entry;
       },
     );
 

@@ -1,19 +1,8 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppDatabase, openDatabase } from '../db/connection.js';
+import { describe, expect, it } from 'vitest';
+import { appAndDatabase } from '../test-support/database-handles.js';
 import { befriend, signUp } from '../test-support/api-client.js';
-import { createTestApp, type TestApp } from '../test-support/test-app.js';
-
-let t: TestApp;
-let database: AppDatabase;
-beforeAll(async () => {
-  t = await createTestApp();
-  database = openDatabase(t.databaseUrl);
-});
-afterAll(async () => {
-  await database.close();
-  await t.close();
-});
+const env = appAndDatabase();
 
 const text = (thoughts: string) => JSON.stringify({ thoughts, words: '', deeds: '' });
 
@@ -22,7 +11,7 @@ const text = (thoughts: string) => JSON.stringify({ thoughts, words: '', deeds: 
  * lost connection would refuse the second statement of a save.
  */
 async function refuseProgressWrites(userId: number): Promise<() => Promise<void>> {
-  const { db, dialect } = database;
+  const { db, dialect } = env.database;
   if (dialect === 'sqlite') {
     await sql`
       create trigger refuse_progress before insert on user_progress
@@ -47,8 +36,8 @@ async function refuseProgressWrites(userId: number): Promise<() => Promise<void>
 
 describe('a reflection and its progress are saved together', () => {
   it('keeps neither when the progress cannot be written, and a retry then saves both once', async () => {
-    const me = await signUp(t.app);
-    const friend = await signUp(t.app);
+    const me = await signUp(env.t.app);
+    const friend = await signUp(env.t.app);
     await befriend(me, friend);
     expect((await friend.get('/api/journal/friends')).body).toEqual([]);
 
@@ -90,13 +79,13 @@ describe('a reflection and its progress are saved together', () => {
   });
 
   it('leaves an earlier entry as it was when a change to it cannot be saved in full', async () => {
-    const me = await signUp(t.app);
+    const me = await signUp(env.t.app);
     const first = await me.post('/api/journal', { dayNumber: 20, entryText: text('before') });
     expect(first.status).toBe(201);
     expect((await me.delete('/api/progress')).status).toBe(200);
 
     const allow = await refuseProgressWrites(me.user.id);
-    t.clock.advance(1000);
+    env.t.clock.advance(1000);
     const failed = await me.post('/api/journal', {
       dayNumber: 20,
       entryText: text('after'),

@@ -60,7 +60,8 @@ describe('POST /api/progress/merge', () => {
         gathaViewed: [1, 2],
         explanationViewed: [1, 2],
         reflectionSaved: [2],
-        currentStanza: 3,
+        // Days 1-3 are complete (day 3 marked read): the path stands at day 4.
+        currentStanza: 4,
       },
     });
     const days = (await laptop.get('/api/progress')).body.days;

@@ -97,6 +97,14 @@ const matrix: Record<string, RouteAccess> = {
     access: 'owner-ids',
     params: (w) => ({ id: String(w.incomingRequestId) }),
   },
+  'GET /api/blocks': { access: 'own-data' },
+  // Others block someone of their own; blocking the owner is theirs to do, and is tried in
+  // block-routes.test.ts, where it cannot end the friendship this world is built on.
+  'POST /api/blocks': { access: 'own-data', body: (w) => ({ userId: w.blockedByOwner.user.id }) },
+  'DELETE /api/blocks/:userId': {
+    access: 'owner-ids',
+    params: (w) => ({ userId: String(w.blockedByOwner.user.id) }),
+  },
   'GET /api/journal': { access: 'own-data' },
   'GET /api/journal/friends': { access: 'own-data' },
   'GET /api/journal/day/:dayNumber': { access: 'own-data', params: day },
@@ -176,7 +184,7 @@ type World = typeof w;
 
 /**
  * The owner keeps a private and a shared reflection, progress, a reminder, two signed-in
- * devices, a friend and a pending request; a stranger knows none of it.
+ * devices, a friend, a pending request and a block; a stranger knows none of it.
  */
 async function buildWorld() {
   const owner = await signUp(t.app, {
@@ -188,7 +196,9 @@ async function buildWorld() {
   const friend = await signUp(t.app, { password: otherPassword });
   const stranger = await signUp(t.app, { password: otherPassword, postalCode: 'SW1A 2AA' });
   const requester = await signUp(t.app, { password: otherPassword });
+  const blockedByOwner = await signUp(t.app, { password: otherPassword });
   await befriend(owner, friend);
+  const block = await owner.post('/api/blocks', { userId: blockedByOwner.user.id });
   const request = await requester.post(`/api/friend-requests/${owner.user.id}`);
   const marker = `private-reflection-${Math.random().toString(36).slice(2)}`;
   const privateDay = 3;
@@ -220,6 +230,7 @@ async function buildWorld() {
   )?.id;
   for (const [what, ok] of [
     ['friend request', request.status === 201],
+    ['block', block.status === 201],
     ['private entry', privateEntry.status === 201],
     ['shared entry', shared.status === 201],
     ['second session', ownerSessionId !== undefined],
@@ -231,6 +242,7 @@ async function buildWorld() {
     friend,
     stranger,
     requester,
+    blockedByOwner,
     secondDevice,
     marker,
     privateDay,
@@ -366,6 +378,8 @@ describe('the authorization matrix', () => {
     expect(entries.body.map((e: { id: number }) => e.id)).toContain(w.sharedEntryId);
     const friends = await owner.get('/api/friends');
     expect(friends.body.map((f: { id: number }) => f.id)).toContain(w.friend.user.id);
+    const blocks = (await owner.get('/api/blocks')).body as { userId: number }[];
+    expect(blocks.map((b) => b.userId)).toEqual([w.blockedByOwner.user.id]);
     const requests = JSON.stringify((await owner.get('/api/friend-requests')).body);
     expect(requests).toContain(`"id":${w.incomingRequestId}`);
     const progress = await owner.get('/api/progress');

@@ -120,6 +120,10 @@ function bodyFields(extra: readonly string[]) {
       city: field(fitting.text),
       whatsapp: field(fitting.text),
       token: field(fitting.text),
+      userId: field(fc.oneof(fc.constantFrom(...world.ids.map(Number)), fc.integer())),
+      discoverable: field(
+        fc.oneof(fc.constantFrom('everyone', 'username', 'nobody'), fitting.text),
+      ),
       read: field(fitting.flag),
       gathaViewed: field(fitting.flag),
       explanationViewed: field(fitting.flag),

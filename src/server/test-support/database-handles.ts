@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import { type AppDatabase, migrateToLatest, openDatabase } from '../db/connection.js';
-import { createTestDatabase } from './test-app.js';
+import { createTestApp, createTestDatabase, type TestApp } from './test-app.js';
 
 export interface TwoHandles {
   /** The handle changes are made through, as by another process. */
@@ -27,6 +27,26 @@ export function twoHandles(): TwoHandles {
     await handles.reader.close();
     await handles.writer.close();
     await drop();
+  });
+  return handles;
+}
+
+export interface AppAndDatabase {
+  t: TestApp;
+  /** A second handle on the app's database, for what the API does not show. */
+  database: AppDatabase;
+}
+
+/** A test app for this test file and a handle on its database, closed after its tests. */
+export function appAndDatabase(): AppAndDatabase {
+  const handles = {} as AppAndDatabase;
+  beforeAll(async () => {
+    handles.t = await createTestApp();
+    handles.database = openDatabase(handles.t.databaseUrl);
+  });
+  afterAll(async () => {
+    await handles.database.close();
+    await handles.t.close();
   });
   return handles;
 }

@@ -1,22 +1,12 @@
 import fs from 'node:fs';
 import { sql } from 'kysely';
 import webPush from 'web-push';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppDatabase, openDatabase } from '../db/connection.js';
+import { describe, expect, it } from 'vitest';
+import { appAndDatabase } from '../test-support/database-handles.js';
 import { recipientTag } from '../mail/mailer.js';
 import { ApiClient, befriend, signUp } from '../test-support/api-client.js';
-import { createTestApp, createTestDatabase, type TestApp } from '../test-support/test-app.js';
-
-let t: TestApp;
-let database: AppDatabase;
-beforeAll(async () => {
-  t = await createTestApp();
-  database = openDatabase(t.databaseUrl);
-});
-afterAll(async () => {
-  await database.close();
-  await t.close();
-});
+import { createTestApp, createTestDatabase } from '../test-support/test-app.js';
+const env = appAndDatabase();
 
 const password = 'correct horse battery';
 const entryText = (thoughts: string) => JSON.stringify({ thoughts, words: '', deeds: '' });
@@ -30,25 +20,25 @@ interface ForeignKey {
 
 /** Every table of the database as it is now, read from the catalogue, not from a list here. */
 async function listTables(): Promise<string[]> {
-  if (database.dialect === 'sqlite') {
+  if (env.database.dialect === 'sqlite') {
     const result = await sql<{ name: string }>`
       select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(
-      database.db,
+      env.database.db,
     );
     return result.rows.map((r) => r.name).sort();
   }
   const result = await sql<{ table_name: string }>`
     select table_name from information_schema.tables
-    where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(database.db);
+    where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(env.database.db);
   return result.rows.map((r) => r.table_name).sort();
 }
 
 async function listForeignKeys(): Promise<ForeignKey[]> {
-  if (database.dialect === 'sqlite') {
+  if (env.database.dialect === 'sqlite') {
     const keys: ForeignKey[] = [];
     for (const table of await listTables()) {
       const result = await sql<{ table: string; from: string; on_delete: string }>`
-        select * from pragma_foreign_key_list(${table})`.execute(database.db);
+        select * from pragma_foreign_key_list(${table})`.execute(env.database.db);
       for (const row of result.rows) {
         keys.push({ table, column: row.from, references: row.table, onDelete: row.on_delete });
       }
@@ -67,7 +57,7 @@ async function listForeignKeys(): Promise<ForeignKey[]> {
       on kcu.constraint_name = rc.constraint_name and kcu.constraint_schema = rc.constraint_schema
     join information_schema.constraint_column_usage ccu
       on ccu.constraint_name = rc.constraint_name and ccu.constraint_schema = rc.constraint_schema
-    where rc.constraint_schema = current_schema()`.execute(database.db);
+    where rc.constraint_schema = current_schema()`.execute(env.database.db);
   return result.rows.map((r) => ({
     table: r.table_name,
     column: r.column_name,
@@ -93,7 +83,7 @@ async function referencesTo(user: { id: number; username: string; email: string 
   const found = new Set<string>();
   for (const table of await listTables()) {
     const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(
-      database.db,
+      env.database.db,
     );
     for (const row of rows.rows) {
       for (const [column, value] of Object.entries(row)) {
@@ -127,7 +117,7 @@ function pushSubscription() {
 
 async function waitForResetToken(userId: number) {
   for (let i = 0; i < 100; i++) {
-    const row = await database.db
+    const row = await env.database.db
       .selectFrom('password_reset_tokens')
       .select('id')
       .where('user_id', '=', userId)
@@ -144,12 +134,12 @@ async function waitForResetToken(userId: number) {
  * failed sign-in counters.
  */
 async function personWithEverything() {
-  const doomed = await signUp(t.app, {
+  const doomed = await signUp(env.t.app, {
     fullName: `Doomed ${Math.random().toString(36).slice(2, 8)}`,
   });
-  const friend = await signUp(t.app);
-  const invitedBy = await signUp(t.app);
-  const invited = await signUp(t.app);
+  const friend = await signUp(env.t.app);
+  const invitedBy = await signUp(env.t.app);
+  const invited = await signUp(env.t.app);
   await befriend(doomed, friend);
   expect((await invitedBy.post(`/api/friend-requests/${doomed.user.id}`)).status).toBe(201);
   expect((await doomed.post(`/api/friend-requests/${invited.user.id}`)).status).toBe(201);
@@ -160,18 +150,20 @@ async function personWithEverything() {
   });
   await doomed.post('/api/journal', { dayNumber: 4, entryText: entryText('private') });
   await doomed.put('/api/progress/days/5', { read: true, gathaViewed: true });
-  const phone = new ApiClient(t.app);
+  const phone = new ApiClient(env.t.app);
   expect(
     (await phone.post('/api/auth/login', { username: doomed.user.email, password })).status,
   ).toBe(200);
   expect((await doomed.post('/api/push/subscriptions', pushSubscription())).status).toBe(201);
-  await new ApiClient(t.app).post('/api/auth/password-reset-request', { email: doomed.user.email });
+  await new ApiClient(env.t.app).post('/api/auth/password-reset-request', {
+    email: doomed.user.email,
+  });
   await waitForResetToken(doomed.user.id);
-  await new ApiClient(t.app).post('/api/auth/login', {
+  await new ApiClient(env.t.app).post('/api/auth/login', {
     username: doomed.user.username,
     password: 'wrong one',
   });
-  await new ApiClient(t.app).post('/api/auth/login', {
+  await new ApiClient(env.t.app).post('/api/auth/login', {
     username: doomed.user.email,
     password: 'wrong one',
   });
@@ -256,20 +248,23 @@ describe('DELETE /api/users/me', () => {
   });
 
   it('frees the username and email, and the old password no longer signs in', async () => {
-    const doomed = await signUp(t.app);
+    const doomed = await signUp(env.t.app);
     expect((await doomed.call('DELETE', '/api/users/me', { password })).status).toBe(200);
-    const login = await new ApiClient(t.app).post('/api/auth/login', {
+    const login = await new ApiClient(env.t.app).post('/api/auth/login', {
       username: doomed.user.username,
       password,
     });
     expect(login.status).toBe(401);
-    const again = await signUp(t.app, { username: doomed.user.username, email: doomed.user.email });
+    const again = await signUp(env.t.app, {
+      username: doomed.user.username,
+      email: doomed.user.email,
+    });
     expect(again.user.id).not.toBe(doomed.user.id);
     expect((await again.get('/api/journal')).body).toEqual([]);
   });
 
   it('refuses a wrong or missing password and deletes nothing', async () => {
-    const me = await signUp(t.app);
+    const me = await signUp(env.t.app);
     await me.post('/api/journal', { dayNumber: 2, entryText: entryText('keep me') });
     const wrong = await me.call('DELETE', '/api/users/me', { password: 'not my password' });
     expect(wrong.status).toBe(400);
@@ -285,7 +280,7 @@ describe('DELETE /api/users/me', () => {
   });
 
   it('needs a signed-in person', async () => {
-    const anonymous = await new ApiClient(t.app).call('DELETE', '/api/users/me', { password });
+    const anonymous = await new ApiClient(env.t.app).call('DELETE', '/api/users/me', { password });
     expect(anonymous.status).toBe(401);
     expect(anonymous.body).toEqual({ message: 'You must be signed in' });
   });
@@ -294,7 +289,7 @@ describe('DELETE /api/users/me', () => {
 describe('what stays on the machine after a deletion', () => {
   /** The outbox files mailed to `email`, waiting until at least `count` have been written. */
   async function outboxFilesFor(email: string, count: number): Promise<string[]> {
-    const outbox = t.config.mailOutboxDir;
+    const outbox = env.t.config.mailOutboxDir;
     const read = () =>
       fs.existsSync(outbox)
         ? fs.readdirSync(outbox).filter((name) => name.includes(recipientTag(email)))
@@ -308,10 +303,10 @@ describe('what stays on the machine after a deletion', () => {
   }
 
   it("removes the person's mail from the outbox, and only theirs", async () => {
-    const doomed = await signUp(t.app);
-    const other = await signUp(t.app);
+    const doomed = await signUp(env.t.app);
+    const other = await signUp(env.t.app);
     for (const person of [doomed, doomed, other]) {
-      await new ApiClient(t.app).post('/api/auth/password-reset-request', {
+      await new ApiClient(env.t.app).post('/api/auth/password-reset-request', {
         email: person.user.email,
       });
     }

@@ -8,6 +8,7 @@ import {
 } from '#shared/proximity';
 import type { DiscoveredUser, UserSearchResult } from '#shared/social-types';
 import type { Database } from '../db/tables.js';
+import { visibleToEachOther } from './visibility.js';
 
 /** Strangers see only the first three characters of a postal code. */
 export function publicPostalCode(code: string | null): string | null {
@@ -19,8 +20,9 @@ function escapeLike(text: string): string {
 }
 
 /**
- * People whose name or username contains the query, ignoring case; never the caller nor a
- * suspended account.
+ * People whose name or username contains the query, ignoring case; never the caller, a
+ * suspended account, nor anyone a block stands between. Those who chose to be found only by
+ * username appear for exactly their username; those who chose nobody, never.
  */
 export async function searchPeople(
   db: Kysely<Database>,
@@ -35,10 +37,17 @@ export async function searchPeople(
     .select(['id', 'full_name', 'username', 'postal_code'])
     .where('id', '!=', callerId)
     .where('suspended_at', 'is', null)
+    .where(visibleToEachOther(callerId))
     .where((eb) =>
       eb.or([
-        sql<boolean>`lower(full_name) like ${pattern} escape '\\'`,
-        sql<boolean>`username_key like ${pattern} escape '\\'`,
+        eb.and([
+          eb('discoverable', '=', 'everyone'),
+          eb.or([
+            sql<boolean>`lower(full_name) like ${pattern} escape '\\'`,
+            sql<boolean>`username_key like ${pattern} escape '\\'`,
+          ]),
+        ]),
+        eb.and([eb('discoverable', '=', 'username'), eb('username_key', '=', q)]),
       ]),
     )
     .orderBy('full_name', 'asc')
@@ -67,8 +76,8 @@ function prefixRange(prefix: string): [string, string] {
 }
 
 /**
- * Suggestions: everyone but the caller, their friends and anyone with a pending request either
- * way, nearest postal code first, then newest. They are strangers, so nearness is judged on the
+ * Suggestions: everyone who chose to be suggested, but the caller, their friends, anyone with a
+ * pending request either way and anyone a block stands between, nearest postal code first, then newest. They are strangers, so nearness is judged on the
  * 3-character prefixes only (publicDistanceCategory): each class (the same prefix, then 2, then
  * 1 shared character, then none) is read in turn from the postal-code index until the page is
  * full, so neither the category nor the order depends on a 4th character, and the usual call
@@ -108,6 +117,8 @@ export async function discoverPeople(
       .$if(outside !== undefined, (qb) => qb.where(sql<boolean>`not ${inRange(outside!)}`))
       .where('id', '!=', callerId)
       .where('suspended_at', 'is', null)
+      .where('discoverable', '=', 'everyone')
+      .where(visibleToEachOther(callerId))
       .where('id', 'not in', (eb) =>
         eb.selectFrom('friendships').select('friend_id').where('user_id', '=', callerId),
       )

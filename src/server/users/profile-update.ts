@@ -80,6 +80,7 @@ export async function updateProfile(
           ...(changes.city !== undefined ? { city: changes.city } : {}),
           ...(changes.postalCode !== undefined ? { postal_code: changes.postalCode } : {}),
           ...(changes.whatsapp !== undefined ? { whatsapp: changes.whatsapp } : {}),
+          ...(changes.discoverable !== undefined ? { discoverable: changes.discoverable } : {}),
         })
         .where('id', '=', user.id)
         .returningAll()

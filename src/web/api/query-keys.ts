@@ -15,4 +15,5 @@ export const queryKeys = {
   search: (q: string) => ['/api/users/search', q] as const,
   progress: ['/api/progress'] as const,
   sessions: ['/api/auth/sessions'] as const,
+  blocks: ['/api/blocks'] as const,
 };

@@ -1,10 +1,19 @@
 import { BookOpen, LayoutDashboard, Users } from 'lucide-react';
-import { type ReactNode, Suspense, lazy } from 'react';
+import {
+  type ReactNode,
+  type RefObject,
+  Suspense,
+  lazy,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+} from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { PRODUCT_NAME } from '#shared/constants';
 import { useCurrentUser, useLogout } from '../api/auth.js';
 import { paths } from '../app/paths.js';
 import { toast } from '../hooks/use-toast.js';
+import { OfflineBanner } from '../offline/offline-banner.js';
 import { useOfflineSync } from '../offline/use-offline-sync.js';
 import { useDailyReminder } from '../reminders/use-daily-reminder.js';
 import { cn } from '../lib/cn.js';
@@ -46,6 +55,7 @@ export function AppShell() {
   return (
     <ShellFrame
       activePath={pathname}
+      notice={<OfflineBanner />}
       account={
         <Suspense fallback={<AccountAvatar fullName={user?.fullName ?? ''} />}>
           <AccountMenu
@@ -83,11 +93,76 @@ export function AppShellPlaceholder() {
   );
 }
 
+/**
+ * Keeps the page's scroll padding (styles.css) equal to the header's and the tab bar's real
+ * heights, which grow with the text size and the device's safe-area inset, so a control that
+ * is focused or scrolled into view always stops clear of both.
+ */
+function useBarHeights(
+  header: RefObject<HTMLElement | null>,
+  tabBar: RefObject<HTMLElement | null>,
+) {
+  useLayoutEffect(() => {
+    const root = document.documentElement.style;
+    const measure = () => {
+      if (header.current)
+        root.setProperty('--app-header-height', `${header.current.offsetHeight}px`);
+      if (tabBar.current)
+        root.setProperty('--app-tab-bar-height', `${tabBar.current.offsetHeight}px`);
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    for (const bar of [header.current, tabBar.current]) if (bar) observer.observe(bar);
+    return () => {
+      observer.disconnect();
+      root.removeProperty('--app-header-height');
+      root.removeProperty('--app-tab-bar-height');
+    };
+  }, [header, tabBar]);
+}
+
+/**
+ * A control of the page that takes the focus while partly behind the header or the tab bar is
+ * brought wholly into view. The browser alone reveals only a text field's caret line.
+ */
+function useFocusClearOfBars(
+  header: RefObject<HTMLElement | null>,
+  tabBar: RefObject<HTMLElement | null>,
+) {
+  useEffect(() => {
+    const reveal = (event: FocusEvent) => {
+      const target = event.target;
+      if (!(target instanceof HTMLElement) || !target.closest('main')) return;
+      const box = target.getBoundingClientRect();
+      const top = header.current?.getBoundingClientRect().bottom ?? 0;
+      const bottom = tabBar.current?.getBoundingClientRect().top ?? window.innerHeight;
+      if (box.top < top || box.bottom > bottom) target.scrollIntoView({ block: 'nearest' });
+    };
+    document.addEventListener('focusin', reveal);
+    return () => document.removeEventListener('focusin', reveal);
+  }, [header, tabBar]);
+}
+
 /** The sticky header with the account slot, the page, and the fixed bottom tab bar. */
-function ShellFrame(props: { activePath: string | null; account: ReactNode; children: ReactNode }) {
+function ShellFrame(props: {
+  activePath: string | null;
+  account: ReactNode;
+  /** Under the header row, sticking with it: the connection's state. */
+  notice?: ReactNode;
+  children: ReactNode;
+}) {
+  const header = useRef<HTMLElement>(null);
+  const tabBar = useRef<HTMLElement>(null);
+  useBarHeights(header, tabBar);
+  useFocusClearOfBars(header, tabBar);
+
   return (
-    <div className="flex min-h-dvh flex-col">
-      <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
+    <div data-app-shell className="flex min-h-dvh flex-col">
+      <header
+        ref={header}
+        className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75"
+      >
         <div className="mx-auto flex h-14 max-w-3xl items-center justify-between px-4">
           <Link
             to={paths.dailyRitual.getHref()}
@@ -97,11 +172,16 @@ function ShellFrame(props: { activePath: string | null; account: ReactNode; chil
           </Link>
           {props.account}
         </div>
+        {props.notice}
       </header>
 
-      <main className="mx-auto w-full max-w-3xl flex-1 px-4 pb-28 pt-4">{props.children}</main>
+      {/* The last control ends well above the tab bar, however tall the bar has grown. */}
+      <main className="mx-auto w-full max-w-3xl flex-1 px-4 pb-[calc(var(--app-tab-bar-height)+2rem)] pt-4">
+        {props.children}
+      </main>
 
       <nav
+        ref={tabBar}
         aria-label="Main"
         className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-background/95 pb-[env(safe-area-inset-bottom)] backdrop-blur"
       >

@@ -28,9 +28,9 @@ describe('the steps a device sends to the server', () => {
 
 describe('writing a merge answer back', () => {
   it('keeps the steps taken on this device while the merge was on its way', () => {
-    const sent = markRead(initialProgress(), 1);
+    const sent = markRead(initialProgress(), 1).record;
     const merged = { ...sent, readDays: [1, 7], reflectionSaved: [7], lastReadDay: 7 };
-    const latest = markStep(markRead(sent, 2), 1, 'reflection').record;
+    const latest = markStep(markRead(sent, 2).record, 1, 'reflection').record;
 
     const written = withChangesSince(merged, sent, latest);
     expect(written.readDays.toSorted((a, b) => a - b)).toEqual([1, 2, 7]);
@@ -40,7 +40,7 @@ describe('writing a merge answer back', () => {
   });
 
   it('is the answer itself when nothing happened meanwhile', () => {
-    const sent = markRead(initialProgress(), 4);
+    const sent = markRead(initialProgress(), 4).record;
     const merged = { ...sent, gathaViewed: [9], currentStanza: 3, lastReadDay: 9 };
     expect(withChangesSince(merged, sent, sent)).toEqual(merged);
   });

@@ -28,12 +28,28 @@ function fakeBrowser(cookies = '') {
 describe('the progress store', () => {
   it('announces the day that opened when the current stanza is completed', () => {
     const { store, toasts } = fakeBrowser(cookieWith({ currentStanza: 240, lastReadDay: 240 }));
-    expect(store.markStep(240, 'gatha')).toBeNull();
-    expect(store.markStep(240, 'explanation')).toBe(241);
+    expect(store.markStep(240, 'gatha', 241)).toBeNull();
+    expect(store.markStep(240, 'explanation', 241)).toBe(241);
     expect(toasts).toEqual([
       { title: 'Progress unlocked!', description: 'Stanza 241 is now available' },
     ]);
     expect(store.snapshot()).toMatchObject({ currentStanza: 241, lastReadDay: 241 });
+  });
+
+  it('calls no day available that the calendar has not opened yet', () => {
+    const { store, toasts } = fakeBrowser(cookieWith({ currentStanza: 100, lastReadDay: 100 }));
+    store.markStep(100, 'gatha', 100);
+    expect(store.markStep(100, 'reflection', 100)).toBeNull();
+    expect(toasts).toEqual([]);
+    // The path still moves on: day 101 is the reader's next stanza when it opens.
+    expect(store.snapshot()).toMatchObject({ currentStanza: 101, reflectionSaved: [100] });
+  });
+
+  it('marks a day read with its own toast; completing the current stanza so moves the path quietly', () => {
+    const { store, toasts } = fakeBrowser(cookieWith({ currentStanza: 3, lastReadDay: 3 }));
+    store.markRead(3);
+    expect(toasts).toEqual([{ title: 'Progress saved', description: 'Day 3 marked as read' }]);
+    expect(store.snapshot()).toMatchObject({ currentStanza: 4, readDays: [3], lastReadDay: 4 });
   });
 
   it('opens nothing and names no day past 241 when day 241 is completed', () => {
@@ -41,8 +57,8 @@ describe('the progress store', () => {
       const { store, toasts, kept } = fakeBrowser(
         cookieWith({ currentStanza: 241, lastReadDay: 241, totalDays }),
       );
-      expect(store.markStep(241, 'gatha')).toBeNull();
-      expect(store.markStep(241, 'reflection')).toBeNull();
+      expect(store.markStep(241, 'gatha', 241)).toBeNull();
+      expect(store.markStep(241, 'reflection', 241)).toBeNull();
       expect(toasts).toEqual([]);
       expect(store.snapshot()).toMatchObject({
         currentStanza: 241,
@@ -71,7 +87,7 @@ describe('the progress store', () => {
     store.markRead(3);
     expect(sent).toEqual([]);
     store.signedIn(7, new QueryClient());
-    store.markStep(4, 'gatha');
+    store.markStep(4, 'gatha', 100);
     expect(sent).toEqual([{ day: 4, flags: { gathaViewed: true } }]);
   });
 

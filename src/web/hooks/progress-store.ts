@@ -160,24 +160,28 @@ export function createProgressStore(io: ProgressStoreIo = browserIo) {
       );
     },
 
-    /** Records a step; returns the day that opened when this completed the current stanza. */
-    markStep(day: number, step: ProgressStep): number | null {
+    /**
+     * Records a step. When it completes the stanza the reader's path stands on, the next one
+     * opens on the path; it is announced, and returned, only when the calendar has opened it
+     * too (`openThrough`, today's day), so no day that is still to come is called available.
+     */
+    markStep(day: number, step: ProgressStep, openThrough: number): number | null {
       const before = snapshot();
       const result = markStepRule(before, day, step);
       save(result.record);
       sendNewSteps(before, result.record);
-      if (result.advancedTo !== null) {
-        io.announce({
-          title: 'Progress unlocked!',
-          description: `Stanza ${result.advancedTo} is now available`,
-        });
-      }
+      if (result.advancedTo === null || result.advancedTo > openThrough) return null;
+      io.announce({
+        title: 'Progress unlocked!',
+        description: `Stanza ${result.advancedTo} is now available`,
+      });
       return result.advancedTo;
     },
 
+    /** Marks a day as read, which completes it; the path moves on quietly. */
     markRead(day: number) {
       const before = snapshot();
-      const after = markReadRule(before, day);
+      const after = markReadRule(before, day).record;
       save(after);
       sendNewSteps(before, after);
       io.announce({ title: 'Progress saved', description: `Day ${day} marked as read` });

@@ -1,43 +1,15 @@
-import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import type { JournalEntry } from '#shared/journal-schemas';
 import type { PendingSave } from '#shared/offline-outbox';
+import { PENDING_SAVES, openOfflineDatabase } from './offline-database.js';
 
 /**
  * The outbox: reflections saved while the server could not be reached, kept in IndexedDB so
  * they outlive a closed tab. One record per person and day, so a later save of the same day
  * replaces the earlier one.
  */
-interface OutboxSchema extends DBSchema {
-  'pending-saves': { key: [number, number]; value: PendingSave };
-}
 
-const DATABASE = 'threefold-offline';
-const STORE = 'pending-saves';
+const STORE = PENDING_SAVES;
 const CHANNEL = 'threefold-offline-outbox';
-
-let database: Promise<IDBPDatabase<OutboxSchema>> | undefined;
-
-function openOutbox(): Promise<IDBPDatabase<OutboxSchema>> {
-  if (!database) {
-    const opening = openDB<OutboxSchema>(DATABASE, 1, {
-      upgrade(db) {
-        db.createObjectStore(STORE, { keyPath: ['userId', 'dayNumber'] });
-      },
-      // A newer version of the app in another tab needs to upgrade: step aside for it.
-      blocking() {
-        database = undefined;
-        void opening.then((db) => db.close());
-      },
-      terminated() {
-        database = undefined;
-      },
-    });
-    database = opening;
-    opening.catch(() => {
-      if (database === opening) database = undefined;
-    });
-  }
-  return database;
-}
 
 const listeners = new Set<() => void>();
 let channel: BroadcastChannel | null | undefined;
@@ -69,12 +41,18 @@ function newSaveId(): string {
     : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 }
 
-/** Keeps a save on the device, replacing any earlier pending save of that person's day. */
+/**
+ * Keeps a save on the device, replacing any earlier pending save of that person's day. With
+ * `changedTo`, it waits for the reader to choose between it and that newer saved entry.
+ */
 export async function keepOnDevice(
-  input: Pick<PendingSave, 'userId' | 'dayNumber' | 'entryText' | 'isPublic' | 'sharedParts'>,
+  input: Pick<
+    PendingSave,
+    'userId' | 'dayNumber' | 'entryText' | 'isPublic' | 'sharedParts' | 'base' | 'changedTo'
+  >,
 ): Promise<PendingSave> {
   const save: PendingSave = { ...input, savedAt: Date.now(), saveId: newSaveId() };
-  const db = await openOutbox();
+  const db = await openOfflineDatabase();
   await db.put(STORE, save);
   announceChange();
   return save;
@@ -82,7 +60,7 @@ export async function keepOnDevice(
 
 /** Everything waiting, of every person who used this device. */
 export async function allPendingSaves(): Promise<PendingSave[]> {
-  const db = await openOutbox();
+  const db = await openOfflineDatabase();
   return db.getAll(STORE);
 }
 
@@ -91,10 +69,24 @@ export async function allPendingSaves(): Promise<PendingSave[]> {
  * meanwhile: that newer text still has to reach the server.
  */
 export async function removeUnlessReplaced(save: PendingSave): Promise<void> {
-  const db = await openOutbox();
+  const db = await openOfflineDatabase();
   const tx = db.transaction(STORE, 'readwrite');
   const stored = await tx.store.get([save.userId, save.dayNumber]);
   if (stored?.saveId === save.saveId) await tx.store.delete([save.userId, save.dayNumber]);
+  await tx.done;
+  announceChange();
+}
+
+/**
+ * Holds a save back for the reader, who chooses between it and `entry`, the day's entry as the
+ * server has it now: changed since the save began. Nothing happens when a newer save of the day
+ * replaced it meanwhile, which will meet the server on its own.
+ */
+export async function holdForChoice(save: PendingSave, entry: JournalEntry): Promise<void> {
+  const db = await openOfflineDatabase();
+  const tx = db.transaction(STORE, 'readwrite');
+  const stored = await tx.store.get([save.userId, save.dayNumber]);
+  if (stored?.saveId === save.saveId) await tx.store.put({ ...stored, changedTo: entry });
   await tx.done;
   announceChange();
 }
@@ -108,7 +100,7 @@ export async function forgetOlderSave(
   dayNumber: number,
   savedBefore: number,
 ): Promise<void> {
-  const db = await openOutbox();
+  const db = await openOfflineDatabase();
   const tx = db.transaction(STORE, 'readwrite');
   const stored = await tx.store.get([userId, dayNumber]);
   if (stored && stored.savedAt < savedBefore) await tx.store.delete([userId, dayNumber]);

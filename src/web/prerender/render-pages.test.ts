@@ -20,6 +20,7 @@ function readerData(): ReaderPageData {
       city: null,
       suspended: false,
       createdAt: '2026-11-01T08:00:00.000Z',
+      discoverable: 'everyone',
     },
     today: {
       id: 87,
@@ -68,10 +69,12 @@ describe("a reader's daily page rendered on the server", () => {
     const record = { readDays: [86, 87], gathaViewed: [86, 87], currentStanza: 88 };
     const cookies = `tp_session=abc; gatha-progress=${encodeURIComponent(JSON.stringify(record))}`;
     const read = await renderReaderPage(template, readerData(), cookies);
-    expect(read).toContain('Marked as read');
+    expect(read).toContain('Day complete');
+    expect(read).toContain('Days completed: 2 of 241');
     const unread = await renderReaderPage(template, readerData(), 'tp_session=abc');
     expect(unread).toContain('Mark as read');
-    expect(unread).not.toContain('Marked as read');
+    expect(unread).not.toContain('Day complete');
+    expect(unread).toContain('Days completed: 0 of 241');
   });
 
   it("never mixes two readers' progress when their pages are rendered side by side", async () => {
@@ -80,10 +83,10 @@ describe("a reader's daily page rendered on the server", () => {
     const days = (from: number, to: number) =>
       Array.from({ length: to - from + 1 }, (_, i) => from + i);
     const readers = [
-      { readDays: days(1, 87), percentage: 36, readToday: true },
-      { readDays: [], percentage: 0, readToday: false },
-      { readDays: days(1, 241), percentage: 100, readToday: true },
-      { readDays: days(1, 12), percentage: 5, readToday: false },
+      { readDays: days(1, 87), readToday: true },
+      { readDays: [], readToday: false },
+      { readDays: days(1, 241), readToday: true },
+      { readDays: days(1, 12), readToday: false },
     ];
     // Twice over, all at once, so each page is rendered while the others are.
     const pages = await Promise.all(
@@ -93,8 +96,9 @@ describe("a reader's daily page rendered on the server", () => {
     );
     pages.forEach((html, index) => {
       const reader = readers[index % readers.length]!;
-      expect(html).toContain(`aria-valuenow="${reader.percentage}"`);
-      expect(html.includes('Marked as read')).toBe(reader.readToday);
+      expect(html).toContain(`Days completed: ${reader.readDays.length} of 241`);
+      expect(html).toContain(`aria-valuenow="${reader.readDays.length}"`);
+      expect(html.includes('Day complete')).toBe(reader.readToday);
     });
   });
 

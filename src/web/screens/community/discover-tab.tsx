@@ -7,6 +7,7 @@ import { Badge } from '../../components/ui/badge.js';
 import { Input, Label } from '../../components/ui/form-controls.js';
 import { EmptyState, InlineError, PeopleSkeleton } from './list-states.js';
 import { ReportButton } from '../../components/report-dialog.js';
+import { BlockPersonButton } from '../../components/block-person-button.js';
 import { PersonCard } from './person-card.js';
 import { ProximityBadge } from './proximity-badge.js';
 import { type Relationship, useRelationships } from './relationships.js';
@@ -85,6 +86,7 @@ function SearchResults({ query }: { query: string }) {
                   <>
                     <SearchResultAction person={person} relationship={relationshipTo(person.id)} />
                     <ReportButton targetType="user" targetId={person.id} name={person.fullName} />
+                    <BlockPersonButton person={person} />
                   </>
                 }
               />
@@ -158,6 +160,7 @@ function Suggestions() {
                         <SendRequestButton person={person} label="Request" />
                       )}
                       <ReportButton targetType="user" targetId={person.id} name={person.fullName} />
+                      <BlockPersonButton person={person} />
                     </>
                   }
                 />

@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../components/ui/dialogs.js';
 import { Input, Label } from '../../components/ui/form-controls.js';
 import { toast } from '../../hooks/use-toast.js';
 import { EmptyState, InlineError, PeopleSkeleton } from './list-states.js';
+import { BlockPersonButton } from '../../components/block-person-button.js';
 import { PersonCard } from './person-card.js';
 
 function matches(friend: Friend, search: string): boolean {
@@ -90,15 +91,18 @@ export function FriendsTab() {
                 username={friend.username}
                 details={<FriendContacts friend={friend} />}
                 actions={
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    className="text-muted-foreground hover:text-destructive"
-                    onClick={() => setToRemove(friend)}
-                  >
-                    <UserMinus aria-hidden="true" />
-                    <span className="sr-only">Remove {friend.fullName}</span>
-                  </Button>
+                  <>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      className="text-muted-foreground hover:text-destructive"
+                      onClick={() => setToRemove(friend)}
+                    >
+                      <UserMinus aria-hidden="true" />
+                      <span className="sr-only">Remove {friend.fullName}</span>
+                    </Button>
+                    <BlockPersonButton person={friend} />
+                  </>
                 }
               />
             </li>

@@ -8,12 +8,16 @@ import {
   useRef,
   useState,
 } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import type { ProgressStep } from '#shared/progress';
 import type { Thought } from '#shared/thought-types';
+import { queryKeys } from '../../api/query-keys.js';
 import { useTodayThought } from '../../api/thoughts.js';
 import { paths } from '../../app/paths.js';
 import { useProgress } from '../../hooks/use-progress.js';
 import { cn } from '../../lib/cn.js';
+import { DayCompleteMoment } from './day-complete-moment.js';
 import { DayHeader } from './day-header.js';
 import { StanzaPanel, UnderstandingPanel } from './panels.js';
 import { ReadingProgress } from './reading-progress.js';
@@ -30,9 +34,15 @@ const ReflectionPanel = lazy(async () => ({
 type Panel = 0 | 1 | 2;
 const PANEL_NAMES = ['Gatha', 'Understanding', 'Reflection'] as const;
 
-/** How long the screen lingers before moving to a newly unlocked stanza. */
-const ADVANCE_AFTER_EXPLANATION_MS = 1000;
+/** How long the day-complete moment lingers after a save before the screen moves on. */
 const ADVANCE_AFTER_SAVE_MS = 1500;
+
+interface Moment {
+  /** Counts saves, so each one begins its own moment. */
+  save: number;
+  opened: number | null;
+  moving: boolean;
+}
 
 /**
  * One day's reading: the stanza, its explanation and the reflection, one panel at a time.
@@ -43,11 +53,21 @@ export function DayReading({ day, thought }: { day: number; thought: Thought }) 
   const previousPanel = useRef<Panel>(0);
   const { markStep } = useProgress();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const currentDay = useTodayThought().data?.currentDay;
   const reducedMotion = useReducedMotion();
   const panelRef = useRef<HTMLDivElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const momentRef = useRef<HTMLDivElement>(null);
   const advanceTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const [moment, setMoment] = useState<Moment | null>(null);
+  /** The day this one opened on the reader's path, once a step has completed it. */
+  const opened = useRef<number | null>(null);
+  /** Today's day: a day past it is not called available, nor moved to. */
+  const openThrough = useRef(0);
+  useLayoutEffect(() => {
+    openThrough.current = currentDay ?? 0;
+  }, [currentDay]);
 
   useEffect(() => () => clearTimeout(advanceTimer.current), []);
 
@@ -57,32 +77,76 @@ export function DayReading({ day, thought }: { day: number; thought: Thought }) 
     loadReflectionPanel().catch(() => undefined);
   }, []);
 
-  useEffect(() => {
-    if (panel === 0) markStep(day, 'gatha');
-  }, [panel, day, markStep]);
-
-  const advanceLater = useCallback(
-    (stanza: number | null, delay: number) => {
-      // Moving on to a day that has not opened yet would only show a locked screen.
-      if (stanza === null || currentDay === undefined || stanza > currentDay) return;
-      clearTimeout(advanceTimer.current);
-      advanceTimer.current = setTimeout(
-        () => void navigate(paths.dailyRitual.getHref(stanza)),
-        delay,
-      );
+  const step = useCallback(
+    (name: ProgressStep) => {
+      const next = markStep(day, name, openThrough.current);
+      if (next !== null) opened.current = next;
+      return next;
     },
-    [navigate, currentDay],
+    [day, markStep],
   );
+
+  useEffect(() => {
+    if (panel === 0) step('gatha');
+  }, [panel, step]);
+
+  // The explanation step is done when the reader leaves the explanation (for the stanza, the
+  // reflection, another day or another screen, or by closing the page), never while it is open.
+  useEffect(() => {
+    if (panel !== 1) return;
+    const leave = () => step('explanation');
+    window.addEventListener('pagehide', leave);
+    return () => {
+      window.removeEventListener('pagehide', leave);
+      leave();
+    };
+  }, [panel, step]);
+
+  const stay = useCallback(() => {
+    clearTimeout(advanceTimer.current);
+    setMoment((current) => current && { ...current, moving: false });
+  }, []);
+
+  // The screen moves on only while the reader leaves it be: a key, a touch or a click anywhere
+  // but in the moment itself (whose own buttons decide) keeps it where it is.
+  const moving = moment?.moving ?? false;
+  useEffect(() => {
+    if (!moving) return;
+    const busy = (event: Event) => {
+      if (event.target instanceof Node && momentRef.current?.contains(event.target)) return;
+      stay();
+    };
+    const events = ['keydown', 'pointerdown', 'input'] as const;
+    for (const name of events) document.addEventListener(name, busy, true);
+    return () => {
+      for (const name of events) document.removeEventListener(name, busy, true);
+    };
+  }, [moving, stay]);
 
   const showPanel = (next: Panel) => {
     if (next === panel) return;
     // A transition keeps the current panel in place until the next one can show whole, so the
     // focus and the slide below always meet a rendered panel.
     startTransition(() => setPanel(next));
-    if (next === 1) advanceLater(markStep(day, 'explanation'), ADVANCE_AFTER_EXPLANATION_MS);
   };
 
-  const onSaved = () => advanceLater(markStep(day, 'reflection'), ADVANCE_AFTER_SAVE_MS);
+  // A save completes the day: first the moment (day complete, streak), then, when the reader's
+  // path opened a day that can be read, that day after the spec's 1.5 s.
+  const onSaved = () => {
+    const next = step('reflection') ?? opened.current;
+    void queryClient.invalidateQueries({ queryKey: queryKeys.progress });
+    setMoment((current) => ({
+      save: (current?.save ?? 0) + 1,
+      opened: next,
+      moving: next !== null,
+    }));
+    clearTimeout(advanceTimer.current);
+    if (next === null) return;
+    advanceTimer.current = setTimeout(
+      () => void navigate(paths.dailyRitual.getHref(next)),
+      ADVANCE_AFTER_SAVE_MS,
+    );
+  };
 
   const { offset, dragging, bind } = useSwipe({
     onSwipeLeft: () => {
@@ -102,8 +166,12 @@ export function DayReading({ day, thought }: { day: number; thought: Thought }) 
     headingRef.current?.focus({ preventScroll: true });
     const element = panelRef.current;
     if (!element) return;
-    const top = element.getBoundingClientRect().top;
-    if (top < 0) element.scrollIntoView({ block: 'start', behavior: 'instant' });
+    // Scrolled up to the panel's start when that is above the clear area below the sticky
+    // header (the page's scroll padding).
+    const clearTop = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+    if (element.getBoundingClientRect().top < clearTop) {
+      element.scrollIntoView({ block: 'start', behavior: 'instant' });
+    }
     if (reducedMotion || typeof element.animate !== 'function') return;
     const direction = panel > from ? 1 : -1;
     element.animate(
@@ -138,7 +206,7 @@ export function DayReading({ day, thought }: { day: number; thought: Thought }) 
         <div
           {...bind}
           data-testid="reading-panels"
-          className={cn('touch-pan-y scroll-mt-20', dragging && 'cursor-grabbing select-none')}
+          className={cn('touch-pan-y', dragging && 'cursor-grabbing select-none')}
         >
           <div
             ref={panelRef}
@@ -147,7 +215,6 @@ export function DayReading({ day, thought }: { day: number; thought: Thought }) 
               opacity: offset ? 1 - Math.abs(offset) / 400 : undefined,
             }}
             className={cn(
-              'scroll-mt-20',
               !dragging && !reducedMotion && 'transition-[transform,opacity] duration-300 ease-out',
             )}
           >
@@ -179,6 +246,18 @@ export function DayReading({ day, thought }: { day: number; thought: Thought }) 
             </Suspense>
           </div>
         </div>
+
+        {panel === 2 && moment && (
+          <DayCompleteMoment
+            key={moment.save}
+            containerRef={momentRef}
+            day={day}
+            opened={moment.opened}
+            moving={moment.moving}
+            isToday={day === currentDay}
+            onStay={stay}
+          />
+        )}
       </div>
 
       <ReadingProgress day={day} />

@@ -1,21 +1,27 @@
-import { Check, CircleCheck } from 'lucide-react';
-import { progressPercentage } from '#shared/progress';
+import { CircleCheck } from 'lucide-react';
+import { isDayComplete, progressSummary } from '#shared/progress';
 import { Button } from '../../components/ui/button.js';
 import { useProgress } from '../../hooks/use-progress.js';
 
-/** A quiet line under the reading: how far the path has come, and a way to mark this day read. */
+/**
+ * A quiet line under the reading: how many of the 241 days are complete, counted as the
+ * dashboard counts them, and whether this one is, with a way to mark it read.
+ */
 export function ReadingProgress({ day }: { day: number }) {
   const { record, markRead } = useProgress();
-  const percentage = progressPercentage(record);
-  const read = record.readDays.includes(day);
+  const { daysCompleted, totalDays } = progressSummary(record);
+  const complete = isDayComplete(record, day);
+  const label = `Days completed: ${daysCompleted} of ${totalDays}`;
 
   return (
     <footer className="flex flex-col gap-3 border-t border-border pt-5">
-      <div className="flex items-center justify-between gap-4 text-sm text-muted-foreground">
-        <span id="path-progress-label">Your progress: {percentage}%</span>
-        {read ? (
-          <span className="inline-flex h-9 items-center gap-1.5 px-3">
-            <Check className="size-4 text-primary" aria-hidden="true" /> Marked as read
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 text-sm text-muted-foreground">
+        <span id="path-progress-label" className="tabular-nums">
+          {label}
+        </span>
+        {complete ? (
+          <span className="inline-flex min-h-9 items-center gap-1.5 px-3">
+            <CircleCheck className="size-4 text-primary" aria-hidden="true" /> Day complete
           </span>
         ) : (
           <Button
@@ -32,13 +38,14 @@ export function ReadingProgress({ day }: { day: number }) {
         role="progressbar"
         aria-labelledby="path-progress-label"
         aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percentage}
+        aria-valuemax={totalDays}
+        aria-valuenow={daysCompleted}
+        aria-valuetext={`${daysCompleted} of ${totalDays} days completed`}
         className="h-1 overflow-hidden rounded-full bg-muted"
       >
         <div
           className="h-full rounded-full bg-primary/70 transition-[width] duration-500 motion-reduce:transition-none"
-          style={{ width: `${percentage}%` }}
+          style={{ width: `${(daysCompleted / totalDays) * 100}%` }}
         />
       </div>
     </footer>

@@ -9,6 +9,7 @@ import { Button } from '../../components/ui/button.js';
 import { Card } from '../../components/ui/card.js';
 import { ReportButton } from '../../components/report-dialog.js';
 import { cn } from '../../lib/cn.js';
+import { BlockPersonButton } from '../../components/block-person-button.js';
 import { isLongText, readMoreText } from '#shared/read-more';
 
 /** Longer reflections are shown cut to this many characters until opened. */
@@ -45,8 +46,9 @@ export function FriendReflectionCard({ entry, liked, onToggleLike }: FriendRefle
         </div>
       </header>
       <ReflectionText text={text} />
-      <div className="flex justify-end gap-1">
+      <div className="flex items-center justify-end gap-1">
         <ReportButton targetType="entry" targetId={entry.id} name={name} />
+        <BlockPersonButton person={{ id: entry.userId, fullName: name }} />
         <LikeButton liked={liked} name={name} onToggle={onToggleLike} />
       </div>
     </Card>

@@ -4,10 +4,12 @@ import { useCurrentUser } from '../../api/auth.js';
 import { useFriendsFeed } from '../../api/journal.js';
 import { paths } from '../../app/paths.js';
 import { Button, buttonVariants } from '../../components/ui/button.js';
+import { isNetworkFailure } from '../../offline/network-failure.js';
 import { Card } from '../../components/ui/card.js';
 import { useLikedEntries } from '../../hooks/use-liked-entries.js';
 import { toast } from '../../hooks/use-toast.js';
 import { cn } from '../../lib/cn.js';
+import { UnavailableNotice, useOfflineFailure } from '../../offline/unavailable-notice.js';
 import { FriendReflectionCard } from './friend-reflection-card.js';
 import { LoadingCards } from './loading-cards.js';
 
@@ -16,12 +18,21 @@ export function FriendsReflections() {
   const { data: user } = useCurrentUser();
   const feed = useFriendsFeed(Boolean(user));
   const { isLiked, toggleLike } = useLikedEntries();
-  // The feed's own query turns any failure into an empty list, so there is no error state.
-  const entries = feed.data ?? [];
+  const offline = useOfflineFailure(feed.error);
+  const entries = feed.data;
 
   const refresh = async () => {
-    await feed.refetch();
-    toast({ title: 'Refreshed', description: 'Dashboard updated with latest reflections.' });
+    const result = await feed.refetch();
+    if (!result.isError) {
+      toast({ title: 'Refreshed', description: 'Dashboard updated with latest reflections.' });
+    } else if (offline || isNetworkFailure(result.error)) {
+      toast({
+        title: "You're offline",
+        description: "Friends' reflections will refresh when the connection returns.",
+      });
+    } else {
+      toast({ variant: 'destructive', title: 'Could not refresh reflections' });
+    }
   };
 
   return (
@@ -42,7 +53,14 @@ export function FriendsReflections() {
         </Button>
       </div>
 
-      {feed.isPending ? (
+      {entries === undefined && feed.isError ? (
+        <UnavailableNotice
+          offline={offline}
+          offlineText="Friends' reflections will appear when the connection returns."
+          failedText="Friends' reflections could not be loaded."
+          onRetry={() => void feed.refetch()}
+        />
+      ) : entries === undefined ? (
         <LoadingCards withAvatar label="Loading reflections" />
       ) : entries.length === 0 ? (
         <NoSharedReflections />

@@ -1,16 +1,30 @@
-import { BookOpen } from 'lucide-react';
+import { BookOpen, CloudOff } from 'lucide-react';
 import { Link } from 'react-router';
+import type { JournalEntry } from '#shared/journal-schemas';
+import { useCurrentUser } from '../../api/auth.js';
 import { useJournal } from '../../api/journal.js';
 import { paths } from '../../app/paths.js';
-import { Button, buttonVariants } from '../../components/ui/button.js';
+import { buttonVariants } from '../../components/ui/button.js';
 import { Card } from '../../components/ui/card.js';
 import { cn } from '../../lib/cn.js';
+import { UnavailableNotice, useOfflineFailure } from '../../offline/unavailable-notice.js';
+import { useKnownJournal } from '../../offline/use-known-entries.js';
+import { useOnline } from '../../offline/use-online.js';
 import { JournalEntryCard } from './journal-entry-card.js';
 import { LoadingCards } from './loading-cards.js';
 
-/** The My Journal tab: the reader's own reflections, most recently written first. */
+/**
+ * The My Journal tab: the reader's own reflections, most recently written first. When the
+ * server cannot be reached, the entries as last saved on this device, saying so.
+ */
 export function MyJournal() {
-  const journal = useJournal();
+  const { data: user } = useCurrentUser();
+  const journal = useJournal(user?.id);
+  const online = useOnline();
+  const offline = useOfflineFailure(journal.error);
+  const known = useKnownJournal(user?.id, journal.isError && journal.data === undefined);
+  const onDevice = journal.data === undefined && known.entries.length > 0;
+  const entries = journal.data ?? (onDevice ? known.entries : undefined);
 
   return (
     <section aria-labelledby="my-journal-entries" className="flex flex-col gap-5">
@@ -21,27 +35,42 @@ export function MyJournal() {
         <p className="text-sm text-muted-foreground">Your personal reflections on the Gathas</p>
       </div>
 
-      {journal.isPending ? (
+      {entries !== undefined && (!online || onDevice) && (
+        <p className="flex items-start gap-2 rounded-xl border border-border bg-secondary px-4 py-3 text-sm text-secondary-foreground">
+          <CloudOff className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          {offline
+            ? "You're offline: this is your journal as last saved on this device."
+            : 'Your journal could not be reached: this is your journal as last saved on this device.'}
+        </p>
+      )}
+
+      {entries === undefined && journal.isError && known.loaded ? (
+        <UnavailableNotice
+          offline={offline}
+          offlineText="Your journal will load when the connection returns."
+          failedText="Your journal could not be loaded."
+          onRetry={() => void journal.refetch()}
+        />
+      ) : entries === undefined ? (
         <LoadingCards withAvatar={false} label="Loading your journal" />
-      ) : journal.isError ? (
-        <Card role="alert" className="flex flex-col items-center gap-3 px-6 py-8 text-center">
-          <p className="text-sm text-muted-foreground">Your journal could not be loaded.</p>
-          <Button variant="outline" onClick={() => void journal.refetch()}>
-            Try again
-          </Button>
-        </Card>
-      ) : journal.data.length === 0 ? (
+      ) : entries.length === 0 ? (
         <NoJournalEntries />
       ) : (
-        <ul className="flex flex-col gap-4">
-          {journal.data.map((entry) => (
-            <li key={entry.id}>
-              <JournalEntryCard entry={entry} />
-            </li>
-          ))}
-        </ul>
+        <EntryList entries={entries} />
       )}
     </section>
+  );
+}
+
+function EntryList({ entries }: { entries: readonly JournalEntry[] }) {
+  return (
+    <ul className="flex flex-col gap-4">
+      {entries.map((entry) => (
+        <li key={entry.id}>
+          <JournalEntryCard entry={entry} />
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -5,6 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '../../components
 import { Skeleton } from '../../components/ui/skeleton.js';
 import { useProgressSync } from '../../hooks/use-progress.js';
 import { cn } from '../../lib/cn.js';
+import { useOfflineFailure } from '../../offline/unavailable-notice.js';
 import { calendarCellLabel, dayCount } from './journey-calendar.js';
 
 function Stat({ label, value }: { label: string; value: string }) {
@@ -21,6 +22,7 @@ export function YourJourneyCard() {
   // Opening the dashboard first still brings this device's progress to the server.
   useProgressSync();
   const journey = useJourney();
+  const offline = useOfflineFailure(journey.error);
 
   return (
     <Card role="region" aria-labelledby="your-journey-heading">
@@ -35,18 +37,22 @@ export function YourJourneyCard() {
         <CardDescription>A streak grows with each day you save a reflection.</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        {journey.isPending ? (
+        {journey.data === undefined && journey.isError ? (
+          <div role="alert" className="flex flex-col items-start gap-3">
+            <p className="text-sm text-muted-foreground">
+              {offline
+                ? "You're offline: your journey will load when the connection returns."
+                : 'Your journey could not be loaded.'}
+            </p>
+            <Button variant="outline" size="sm" onClick={() => void journey.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : journey.data === undefined ? (
           <div role="status" className="flex flex-col gap-3">
             <span className="sr-only">Loading your journey</span>
             <Skeleton className="h-16 w-full" />
             <Skeleton className="h-28 w-full" />
-          </div>
-        ) : journey.isError ? (
-          <div role="alert" className="flex flex-col items-start gap-3">
-            <p className="text-sm text-muted-foreground">Your journey could not be loaded.</p>
-            <Button variant="outline" size="sm" onClick={() => void journey.refetch()}>
-              Try again
-            </Button>
           </div>
         ) : (
           <>

@@ -4,11 +4,13 @@ import { useCurrentUser } from '../../api/auth.js';
 import { paths } from '../../app/paths.js';
 import { buttonVariants } from '../../components/ui/button.js';
 import { cn } from '../../lib/cn.js';
+import { BlockedPeopleCard } from './blocked-people-card.js';
 import { ChangePasswordCard } from './change-password-card.js';
 import { DailyReminderCard } from './daily-reminder-card.js';
 import { DeleteAccountCard } from './delete-account-card.js';
 import { DevicesCard } from './devices-card.js';
 import { ProfileCard } from './profile-card.js';
+import { WhoCanFindMeCard } from './who-can-find-me-card.js';
 import { YourDataCard } from './your-data-card.js';
 
 export function SettingsScreen() {
@@ -27,6 +29,8 @@ export function SettingsScreen() {
       {user && (
         <>
           <ProfileCard user={user} />
+          <WhoCanFindMeCard user={user} />
+          <BlockedPeopleCard />
           <ChangePasswordCard />
           <DevicesCard />
           <YourDataCard />

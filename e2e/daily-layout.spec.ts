@@ -1,0 +1,164 @@
+import { type Page, expect } from '@playwright/test';
+import { signUpViaApi } from './support.js';
+import { MID_CYCLE, test } from './test-date.js';
+
+// 10 April, day 100: a new reader's own day, where nothing unlocks or moves the screen.
+test.use({ now: MID_CYCLE });
+
+// The sticky header and the fixed tab bar never hide a control of the daily screen: not the
+// one a reader reaches by keyboard, not the last one at the page's end, on a small phone, a
+// phone (with and without a home-indicator inset) and a desktop.
+
+const sizes = [
+  { name: 'a 390×844 phone', viewport: { width: 390, height: 844 }, bottomInset: 0 },
+  { name: 'a 320×568 phone', viewport: { width: 320, height: 568 }, bottomInset: 0 },
+  { name: 'a 1280×800 desktop', viewport: { width: 1280, height: 800 }, bottomInset: 0 },
+  {
+    name: 'a 390×844 phone with a 34 px home indicator',
+    viewport: { width: 390, height: 844 },
+    bottomInset: 34,
+  },
+] as const;
+
+interface Box {
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+}
+
+/** Where the header ends and the tab bar begins, and the viewport's width. */
+async function clearArea(page: Page) {
+  return page.evaluate(() => {
+    const header = document.querySelector('body header')?.getBoundingClientRect();
+    const tabBar = document.querySelector('nav[aria-label="Main"]')?.getBoundingClientRect();
+    if (!header || !tabBar) throw new Error('no app header or tab bar');
+    return { top: header.bottom, bottom: tabBar.top, width: window.innerWidth };
+  });
+}
+
+const describe = (name: string, box: Box) =>
+  `${name} at ${Math.round(box.top)}..${Math.round(box.bottom)} (x ${Math.round(box.left)}..${Math.round(box.right)})`;
+
+/** Every control the keyboard reaches in the page's main area is wholly in view when focused. */
+async function tabThroughMain(page: Page, panel: string) {
+  const reached: string[] = [];
+  for (let step = 0; step < 40; step++) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => {
+      const element = document.activeElement;
+      if (!element || element === document.body) return null;
+      const box = element.getBoundingClientRect();
+      const name =
+        element.getAttribute('aria-label') ??
+        (element.id ? document.querySelector(`label[for="${element.id}"]`)?.textContent : null) ??
+        element.textContent?.trim() ??
+        element.tagName;
+      return {
+        name: name || element.tagName,
+        inMain: Boolean(element.closest('main')),
+        inTabBar: Boolean(element.closest('nav[aria-label="Main"]')),
+        box: { top: box.top, bottom: box.bottom, left: box.left, right: box.right },
+      };
+    });
+    if (!focused || focused.inTabBar) break;
+    if (!focused.inMain) continue;
+    const area = await clearArea(page);
+    const { box } = focused;
+    reached.push(focused.name);
+    expect(
+      box.top >= area.top - 0.5 &&
+        box.bottom <= area.bottom + 0.5 &&
+        box.left >= -0.5 &&
+        box.right <= area.width + 0.5,
+      `${panel}: focused ${describe(focused.name, box)} must lie between the header (${Math.round(area.top)}) and the tab bar (${Math.round(area.bottom)})`,
+    ).toBe(true);
+  }
+  return reached;
+}
+
+/** At the very end of the page, no control of the main area reaches under the tab bar. */
+async function expectEndClearOfTabBar(page: Page, panel: string) {
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const area = await clearArea(page);
+  const covered = await page.evaluate((tabBarTop) => {
+    const controls = document.querySelectorAll<HTMLElement>(
+      'main a[href], main button, main input, main textarea, main [role="switch"]',
+    );
+    return [...controls]
+      .map((element) => ({
+        name:
+          element.getAttribute('aria-label') ?? (element.textContent?.trim() || element.tagName),
+        box: element.getBoundingClientRect(),
+      }))
+      .filter(({ box }) => box.height > 0 && box.bottom > tabBarTop && box.top < window.innerHeight)
+      .map(({ name, box }) => `${name} at ${Math.round(box.top)}..${Math.round(box.bottom)}`);
+  }, area.bottom);
+  expect(covered, `${panel}: controls under the tab bar at the page's end`).toEqual([]);
+}
+
+for (const size of sizes) {
+  test(`on ${size.name}, no control of the three panels is hidden by the header or the tab bar`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(size.viewport);
+    if (size.bottomInset) {
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Emulation.setSafeAreaInsetsOverride', {
+        insets: { top: 0, left: 0, right: 0, bottom: size.bottomInset },
+      });
+    }
+    await signUpViaApi(page);
+    await page.goto('/app/daily-ritual');
+    const readExplanation = page.getByRole('button', { name: 'Read Explanation' });
+    await expect(readExplanation).toBeVisible();
+    if (size.bottomInset) {
+      // The tab bar keeps its links clear of the home indicator.
+      const tabBar = await page.getByRole('navigation', { name: 'Main' }).boundingBox();
+      const lastLink = await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link')
+        .last()
+        .boundingBox();
+      expect(
+        (tabBar?.y ?? 0) + (tabBar?.height ?? 0) - ((lastLink?.y ?? 0) + (lastLink?.height ?? 0)),
+      ).toBeGreaterThanOrEqual(size.bottomInset);
+    }
+
+    expect(await tabThroughMain(page, 'stanza')).toContain('Read Explanation');
+    await expectEndClearOfTabBar(page, 'stanza');
+
+    await readExplanation.click();
+    const understanding = page.getByRole('heading', { name: 'Understanding', level: 2 });
+    await expect(understanding).toBeFocused();
+    const area = await clearArea(page);
+    const heading = await understanding.boundingBox();
+    expect(heading?.y ?? 0).toBeGreaterThanOrEqual(area.top);
+    expect(await tabThroughMain(page, 'understanding')).toEqual(
+      expect.arrayContaining(['Gatha', 'Reflect']),
+    );
+    await expectEndClearOfTabBar(page, 'understanding');
+
+    await page.getByRole('button', { name: 'Reflect' }).click();
+    const reflection = page.getByRole('heading', { name: 'Daily Reflection', level: 2 });
+    await expect(reflection).toBeFocused();
+    await expect(page.getByLabel('Good Thoughts')).toBeEnabled();
+    expect(await tabThroughMain(page, 'reflection')).toEqual(
+      expect.arrayContaining(['Good Thoughts', 'Good Deeds', 'Back to Gatha', 'Save Reflection']),
+    );
+    await expectEndClearOfTabBar(page, 'reflection');
+
+    // After a save, the day-complete moment comes into view clear of both bars.
+    await page.getByLabel('Good Thoughts').fill('Keep the promise made this morning.');
+    await page.getByRole('button', { name: 'Save Reflection' }).click();
+    const moment = page.getByRole('status').filter({ hasText: 'Day 100 complete' });
+    await expect(moment).toBeVisible();
+    await expect
+      .poll(async () => {
+        const box = await moment.boundingBox();
+        const clear = await clearArea(page);
+        return Boolean(box && box.y >= clear.top && box.y + box.height <= clear.bottom);
+      })
+      .toBe(true);
+  });
+}

@@ -1,0 +1,213 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiClient, befriend, signUp } from '../test-support/api-client.js';
+import { createTestApp, type TestApp } from '../test-support/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const ids = (body: { id: number }[]) => body.map((person) => person.id);
+const searchIds = async (searcher: ApiClient, q: string) =>
+  ids((await searcher.get(`/api/users/search?q=${encodeURIComponent(q)}`)).body);
+const discoverIds = async (searcher: ApiClient) =>
+  ids((await searcher.get('/api/users/search?discover=true')).body);
+
+describe('blocking a person', () => {
+  it('answers 201 once, 200 after, and lists blocks newest first', async () => {
+    const me = await signUp(t.app);
+    const first = await signUp(t.app, { fullName: 'First Blocked' });
+    const second = await signUp(t.app, { fullName: 'Second Blocked' });
+    expect(await me.post('/api/blocks', { userId: first.user.id })).toMatchObject({
+      status: 201,
+      body: { userId: first.user.id },
+    });
+    t.clock.advance(1000);
+    expect(await me.post('/api/blocks', { userId: second.user.id })).toMatchObject({
+      status: 201,
+    });
+    expect(await me.post('/api/blocks', { userId: first.user.id })).toMatchObject({
+      status: 200,
+      body: { userId: first.user.id },
+    });
+    expect((await me.get('/api/blocks')).body).toEqual([
+      {
+        userId: second.user.id,
+        fullName: 'Second Blocked',
+        username: second.user.username,
+        blockedAt: expect.any(String),
+      },
+      {
+        userId: first.user.id,
+        fullName: 'First Blocked',
+        username: first.user.username,
+        blockedAt: expect.any(String),
+      },
+    ]);
+    // The blocked see no list of who blocked them.
+    expect((await first.get('/api/blocks')).body).toEqual([]);
+  });
+
+  it('refuses blocking yourself or nobody, and unblocking what is not blocked', async () => {
+    const me = await signUp(t.app);
+    const other = await signUp(t.app);
+    expect(await me.post('/api/blocks', { userId: me.user.id })).toMatchObject({
+      status: 400,
+      body: { message: 'You cannot block yourself' },
+    });
+    expect(await me.post('/api/blocks', { userId: 999_999_999 })).toMatchObject({
+      status: 404,
+      body: { message: 'User not found' },
+    });
+    expect((await me.post('/api/blocks', { userId: 'x' })).status).toBe(400);
+    expect((await me.post('/api/blocks', {})).status).toBe(400);
+    expect(await me.delete(`/api/blocks/${other.user.id}`)).toMatchObject({
+      status: 404,
+      body: { message: 'Block not found' },
+    });
+    expect((await me.delete('/api/blocks/not-an-id')).status).toBe(404);
+    // Someone else's block cannot be lifted by the person blocked.
+    await me.post('/api/blocks', { userId: other.user.id });
+    expect((await other.delete(`/api/blocks/${me.user.id}`)).status).toBe(404);
+    expect(await me.delete(`/api/blocks/${other.user.id}`)).toMatchObject({
+      status: 200,
+      body: { ok: true },
+    });
+    expect((await me.get('/api/blocks')).body).toEqual([]);
+  });
+
+  it('ends the friendship both ways, and unblocking does not bring it back', async () => {
+    const me = await signUp(t.app);
+    const friend = await signUp(t.app);
+    await befriend(me, friend);
+    await friend.post('/api/journal', {
+      dayNumber: 5,
+      entryText: JSON.stringify({ thoughts: 'shared before the block', words: '', deeds: '' }),
+      isPublic: true,
+    });
+    expect((await me.get('/api/journal/friends')).body).toHaveLength(1);
+
+    await me.post('/api/blocks', { userId: friend.user.id });
+    expect((await me.get('/api/friends')).body).toEqual([]);
+    expect((await friend.get('/api/friends')).body).toEqual([]);
+    expect((await me.get('/api/journal/friends')).body).toEqual([]);
+    expect((await friend.get('/api/journal/friends')).body).toEqual([]);
+
+    await me.delete(`/api/blocks/${friend.user.id}`);
+    expect((await me.get('/api/friends')).body).toEqual([]);
+    expect((await friend.get('/api/friends')).body).toEqual([]);
+    // Strangers again: either may ask anew.
+    expect((await friend.post(`/api/friend-requests/${me.user.id}`)).status).toBe(201);
+  });
+
+  it('ends pending requests both ways', async () => {
+    const me = await signUp(t.app);
+    const asking = await signUp(t.app);
+    const asked = await signUp(t.app);
+    await asking.post(`/api/friend-requests/${me.user.id}`);
+    await me.post(`/api/friend-requests/${asked.user.id}`);
+    await me.post('/api/blocks', { userId: asking.user.id });
+    await asked.post('/api/blocks', { userId: me.user.id });
+    for (const person of [me, asking, asked]) {
+      expect((await person.get('/api/friend-requests')).body).toEqual({ sent: [], received: [] });
+    }
+  });
+
+  it('hides each from the other in search and discover, whoever blocked', async () => {
+    const tag = `blk${Math.random().toString(36).slice(2, 8)}`;
+    const blocker = await signUp(t.app, { fullName: `${tag} Blocker`, postalCode: '94110' });
+    const blocked = await signUp(t.app, { fullName: `${tag} Blocked`, postalCode: '94110' });
+    const bystander = await signUp(t.app, { fullName: `${tag} Bystander`, postalCode: '94110' });
+    expect(await searchIds(blocked, tag)).toContain(blocker.user.id);
+    expect(await discoverIds(blocked)).toContain(blocker.user.id);
+
+    await blocker.post('/api/blocks', { userId: blocked.user.id });
+    expect(await searchIds(blocked, tag)).toEqual([bystander.user.id]);
+    expect(await searchIds(blocked, blocker.user.username)).toEqual([]);
+    expect(await searchIds(blocker, tag)).toEqual([bystander.user.id]);
+    expect(await discoverIds(blocked)).not.toContain(blocker.user.id);
+    expect(await discoverIds(blocker)).not.toContain(blocked.user.id);
+    // Others still find both.
+    expect((await searchIds(bystander, tag)).sort()).toEqual(
+      [blocker.user.id, blocked.user.id].sort(),
+    );
+
+    await blocker.delete(`/api/blocks/${blocked.user.id}`);
+    expect(await searchIds(blocked, tag)).toContain(blocker.user.id);
+  });
+
+  it('answers a friend request between them exactly as for an unknown person', async () => {
+    const blocker = await signUp(t.app);
+    const blocked = await signUp(t.app);
+    await blocker.post('/api/blocks', { userId: blocked.user.id });
+    const unknown = await blocked.post('/api/friend-requests/999999999');
+    const toBlocker = await blocked.post(`/api/friend-requests/${blocker.user.id}`);
+    expect(toBlocker.status).toBe(404);
+    expect(toBlocker.body).toEqual(unknown.body);
+    expect(toBlocker.body).toEqual({ message: 'User not found' });
+    const fromBlocker = await blocker.post(`/api/friend-requests/${blocked.user.id}`);
+    expect(fromBlocker).toMatchObject({ status: 404, body: { message: 'User not found' } });
+    expect((await blocker.get('/api/friend-requests')).body).toEqual({ sent: [], received: [] });
+  });
+
+  it('goes with a deleted account', async () => {
+    const me = await signUp(t.app);
+    const leaving = await signUp(t.app, { password: 'a long leaving password' });
+    await me.post('/api/blocks', { userId: leaving.user.id });
+    expect(
+      (await leaving.call('DELETE', '/api/users/me', { password: 'a long leaving password' }))
+        .status,
+    ).toBe(200);
+    expect((await me.get('/api/blocks')).body).toEqual([]);
+  });
+});
+
+describe('who can find me', () => {
+  it('is everyone by default, shown only to its owner, and changed with PATCH', async () => {
+    const me = await signUp(t.app);
+    expect(me.user.discoverable).toBe('everyone');
+    const changed = await me.call('PATCH', '/api/users/me', { discoverable: 'username' });
+    expect(changed).toMatchObject({ status: 200, body: { user: { discoverable: 'username' } } });
+    expect((await me.get('/api/auth/me')).body.user.discoverable).toBe('username');
+    expect((await me.call('PATCH', '/api/users/me', { discoverable: 'anyone' })).status).toBe(400);
+    const other = await signUp(t.app);
+    await befriend(other, me);
+    expect(JSON.stringify((await other.get('/api/friends')).body)).not.toContain('discoverable');
+  });
+
+  it('limits search and discover by each level, leaving friends as they are', async () => {
+    const tag = `dsc${Math.random().toString(36).slice(2, 8)}`;
+    const searcher = await signUp(t.app, { postalCode: '10001' });
+    const everyone = await signUp(t.app, { fullName: `${tag} Everyone`, postalCode: '10001' });
+    const byUsername = await signUp(t.app, {
+      fullName: `${tag} Username`,
+      username: `${tag}_exact`,
+      postalCode: '10001',
+    });
+    const nobody = await signUp(t.app, {
+      fullName: `${tag} Nobody`,
+      username: `${tag}_hidden`,
+      postalCode: '10001',
+    });
+    const friendOfNobody = await signUp(t.app);
+    await befriend(friendOfNobody, nobody);
+    await byUsername.call('PATCH', '/api/users/me', { discoverable: 'username' });
+    await nobody.call('PATCH', '/api/users/me', { discoverable: 'nobody' });
+
+    expect(await searchIds(searcher, tag)).toEqual([everyone.user.id]);
+    expect(await searchIds(searcher, `${tag}_exac`)).toEqual([]);
+    expect(await searchIds(searcher, `${tag}_EXACT`)).toEqual([byUsername.user.id]);
+    expect(await searchIds(searcher, ` ${tag}_exact `)).toEqual([byUsername.user.id]);
+    expect(await searchIds(searcher, `${tag}_hidden`)).toEqual([]);
+    expect(await searchIds(searcher, `${tag} Nobody`)).toEqual([]);
+    const suggested = await discoverIds(searcher);
+    expect(suggested).toContain(everyone.user.id);
+    expect(suggested).not.toContain(byUsername.user.id);
+    expect(suggested).not.toContain(nobody.user.id);
+
+    expect(ids((await friendOfNobody.get('/api/friends')).body)).toEqual([nobody.user.id]);
+    await nobody.call('PATCH', '/api/users/me', { discoverable: 'everyone' });
+    expect(await searchIds(searcher, `${tag} Nobody`)).toEqual([nobody.user.id]);
+  });
+});

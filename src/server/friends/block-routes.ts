@@ -1,0 +1,31 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiContract } from '#shared/api-contract';
+import type { AppContext } from '../app-context.js';
+import { signedInUser } from '../auth/current-user.js';
+import { HttpError } from '../http/http-errors.js';
+import { blockPerson, listBlocks, unblockPerson } from './blocks.js';
+
+/** Blocking people, and the caller's own list of those blocked. */
+export function blockRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const { db } = ctx;
+  return async (app) => {
+    app.get('/', { schema: apiContract['GET /api/blocks'] }, async (request) =>
+      listBlocks(db, signedInUser(request).id),
+    );
+    app.post('/', { schema: apiContract['POST /api/blocks'] }, async (request, reply) => {
+      const { userId } = request.body;
+      const added = await blockPerson(db, signedInUser(request).id, userId, ctx.clock());
+      return reply.code(added ? 201 : 200).send({ userId });
+    });
+    app.delete(
+      '/:userId',
+      { schema: apiContract['DELETE /api/blocks/:userId'] },
+      async (request) => {
+        if (!(await unblockPerson(db, signedInUser(request).id, request.params.userId))) {
+          throw new HttpError(404, 'Block not found');
+        }
+        return { ok: true as const };
+      },
+    );
+  };
+}

@@ -1,0 +1,85 @@
+import type { Discoverability, User } from '#shared/auth-schemas';
+import { useUpdateProfile } from '../../api/account.js';
+import { serverMessage } from '../../api/client.js';
+import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card.js';
+import { toast } from '../../hooks/use-toast.js';
+
+const CHOICES: { value: Discoverability; label: string; meaning: string }[] = [
+  {
+    value: 'everyone',
+    label: 'Everyone',
+    meaning:
+      'Anyone can find you by name or username, and you may be suggested to people near you.',
+  },
+  {
+    value: 'username',
+    label: 'Only by exact username',
+    meaning:
+      'Only someone who types your whole username finds you; you are never suggested to anyone.',
+  },
+  {
+    value: 'nobody',
+    label: 'Nobody',
+    meaning: 'No one can find you; friends you already have still see you.',
+  },
+];
+
+/** Who may find this person in search and suggestions; saved as soon as it is chosen. */
+export function WhoCanFindMeCard({ user }: { user: User }) {
+  const update = useUpdateProfile();
+  const chosen = update.isPending ? update.variables.discoverable : user.discoverable;
+
+  const choose = (discoverable: Discoverability) =>
+    update.mutate(
+      { discoverable },
+      {
+        onSuccess: () => toast({ title: 'Saved', description: 'Who can find you was changed.' }),
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: 'Could not save who can find you',
+            description: serverMessage(error) ?? 'Please try again',
+          }),
+      },
+    );
+
+  return (
+    <Card role="region" aria-labelledby="find-me-heading">
+      <CardHeader>
+        <h2 id="find-me-heading" className="font-serif text-lg font-semibold leading-tight">
+          Who can find me
+        </h2>
+        <CardDescription>
+          Who can find you in Community’s search and suggestions. People you have blocked never can.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <fieldset className="flex flex-col gap-3" disabled={update.isPending}>
+          <legend className="sr-only">Who can find me</legend>
+          {CHOICES.map((choice) => (
+            <label
+              key={choice.value}
+              className="flex cursor-pointer items-start gap-3 rounded-lg border border-border p-3 has-[:checked]:border-primary has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
+            >
+              <input
+                type="radio"
+                name="discoverable"
+                value={choice.value}
+                checked={chosen === choice.value}
+                onChange={() => choose(choice.value)}
+                aria-describedby={`find-me-${choice.value}`}
+                className="mt-1 size-4 shrink-0 accent-primary"
+              />
+              <span className="flex flex-col gap-0.5">
+                <span className="font-medium">{choice.label}</span>
+                <span id={`find-me-${choice.value}`} className="text-sm text-muted-foreground">
+                  {choice.meaning}
+                </span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+      </CardContent>
+    </Card>
+  );
+}
