@@ -142,14 +142,16 @@ for (const size of sizes) {
     await page.getByRole('button', { name: 'Reflect' }).click();
     const reflection = page.getByRole('heading', { name: 'Daily Reflection', level: 2 });
     await expect(reflection).toBeFocused();
-    await expect(page.getByLabel('Good Thoughts')).toBeEnabled();
+    await expect(page.getByRole('textbox', { name: 'Good Thoughts' })).toBeEnabled();
     expect(await tabThroughMain(page, 'reflection')).toEqual(
       expect.arrayContaining(['Good Thoughts', 'Good Deeds', 'Back to Gatha', 'Save Reflection']),
     );
     await expectEndClearOfTabBar(page, 'reflection');
 
     // After a save, the day-complete moment comes into view clear of both bars.
-    await page.getByLabel('Good Thoughts').fill('Keep the promise made this morning.');
+    await page
+      .getByRole('textbox', { name: 'Good Thoughts' })
+      .fill('Keep the promise made this morning.');
     await page.getByRole('button', { name: 'Save Reflection' }).click();
     const moment = page.getByRole('status').filter({ hasText: 'Day 100 complete' });
     await expect(moment).toBeVisible();

@@ -64,10 +64,12 @@ test('the explanation stays open while it is read; leaving it for Reflect opens 
   expect(await progressCookie(page)).toMatchObject({ explanationViewed: [1], currentStanza: 2 });
 
   // The reader types; the screen stays on day 1 for as long as they like.
-  await page.getByLabel('Good Thoughts').fill('A first careful thought.');
+  await page.getByRole('textbox', { name: 'Good Thoughts' }).fill('A first careful thought.');
   await page.clock.runFor(5_000);
   expect(pathOf(page)).toBe('/app/daily-ritual/1');
-  await expect(page.getByLabel('Good Thoughts')).toHaveValue('A first careful thought.');
+  await expect(page.getByRole('textbox', { name: 'Good Thoughts' })).toHaveValue(
+    'A first careful thought.',
+  );
 
   // Saved: first the day-complete moment with the streak, then day 2 after the spec's 1.5 s.
   await page.getByRole('button', { name: 'Save Reflection' }).click();
@@ -116,15 +118,15 @@ test('a reader who goes on writing after a save stays on the day, and can move o
   await page.goto('/app/daily-ritual/1');
   await readExplanation(page).click();
   await page.getByRole('button', { name: 'Reflect' }).click();
-  await page.getByLabel('Good Thoughts').fill('Listen before speaking.');
+  await page.getByRole('textbox', { name: 'Good Thoughts' }).fill('Listen before speaking.');
   await page.getByRole('button', { name: 'Save Reflection' }).click();
   await expect(dayComplete(page)).toContainText('Opening day 2');
 
   // Typing again within the moment keeps the screen where it is.
-  await page.getByLabel('Good Words').pressSequentially('And one more');
+  await page.getByRole('textbox', { name: 'Good Words' }).pressSequentially('And one more');
   await page.clock.runFor(4_000);
   expect(pathOf(page)).toBe('/app/daily-ritual/1');
-  await expect(page.getByLabel('Good Words')).toHaveValue('And one more');
+  await expect(page.getByRole('textbox', { name: 'Good Words' })).toHaveValue('And one more');
   await expect(dayComplete(page)).not.toContainText('Opening day 2');
   await dayComplete(page).getByRole('link', { name: 'Go to day 2' }).click();
   await expect(page).toHaveURL(/\/app\/daily-ritual\/2$/);
@@ -139,7 +141,9 @@ test('the day-complete moment offers to stay, and says nothing opened on a day o
   await page.goto('/app/daily-ritual/50');
   await readExplanation(page).click();
   await page.getByRole('button', { name: 'Reflect' }).click();
-  await page.getByLabel('Good Deeds').fill('Carry the shopping for a neighbour.');
+  await page
+    .getByRole('textbox', { name: 'Good Deeds' })
+    .fill('Carry the shopping for a neighbour.');
   await page.getByRole('button', { name: 'Save Reflection' }).click();
   await expectToast(page, 'Saved!', 'Your reflection has been saved.');
   await expect(dayComplete(page)).toContainText('Day 50 complete');
@@ -154,7 +158,7 @@ test('the day-complete moment offers to stay, and says nothing opened on a day o
   await page.goto('/app/daily-ritual/1');
   await readExplanation(page).click();
   await page.getByRole('button', { name: 'Reflect' }).click();
-  await page.getByLabel('Good Thoughts').fill('Begin again, gently.');
+  await page.getByRole('textbox', { name: 'Good Thoughts' }).fill('Begin again, gently.');
   await page.getByRole('button', { name: 'Save Reflection' }).click();
   await dayComplete(page).getByRole('button', { name: 'Stay on day 1' }).click();
   await page.clock.runFor(4_000);
@@ -183,7 +187,7 @@ test.describe('on 28 March, day 87', () => {
     await readExplanation(page).click();
     await page.getByRole('button', { name: 'Reflect' }).click();
     await expect(page.getByText('Days completed: 1 of 241')).toBeVisible();
-    await page.getByLabel('Good Thoughts').fill('Offer the best of the day.');
+    await page.getByRole('textbox', { name: 'Good Thoughts' }).fill('Offer the best of the day.');
     await page.getByRole('button', { name: 'Save Reflection' }).click();
     await expect(dayComplete(page)).toContainText('Day 87 complete');
     await expect(page.getByText('Days completed: 1 of 241')).toBeVisible();
@@ -221,7 +225,9 @@ test.describe('on 1 January, day 1', () => {
     await expect(page.getByText('Day 1 of 241')).toBeVisible();
     await readExplanation(page).click();
     await page.getByRole('button', { name: 'Reflect' }).click();
-    await page.getByLabel('Good Thoughts').fill('The first morning of the year.');
+    await page
+      .getByRole('textbox', { name: 'Good Thoughts' })
+      .fill('The first morning of the year.');
     await page.getByRole('button', { name: 'Save Reflection' }).click();
     await expect(dayComplete(page)).toContainText('Day 1 complete');
     await expect(dayComplete(page)).toContainText('The next reading opens tomorrow.');

@@ -296,7 +296,7 @@ test('a reflection is saved, comes back filled, and a second save updates the sa
   await page.getByRole('button', { name: 'Reflect' }).click();
 
   // Too long to store: the limit's own message, tied to the field.
-  const deeds = page.getByLabel('Good Deeds');
+  const deeds = page.getByRole('textbox', { name: 'Good Deeds' });
   await deeds.fill('x'.repeat(20_001));
   await page.getByRole('button', { name: 'Save Reflection' }).click();
   await expect(page.getByText('Entry text must be at most 20,000 characters')).toBeVisible();
@@ -314,8 +314,8 @@ test('a reflection is saved, comes back filled, and a second save updates the sa
   await expectToast(page, 'Error', 'Failed to save your reflection.');
   await page.unroute('**/api/journal');
 
-  await page.getByLabel('Good Thoughts').fill('  Hold one clear thought.  ');
-  await page.getByLabel('Good Words').fill('Speak gently at breakfast.\n');
+  await page.getByRole('textbox', { name: 'Good Thoughts' }).fill('  Hold one clear thought.  ');
+  await page.getByRole('textbox', { name: 'Good Words' }).fill('Speak gently at breakfast.\n');
   await page.getByRole('switch').click();
   await expect(page.getByRole('switch')).toHaveAccessibleName('Share with friends');
 
@@ -332,13 +332,19 @@ test('a reflection is saved, comes back filled, and a second save updates the sa
   await page.reload();
   await stanzaPanel(page).click();
   await page.getByRole('button', { name: 'Reflect' }).click();
-  await expect(page.getByLabel('Good Thoughts')).toHaveValue('Hold one clear thought.');
-  await expect(page.getByLabel('Good Words')).toHaveValue('Speak gently at breakfast.');
-  await expect(page.getByLabel('Good Deeds')).toHaveValue('Carry water for a neighbour');
+  await expect(page.getByRole('textbox', { name: 'Good Thoughts' })).toHaveValue(
+    'Hold one clear thought.',
+  );
+  await expect(page.getByRole('textbox', { name: 'Good Words' })).toHaveValue(
+    'Speak gently at breakfast.',
+  );
+  await expect(page.getByRole('textbox', { name: 'Good Deeds' })).toHaveValue(
+    'Carry water for a neighbour',
+  );
   await expect(page.getByRole('switch')).toBeChecked();
   await expect(page.getByRole('switch')).toHaveAccessibleName('Share with friends');
 
-  await page.getByLabel('Good Words').fill('Thank the bus driver.');
+  await page.getByRole('textbox', { name: 'Good Words' }).fill('Thank the bus driver.');
   await page.getByRole('switch').click();
   await page.getByRole('button', { name: 'Save Reflection' }).click();
   await expectToast(page, 'Saved!', 'Your reflection has been saved.');

@@ -191,7 +191,7 @@ test('My Journal lists entries with their day, date, visibility and filled secti
   await expect(entries).toHaveCount(3);
   const day1 = entries.filter({ has: page.getByRole('heading', { name: 'Day 1', exact: true }) });
   await expect(day1.getByText('Apr 10, 2026', { exact: true })).toBeVisible();
-  await expect(day1.getByText('Public', { exact: true })).toBeVisible();
+  await expect(day1.getByText('Shared with friends', { exact: true })).toBeVisible();
   for (const text of [
     'Good Thoughts',
     'Begin with a clear mind.',

@@ -31,8 +31,8 @@ async function reflectOnToday(
   await expect(page.getByRole('heading', { name: 'Understanding' })).toBeVisible();
   await page.getByRole('button', { name: 'Reflect' }).click();
   await expect(page.getByRole('heading', { name: 'Daily Reflection' })).toBeVisible();
-  await page.getByLabel('Good Thoughts').fill(text.thoughts);
-  await page.getByLabel('Good Deeds').fill(text.deeds);
+  await page.getByRole('textbox', { name: 'Good Thoughts' }).fill(text.thoughts);
+  await page.getByRole('textbox', { name: 'Good Deeds' }).fill(text.deeds);
   if (share) {
     await page.getByRole('switch').click();
     await expect(page.getByRole('switch')).toHaveAccessibleName('Share with friends');
@@ -75,7 +75,7 @@ test('a newcomer signs up, reflects, makes a friend and reads only what the frie
     .filter({ hasText: `Day ${today}` });
   await expect(myEntry).toContainText(`Mina's quiet thought ${tag}`);
   await expect(myEntry).toContainText('Water the plants.');
-  await expect(myEntry).toContainText('Public');
+  await expect(myEntry).toContainText('Shared with friends');
 
   // Kaveh, on his own phone, signs up, shares one reflection and keeps another private.
   const kavehContext = await newDevice({ ...test.info().project.use });

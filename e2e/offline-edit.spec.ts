@@ -74,7 +74,7 @@ test('offline, a shared reflection opens as last saved, and one edited line sync
   });
   await expectNoAxeViolations(page);
 
-  await page.getByLabel('Good Words').fill('I listened more than I spoke.');
+  await page.getByRole('textbox', { name: 'Good Words' }).fill('I listened more than I spoke.');
   await page.getByRole('button', { name: 'Save Reflection' }).click();
   await expectToast(page, PENDING);
   expect(partsOf(await serverEntry(page, today))).toEqual(SHARED);
@@ -104,7 +104,7 @@ test('cut while the save is on its way: the save waits on the device and is retr
     attempts += 1;
     return attempts <= 2 ? route.abort('internetdisconnected') : route.fallback();
   });
-  await page.getByLabel('Good Deeds').fill('Carried the shopping upstairs.');
+  await page.getByRole('textbox', { name: 'Good Deeds' }).fill('Carried the shopping upstairs.');
   await page.getByRole('button', { name: 'Save Reflection' }).click();
   await expectToast(page, PENDING);
   await expect(reflection(page).getByText(PENDING)).toBeVisible();
@@ -133,7 +133,7 @@ test('cut after the server took a synced save but before its answer came: the re
   await expectForm(page, SHARED, true);
 
   await context.setOffline(true);
-  await page.getByLabel('Good Thoughts').fill('A slower morning.');
+  await page.getByRole('textbox', { name: 'Good Thoughts' }).fill('A slower morning.');
   await page.getByRole('button', { name: 'Save Reflection' }).click();
   await expectToast(page, PENDING);
 
@@ -168,7 +168,7 @@ test('cut while the sync is on its way: the save stays on the device and lands o
   await expectForm(page, SHARED, true);
 
   await context.setOffline(true);
-  await page.getByLabel('Good Words').fill('Said sorry first.');
+  await page.getByRole('textbox', { name: 'Good Words' }).fill('Said sorry first.');
   await page.getByRole('button', { name: 'Save Reflection' }).click();
   await expectToast(page, PENDING);
 
@@ -202,7 +202,7 @@ async function offlineEditMeetsAnotherVersion(page: Page, baseURL: string | unde
   await expectForm(page, SHARED, true);
 
   await page.context().setOffline(true);
-  await page.getByLabel('Good Words').fill('Written on the train, offline.');
+  await page.getByRole('textbox', { name: 'Good Words' }).fill('Written on the train, offline.');
   await page.getByRole('switch').click();
   await page.getByRole('button', { name: 'Save Reflection' }).click();
   await expectToast(page, PENDING);
@@ -329,7 +329,7 @@ test('nothing known on this device: an offline save never replaces the entry sav
       "You're offline: a reflection saved for this day on another device cannot be shown until the connection returns.",
     ),
   ).toBeVisible();
-  await page.getByLabel('Good Thoughts').fill('One line, typed offline.');
+  await page.getByRole('textbox', { name: 'Good Thoughts' }).fill('One line, typed offline.');
   await page.getByRole('button', { name: 'Save Reflection' }).click();
   await expectToast(page, PENDING);
 
@@ -372,7 +372,7 @@ test.describe('with the service worker', () => {
     await openReflection(page, { navigate: false });
     await expectForm(page, SHARED, true);
     await expect(page.getByRole('status').getByText("You're offline")).toBeVisible();
-    await page.getByLabel('Good Deeds').fill('Cooked for the family.');
+    await page.getByRole('textbox', { name: 'Good Deeds' }).fill('Cooked for the family.');
     await page.getByRole('button', { name: 'Save Reflection' }).click();
     await expectToast(page, PENDING);
 

@@ -24,7 +24,7 @@ import { test } from './test-date.js';
 // server once, in order, when the connection returns, even if the tab was closed meanwhile.
 
 async function saveThoughts(page: Page, thoughts: string) {
-  await page.getByLabel('Good Thoughts').fill(thoughts);
+  await page.getByRole('textbox', { name: 'Good Thoughts' }).fill(thoughts);
   await page.getByRole('button', { name: 'Save Reflection' }).click();
 }
 
@@ -48,11 +48,13 @@ test('a reflection saved offline waits on the device, then reaches the server on
   await openReflection(page);
 
   await context.setOffline(true);
-  await page.getByLabel('Good Deeds').fill('Carry the shopping for a neighbour.');
+  await page
+    .getByRole('textbox', { name: 'Good Deeds' })
+    .fill('Carry the shopping for a neighbour.');
   await saveThoughts(page, 'A quiet thought written on the train.');
   await expectToast(page, PENDING);
   await expect(reflection(page).getByText(PENDING)).toBeVisible();
-  await expect(page.getByLabel('Good Thoughts')).toHaveValue(
+  await expect(page.getByRole('textbox', { name: 'Good Thoughts' })).toHaveValue(
     'A quiet thought written on the train.',
   );
   expect(await countWaiting(page)).toBe(1);
@@ -63,10 +65,12 @@ test('a reflection saved offline waits on the device, then reaches the server on
   await page.getByRole('button', { name: 'Back to Gatha' }).click();
   await page.getByRole('button', { name: 'Read Explanation' }).click();
   await page.getByRole('button', { name: 'Reflect' }).click();
-  await expect(page.getByLabel('Good Thoughts')).toHaveValue(
+  await expect(page.getByRole('textbox', { name: 'Good Thoughts' })).toHaveValue(
     'A quiet thought written on the train.',
   );
-  await expect(page.getByLabel('Good Deeds')).toHaveValue('Carry the shopping for a neighbour.');
+  await expect(page.getByRole('textbox', { name: 'Good Deeds' })).toHaveValue(
+    'Carry the shopping for a neighbour.',
+  );
   await expect(reflection(page).getByText(PENDING)).toBeVisible();
 
   await context.setOffline(false);
@@ -76,7 +80,7 @@ test('a reflection saved offline waits on the device, then reaches the server on
     `Your reflection for day ${today} is now in your journal.`,
   );
   await expect(reflection(page).getByText(PENDING)).toHaveCount(0);
-  await expect(page.getByLabel('Good Thoughts')).toHaveValue(
+  await expect(page.getByRole('textbox', { name: 'Good Thoughts' })).toHaveValue(
     'A quiet thought written on the train.',
   );
 
@@ -161,7 +165,7 @@ test('a save kept while offline survives the tab closing and is sent when the ap
     .poll(async () => (await entriesFor(next, today)).map(thoughtsOf))
     .toEqual(['Written just before the battery ran out.']);
   await expect(reflection(next).getByText(PENDING)).toHaveCount(0);
-  await expect(next.getByLabel('Good Thoughts')).toHaveValue(
+  await expect(next.getByRole('textbox', { name: 'Good Thoughts' })).toHaveValue(
     'Written just before the battery ran out.',
   );
   expect(await countWaiting(next)).toBe(0);
@@ -277,7 +281,7 @@ test('a save waits for its own author: another person signed in on this browser 
   const other = await context.newPage();
   await openReflection(other);
   await syncOver(other);
-  await expect(other.getByLabel('Good Thoughts')).toHaveValue('');
+  await expect(other.getByRole('textbox', { name: 'Good Thoughts' })).toHaveValue('');
   await expect(reflection(other).getByText(PENDING)).toHaveCount(0);
   expect(await entriesFor(other, today)).toHaveLength(0);
   expect(await countWaiting(other)).toBe(1);
@@ -295,5 +299,7 @@ test('a save waits for its own author: another person signed in on this browser 
   await expect
     .poll(async () => (await entriesFor(again, today)).map(thoughtsOf))
     .toEqual(['Only mine to send.']);
-  await expect(again.getByLabel('Good Thoughts')).toHaveValue('Only mine to send.');
+  await expect(again.getByRole('textbox', { name: 'Good Thoughts' })).toHaveValue(
+    'Only mine to send.',
+  );
 });

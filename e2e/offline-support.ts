@@ -42,14 +42,14 @@ export async function openReflection(page: Page, { navigate = true } = {}) {
   await page.getByRole('button', { name: 'Read Explanation' }).click();
   await page.getByRole('button', { name: 'Reflect' }).click();
   await expect(page.getByRole('heading', { name: 'Daily Reflection', level: 2 })).toBeVisible();
-  await expect(page.getByLabel('Good Thoughts')).toBeEnabled();
+  await expect(page.getByRole('textbox', { name: 'Good Thoughts' })).toBeEnabled();
 }
 
 /** The three parts the form shows, and its visibility switch. */
 export async function expectForm(page: Page, parts: Parts, shared: boolean) {
-  await expect(page.getByLabel('Good Thoughts')).toHaveValue(parts.thoughts);
-  await expect(page.getByLabel('Good Words')).toHaveValue(parts.words);
-  await expect(page.getByLabel('Good Deeds')).toHaveValue(parts.deeds);
+  await expect(page.getByRole('textbox', { name: 'Good Thoughts' })).toHaveValue(parts.thoughts);
+  await expect(page.getByRole('textbox', { name: 'Good Words' })).toHaveValue(parts.words);
+  await expect(page.getByRole('textbox', { name: 'Good Deeds' })).toHaveValue(parts.deeds);
   await expect(page.getByRole('switch')).toHaveAccessibleName(
     shared ? 'Share with friends' : 'Keep private',
   );

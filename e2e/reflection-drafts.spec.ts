@@ -31,8 +31,10 @@ test('a draft survives leaving for the dashboard and a reload, is marked unsaved
   await openReflection(page);
   await expect(reflection(page).getByText(DRAFT)).toHaveCount(0);
 
-  await page.getByLabel('Good Thoughts').fill('Half a thought, before the bus came.');
-  await page.getByLabel('Good Deeds').fill('Give up my seat.');
+  await page
+    .getByRole('textbox', { name: 'Good Thoughts' })
+    .fill('Half a thought, before the bus came.');
+  await page.getByRole('textbox', { name: 'Good Deeds' }).fill('Give up my seat.');
   await expect(reflection(page).getByText(DRAFT)).toBeVisible();
 
   await page.getByRole('link', { name: 'Dashboard' }).click();
@@ -83,14 +85,14 @@ test('a draft over a saved reflection keeps the typed words; typing back to the 
   await expectForm(page, saved, true);
   await expect(reflection(page).getByText(DRAFT)).toHaveCount(0);
 
-  await page.getByLabel('Good Deeds').fill('Fixed the gate.');
+  await page.getByRole('textbox', { name: 'Good Deeds' }).fill('Fixed the gate.');
   await page.getByRole('switch').click();
   await page.getByRole('button', { name: 'Back to Gatha' }).click();
   await openReflection(page, { navigate: false });
   await expectForm(page, { ...saved, deeds: 'Fixed the gate.' }, false);
   await expect(reflection(page).getByText(DRAFT)).toBeVisible();
 
-  await page.getByLabel('Good Deeds').fill('');
+  await page.getByRole('textbox', { name: 'Good Deeds' }).fill('');
   await page.getByRole('switch').click();
   await expect(reflection(page).getByText(DRAFT)).toHaveCount(0);
   await page.reload();
@@ -104,7 +106,9 @@ test('signing out clears the drafts kept on the device', async ({ page, baseURL 
   const today = await currentDay(page);
   await keepProgressAwayFrom(page, baseURL, today);
   await openReflection(page);
-  await page.getByLabel('Good Words').fill('Not for the next person at this computer.');
+  await page
+    .getByRole('textbox', { name: 'Good Words' })
+    .fill('Not for the next person at this computer.');
   await expect(reflection(page).getByText(DRAFT)).toBeVisible();
 
   await page.getByRole('button', { name: 'Account menu' }).click();

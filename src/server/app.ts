@@ -26,6 +26,7 @@ import { friendRoutes } from './friends/friend-routes.js';
 import { HttpError } from './http/http-errors.js';
 import { journalRoutes } from './journal/journal-routes.js';
 import { progressRoutes } from './progress/progress-routes.js';
+import { reportRoutes } from './reports/report-routes.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { scheduleExpiredRecordSweep } from './jobs/expired-records.js';
 import { setUpPushReminders } from './push/push-reminders.js';
@@ -205,6 +206,7 @@ export async function buildApp(
         await signedIn.register(friendRoutes(ctx));
         await signedIn.register(blockRoutes(ctx), { prefix: '/blocks' });
         await signedIn.register(pushSubscriptionRoutes(ctx), { prefix: '/push' });
+        await signedIn.register(reportRoutes(ctx), { prefix: '/reports' });
       });
     },
     { prefix: '/api' },

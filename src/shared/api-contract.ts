@@ -23,6 +23,7 @@ import {
   updateJournalEntrySchema,
 } from './journal-schemas.js';
 import { pathDay, pathId } from './path-params.js';
+import { createReportSchema, reportSchema } from './report-schemas.js';
 import {
   localProgressSchema,
   progressDayResponseSchema,
@@ -177,6 +178,11 @@ export const apiContract = {
   'POST /api/friend-requests/:id/reject': {
     params: friendRequestParams,
     response: { 200: friendRequestSchema },
+  },
+
+  'POST /api/reports': {
+    body: createReportSchema,
+    response: { 200: reportSchema, 201: reportSchema },
   },
 
   'GET /api/blocks': { response: { 200: z.array(blockedPersonSchema) } },

@@ -96,5 +96,10 @@ export const userSchema = z.object({
   city: z.string().nullable(),
   createdAt: z.string(),
   discoverable: discoverabilitySchema,
+  /**
+   * An operator suspended the account: it may only export its journal, delete itself and sign
+   * out (docs/product.md#reports-and-suspension).
+   */
+  suspended: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ENTRY_TEXT_TOO_LONG, LIMITS, TOTAL_DAYS } from './constants.js';
+import { ENTRY_PARTS } from './shared-parts.js';
 import { personSchema } from './social-types.js';
 
 export const dayNumberSchema = z
@@ -16,6 +17,18 @@ export const entryTextSchema = z
 
 const isPublicSchema = z.boolean({ error: 'isPublic must be true or false' });
 
+const entryPartSchema = z.enum(ENTRY_PARTS, {
+  error: 'sharedParts may hold only "thoughts", "words" and "deeds"',
+});
+/** Which parts friends see when the entry is shared (docs/product.md#partial-sharing). */
+const sharedPartsSchema = z
+  .array(entryPartSchema, { error: 'sharedParts must be a list' })
+  .min(1, { error: 'sharedParts must name at least one part' })
+  .max(ENTRY_PARTS.length, { error: 'sharedParts names each part at most once' })
+  .refine((parts) => new Set(parts).size === parts.length, {
+    error: 'sharedParts names each part at most once',
+  });
+
 /** An entry's `updatedAt` as the server sent it: an ISO 8601 instant. */
 const updatedAtSchema = z
   .string({ error: 'baseUpdatedAt must be the updatedAt of the entry the save began from' })
@@ -28,6 +41,7 @@ export const createJournalEntrySchema = z.object({
   dayNumber: dayNumberSchema,
   entryText: entryTextSchema,
   isPublic: isPublicSchema.default(false),
+  sharedParts: sharedPartsSchema.optional(),
   /**
    * The version the save began from: the entry's `updatedAt`, or null when there was no entry.
    * When the day's entry no longer matches it, nothing is written (409 with the current entry).
@@ -40,12 +54,17 @@ export const updateJournalEntrySchema = z
   .object({
     entryText: entryTextSchema.optional(),
     isPublic: isPublicSchema.optional(),
+    sharedParts: sharedPartsSchema.optional(),
     /** As for a new save: 409 with the current entry when it changed since this version. */
     baseUpdatedAt: updatedAtSchema.optional(),
   })
-  .refine((value) => value.entryText !== undefined || value.isPublic !== undefined, {
-    error: 'Nothing to update: send entryText or isPublic',
-  });
+  .refine(
+    (value) =>
+      value.entryText !== undefined ||
+      value.isPublic !== undefined ||
+      value.sharedParts !== undefined,
+    { error: 'Nothing to update: send entryText, isPublic or sharedParts' },
+  );
 
 export type CreateJournalEntry = z.infer<typeof createJournalEntrySchema>;
 export type UpdateJournalEntry = z.infer<typeof updateJournalEntrySchema>;
@@ -57,6 +76,8 @@ export const journalEntrySchema = z.object({
   dayNumber: z.int(),
   entryText: z.string(),
   isPublic: z.boolean(),
+  /** The parts friends see while the entry is shared. */
+  sharedParts: z.array(z.enum(ENTRY_PARTS)),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -9,6 +9,7 @@ import {
   sendingOrder,
   waitsOnDevice,
 } from './offline-outbox.js';
+import { ENTRY_PARTS } from './shared-parts.js';
 
 function save(overrides: Partial<PendingSave>): PendingSave {
   return {
@@ -57,6 +58,7 @@ const entry = (updatedAt: string) => ({
   dayNumber: 5,
   entryText: '{"thoughts":"elsewhere","words":"","deeds":""}',
   isPublic: true,
+  sharedParts: [...ENTRY_PARTS],
   createdAt: '2026-04-10T08:00:00.000Z',
   updatedAt,
 });

@@ -1,5 +1,6 @@
 import type { JournalEntry } from './journal-schemas.js';
 import type { SavedVersion } from './reflection-versions.js';
+import type { EntryPart } from './shared-parts.js';
 
 /**
  * Rules of the offline outbox: reflections saved while the server could not be reached wait on
@@ -14,6 +15,8 @@ export interface PendingSave {
   dayNumber: number;
   entryText: string;
   isPublic: boolean;
+  /** The parts friends see; absent in saves kept before parts could be chosen (all three). */
+  sharedParts?: EntryPart[];
   /** When it was made (ms since the epoch); the outbox sends the oldest first. */
   savedAt: number;
   /**

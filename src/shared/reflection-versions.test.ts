@@ -17,7 +17,17 @@ describe('valuesOf', () => {
   it('reads the three parts and the sharing, or an empty private form', () => {
     expect(
       valuesOf({ entryText: '{"thoughts":"t","words":"w","deeds":"d"}', isPublic: true }),
-    ).toEqual({ thoughts: 't', words: 'w', deeds: 'd', isPublic: true });
+    ).toEqual({
+      thoughts: 't',
+      words: 'w',
+      deeds: 'd',
+      isPublic: true,
+      sharedParts: ['thoughts', 'words', 'deeds'],
+    });
+    expect(
+      valuesOf({ entryText: '{"words":"w"}', isPublic: true, sharedParts: ['deeds', 'words'] })
+        .sharedParts,
+    ).toEqual(['words', 'deeds']);
     expect(valuesOf(null)).toEqual(EMPTY_REFLECTION);
     expect(valuesOf({ entryText: 'plain older text', isPublic: false }).thoughts).toBe(
       'plain older text',
@@ -30,6 +40,7 @@ describe('sameValues and sameReflection', () => {
     expect(sameValues(form({ words: 'a' }), form({ words: 'a' }))).toBe(true);
     expect(sameValues(form({ words: 'a' }), form({ words: 'a ' }))).toBe(false);
     expect(sameValues(form({}), form({ isPublic: true }))).toBe(false);
+    expect(sameValues(form({}), form({ sharedParts: ['words'] }))).toBe(false);
   });
 
   it('compares stored versions as a save would store them, trimmed', () => {
@@ -93,6 +104,7 @@ describe('mergeReflections', () => {
       words: 'saved w',
       deeds: '',
       isPublic: true,
+      sharedParts: ['thoughts', 'words', 'deeds'],
     });
   });
 
@@ -107,5 +119,18 @@ describe('mergeReflections', () => {
         .isPublic,
     ).toBe(true);
     expect(mergeReflections(base, { ...base, isPublic: false }, null).isPublic).toBe(true);
+  });
+
+  it("keeps the saved side's shared parts unless only the device chose others", () => {
+    const onlyWords = { ...base, sharedParts: ['words' as const] };
+    expect(mergeReflections(base, onlyWords, base).sharedParts).toEqual(['words']);
+    const onlyDeeds = { ...base, sharedParts: ['deeds' as const] };
+    expect(mergeReflections(onlyDeeds, onlyWords, base).sharedParts).toEqual(['deeds']);
+    expect(mergeReflections(onlyDeeds, base, base).sharedParts).toEqual(['deeds']);
+    expect(mergeReflections(base, onlyWords, null).sharedParts).toEqual([
+      'thoughts',
+      'words',
+      'deeds',
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 import { type EntryParts, parseEntryText } from './journal-entry.js';
 import type { JournalEntry } from './journal-schemas.js';
+import { ENTRY_PARTS, type EntryPart, orderedParts } from './shared-parts.js';
 
 /**
  * Versions of one day's reflection: the one saved in the journal, the one the device holds,
@@ -7,12 +8,22 @@ import type { JournalEntry } from './journal-schemas.js';
  * when both sides changed, the reader sees both and chooses (docs/product.md#journal).
  */
 
-/** A saved version of a day's entry, as far as the device needs to know it. */
-export type SavedVersion = Pick<JournalEntry, 'entryText' | 'isPublic' | 'updatedAt'>;
+/**
+ * A saved version of a day's entry, as far as the device needs to know it. Versions kept before
+ * parts could be chosen have no `sharedParts`: they shared all three.
+ */
+export type SavedVersion = Pick<JournalEntry, 'entryText' | 'isPublic' | 'updatedAt'> &
+  Partial<Pick<JournalEntry, 'sharedParts'>>;
+
+/** A stored text and its sharing, the parts shared left out meaning all three. */
+type StoredText = Pick<JournalEntry, 'entryText' | 'isPublic'> &
+  Partial<Pick<JournalEntry, 'sharedParts'>>;
 
 /** What a reflection form holds: the three parts and the sharing. */
 export interface ReflectionValues extends EntryParts {
   isPublic: boolean;
+  /** The parts friends see while it is shared (docs/product.md#partial-sharing). */
+  sharedParts: EntryPart[];
 }
 
 export const PARTS = [
@@ -26,37 +37,59 @@ export const EMPTY_REFLECTION: ReflectionValues = {
   words: '',
   deeds: '',
   isPublic: false,
+  sharedParts: [...ENTRY_PARTS],
 };
 
+/** The parts shared, in written order; none recorded (older versions) means all three. */
+export function sharedPartsOf(parts: readonly EntryPart[] | null | undefined): EntryPart[] {
+  const known = orderedParts(Array.isArray(parts) ? parts : []);
+  return known.length > 0 ? known : [...ENTRY_PARTS];
+}
+
+const sameParts = (a: readonly EntryPart[], b: readonly EntryPart[]) =>
+  sharedPartsOf(a).join() === sharedPartsOf(b).join();
+
 /** The form's values for a stored text, or an empty private form when there is none. */
-export function valuesOf(
-  saved: Pick<JournalEntry, 'entryText' | 'isPublic'> | null | undefined,
-): ReflectionValues {
+export function valuesOf(saved: StoredText | null | undefined): ReflectionValues {
   if (!saved) return EMPTY_REFLECTION;
-  return { ...parseEntryText(saved.entryText), isPublic: saved.isPublic };
+  return {
+    ...parseEntryText(saved.entryText),
+    isPublic: saved.isPublic,
+    sharedParts: sharedPartsOf(saved.sharedParts),
+  };
 }
 
 /** Whether two forms hold the same text and sharing, exactly as typed. */
 export function sameValues(a: ReflectionValues, b: ReflectionValues): boolean {
-  return a.isPublic === b.isPublic && PARTS.every((part) => a[part] === b[part]);
+  return (
+    a.isPublic === b.isPublic &&
+    sameParts(a.sharedParts, b.sharedParts) &&
+    PARTS.every((part) => a[part] === b[part])
+  );
 }
 
 /** Whether two forms would save the same, ignoring the spaces a save trims. */
 export function sameContent(a: ReflectionValues, b: ReflectionValues): boolean {
-  return a.isPublic === b.isPublic && PARTS.every((part) => a[part].trim() === b[part].trim());
+  return (
+    a.isPublic === b.isPublic &&
+    sameParts(a.sharedParts, b.sharedParts) &&
+    PARTS.every((part) => a[part].trim() === b[part].trim())
+  );
 }
 
 /** Whether two stored versions say the same, ignoring the spaces a save trims. */
-export function sameReflection(
-  a: Pick<JournalEntry, 'entryText' | 'isPublic'>,
-  b: Pick<JournalEntry, 'entryText' | 'isPublic'>,
-): boolean {
+export function sameReflection(a: StoredText, b: StoredText): boolean {
   return sameContent(valuesOf(a), valuesOf(b));
 }
 
 /** The part of an entry a device keeps as the version its text began from. */
 export function versionOf(entry: SavedVersion): SavedVersion {
-  return { entryText: entry.entryText, isPublic: entry.isPublic, updatedAt: entry.updatedAt };
+  return {
+    entryText: entry.entryText,
+    isPublic: entry.isPublic,
+    sharedParts: sharedPartsOf(entry.sharedParts),
+    updatedAt: entry.updatedAt,
+  };
 }
 
 function mergePart(saved: string, mine: string, base: string): string {
@@ -72,7 +105,8 @@ function mergePart(saved: string, mine: string, base: string): string {
 /**
  * One form from two versions that both changed since `base` (null when the device knew of no
  * entry). Each part takes the side that changed it; where both did, both texts are kept, the
- * saved one first. The sharing stays the saved version's unless only the device changed it.
+ * saved one first. The sharing (whether shared, and which parts) stays the saved version's
+ * unless only the device changed it.
  * Nothing written on either side is dropped.
  */
 export function mergeReflections(
@@ -83,10 +117,15 @@ export function mergeReflections(
   const from = base ?? EMPTY_REFLECTION;
   const onlyMineShared =
     base !== null && mine.isPublic !== base.isPublic && saved.isPublic === base.isPublic;
+  const onlyMineChoseParts =
+    base !== null &&
+    !sameParts(mine.sharedParts, base.sharedParts) &&
+    sameParts(saved.sharedParts, base.sharedParts);
   return {
     thoughts: mergePart(saved.thoughts, mine.thoughts, from.thoughts),
     words: mergePart(saved.words, mine.words, from.words),
     deeds: mergePart(saved.deeds, mine.deeds, from.deeds),
     isPublic: onlyMineShared ? mine.isPublic : saved.isPublic,
+    sharedParts: sharedPartsOf(onlyMineChoseParts ? mine.sharedParts : saved.sharedParts),
   };
 }

@@ -35,6 +35,7 @@ describe('sign-up', () => {
       city: null,
       createdAt: expect.any(String),
       discoverable: 'everyone',
+      suspended: false,
     });
     const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE);
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });

@@ -160,9 +160,11 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 /** The signed-in person's own sign-in: who they are, their password and their devices. */
 export function ownSignInRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/me', { schema: apiContract['GET /api/auth/me'] }, async (request) => ({
-      user: toUser(signedInUser(request)),
-    }));
+    app.get(
+      '/me',
+      { schema: apiContract['GET /api/auth/me'], config: { openWhileSuspended: true } },
+      async (request) => ({ user: toUser(signedInUser(request)) }),
+    );
     await app.register(passwordChangeRoutes(ctx));
     await app.register(deviceSessionRoutes(ctx));
   };

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { UserRow } from '../db/tables.js';
-import { notSignedIn } from '../http/http-errors.js';
+import { HttpError, notSignedIn } from '../http/http-errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -11,22 +11,31 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The 401's message when this route is called signed out, where the spec words it. */
     signInMessage?: string;
+    /** A suspended account may call this route: its own export, deletion and details. */
+    openWhileSuspended?: boolean;
   }
 }
+
+export const ACCOUNT_SUSPENDED = 'This account is suspended';
 
 /**
  * The one check of the routes only a signed-in person may call, the onRequest hook of their
  * scope. It runs after the app's own onRequest hook has resumed the session and before anything
  * of the request is read, so a call without a session answers 401 whatever its address, query
- * or body.
+ * or body. A suspended account reaches only the routes that let its owner take their journal
+ * and delete the account (docs/product.md#reports-and-suspension); the rest answer 403.
  */
 export function requireSignIn(
   request: FastifyRequest,
   _reply: FastifyReply,
   done: HookHandlerDoneFunction,
 ): void {
-  if (request.currentUser) return done();
-  done(notSignedIn(request.routeOptions.config.signInMessage));
+  const user = request.currentUser;
+  if (!user) return done(notSignedIn(request.routeOptions.config.signInMessage));
+  if (user.suspended_at !== null && !request.routeOptions.config.openWhileSuspended) {
+    return done(new HttpError(403, ACCOUNT_SUSPENDED));
+  }
+  done();
 }
 
 const outsideTheScope = (request: FastifyRequest) =>

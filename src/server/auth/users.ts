@@ -13,6 +13,7 @@ export function toUser(row: UserRow): User {
     city: row.city,
     createdAt: row.created_at,
     discoverable: row.discoverable,
+    suspended: row.suspended_at !== null,
   };
 }
 

@@ -17,6 +17,8 @@ export interface UsersTable {
   whatsapp: string | null;
   postal_code: string | null;
   created_at: Timestamp;
+  /** When an operator suspended the account (docs/product.md#reports-and-suspension). */
+  suspended_at: Timestamp | null;
   discoverable: Generated<Discoverability>;
 }
 
@@ -64,8 +66,26 @@ export interface JournalEntriesTable {
   day_number: number;
   entry_text: string;
   is_public: Flag;
+  /** The parts friends see, comma-separated; null for all three. */
+  shared_parts: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** A report about a reflection or a person, for an operator to review. */
+export interface ReportsTable {
+  id: Generated<number>;
+  reporter_id: number;
+  target_type: 'entry' | 'user';
+  target_id: number;
+  /** The person reported, or the reported entry's author. */
+  target_user_id: number;
+  reason: 'spam' | 'harassment' | 'inappropriate' | 'other';
+  note: string | null;
+  status: Generated<'open' | 'dismissed' | 'resolved'>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  resolved_at: Timestamp | null;
 }
 
 export interface FriendRequestsTable {
@@ -176,6 +196,7 @@ export interface Database {
   gatha_info: GathaInfoTable;
   journal_entries: JournalEntriesTable;
   friend_requests: FriendRequestsTable;
+  reports: ReportsTable;
   friendships: FriendshipsTable;
   blocks: BlocksTable;
   user_progress: UserProgressTable;

@@ -44,6 +44,9 @@ export async function listPendingRequests(
 ): Promise<FriendRequestList> {
   const rows = await requestQuery(db)
     .where('friend_requests.status', '=', 'pending')
+    // A suspended account's requests wait unseen; its own are never listed either way.
+    .where('sender.suspended_at', 'is', null)
+    .where('receiver.suspended_at', 'is', null)
     .where((eb) =>
       eb.or([
         eb('friend_requests.sender_id', '=', userId),
@@ -76,6 +79,7 @@ export async function sendFriendRequest(
     .selectFrom('users')
     .select('id')
     .where('id', '=', receiverId)
+    .where('suspended_at', 'is', null)
     .executeTakeFirst();
   // A block either way answers exactly as an unknown person does: the blocked cannot tell.
   if (!receiver || (await eitherBlocked(db, senderId, receiverId))) {
@@ -151,6 +155,9 @@ export async function answerFriendRequest(
       .where('id', '=', requestId)
       .where('receiver_id', '=', userId)
       .where('status', '=', 'pending')
+      .where('sender_id', 'not in', (eb) =>
+        eb.selectFrom('users').select('id').where('suspended_at', 'is not', null),
+      )
       .returning(['sender_id', 'receiver_id'])
       .executeTakeFirst();
     if (!row) throw new HttpError(404, 'Friend request not found');

@@ -46,6 +46,7 @@ export async function listFriends(db: Db, userId: number): Promise<Friend[]> {
     .innerJoin('users', 'users.id', 'friendships.friend_id')
     .select(['users.id', 'users.full_name', 'users.username', 'users.email', 'users.whatsapp'])
     .where('friendships.user_id', '=', userId)
+    .where('users.suspended_at', 'is', null)
     .orderBy('users.full_name', 'asc')
     .orderBy('users.id', 'asc')
     .execute();

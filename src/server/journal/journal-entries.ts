@@ -1,9 +1,21 @@
 import type { Kysely, Transaction } from 'kysely';
 import { FRIENDS_FEED_LIMIT } from '#shared/constants';
 import type { FriendJournalEntry, JournalEntry } from '#shared/journal-schemas';
+import { ENTRY_PARTS, type EntryPart, orderedParts, sharedEntryText } from '#shared/shared-parts';
 import type { Database, JournalEntryRow } from '../db/tables.js';
 import { markReflectionSaved } from '../progress/progress-store.js';
 
+/** The parts as stored: null (entries older than the choice) means all three. */
+export function storedSharedParts(value: string | null): EntryPart[] {
+  if (value === null) return [...ENTRY_PARTS];
+  return orderedParts(value.split(',') as EntryPart[]);
+}
+
+function sharedPartsColumn(parts: readonly EntryPart[]): string {
+  return orderedParts(parts).join(',');
+}
+
+/** An entry as its author sees it: every part, whatever is shared. */
 export function toJournalEntry(row: JournalEntryRow): JournalEntry {
   return {
     id: row.id,
@@ -11,9 +23,16 @@ export function toJournalEntry(row: JournalEntryRow): JournalEntry {
     dayNumber: row.day_number,
     entryText: row.entry_text,
     isPublic: Number(row.is_public) === 1,
+    sharedParts: storedSharedParts(row.shared_parts),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
+}
+
+/** An entry as a friend sees it: the shared parts only; the rest never leaves the server. */
+function asSharedWithFriends(row: JournalEntryRow): JournalEntry {
+  const entry = toJournalEntry(row);
+  return { ...entry, entryText: sharedEntryText(entry.entryText, entry.sharedParts) };
 }
 
 export async function listOwnEntries(
@@ -44,6 +63,8 @@ interface DaySave {
   dayNumber: number;
   entryText: string;
   isPublic: boolean;
+  /** Left out, friends see every part while the entry is shared. */
+  sharedParts?: EntryPart[] | undefined;
   /** See createJournalEntrySchema: undefined writes regardless. */
   baseUpdatedAt?: string | null | undefined;
 }
@@ -86,6 +107,7 @@ async function writeEntryForDay(
 ): Promise<SaveResult> {
   const stamp = now.toISOString();
   const isPublic = input.isPublic ? 1 : 0;
+  const sharedParts = sharedPartsColumn(input.sharedParts ?? ENTRY_PARTS);
   const base = input.baseUpdatedAt;
   // Insert-or-nothing first, then update: tells a new entry (201) from a changed one (200)
   // on both databases, and the unique index keeps one entry per person and day under races.
@@ -98,6 +120,7 @@ async function writeEntryForDay(
         day_number: input.dayNumber,
         entry_text: input.entryText,
         is_public: isPublic,
+        shared_parts: sharedParts,
         created_at: stamp,
         updated_at: stamp,
       })
@@ -111,7 +134,12 @@ async function writeEntryForDay(
         ? undefined
         : await trx
             .updateTable('journal_entries')
-            .set({ entry_text: input.entryText, is_public: isPublic, updated_at: stamp })
+            .set({
+              entry_text: input.entryText,
+              is_public: isPublic,
+              shared_parts: sharedParts,
+              updated_at: stamp,
+            })
             .where('user_id', '=', userId)
             .where('day_number', '=', input.dayNumber)
             .$if(base !== undefined, (qb) => qb.where('updated_at', '=', base!))
@@ -133,6 +161,7 @@ export async function updateOwnEntry(
   changes: {
     entryText?: string | undefined;
     isPublic?: boolean | undefined;
+    sharedParts?: EntryPart[] | undefined;
     baseUpdatedAt?: string | undefined;
   },
   now: Date,
@@ -143,6 +172,9 @@ export async function updateOwnEntry(
     .set({
       ...(changes.entryText !== undefined ? { entry_text: changes.entryText } : {}),
       ...(changes.isPublic !== undefined ? { is_public: changes.isPublic ? 1 : 0 } : {}),
+      ...(changes.sharedParts !== undefined
+        ? { shared_parts: sharedPartsColumn(changes.sharedParts) }
+        : {}),
       updated_at: now.toISOString(),
     })
     .where('id', '=', id)
@@ -186,8 +218,10 @@ function newestFriendEntryIds(db: Kysely<Database>, userId: number, since: strin
     .selectFrom('friendships')
     .innerJoin('journal_entries as feed', 'feed.user_id', 'friendships.friend_id')
     .select('feed.id')
+    .innerJoin('users as author', 'author.id', 'feed.user_id')
     .where('friendships.user_id', '=', userId)
     .where('feed.is_public', '=', 1)
+    .where('author.suspended_at', 'is', null)
     .$if(since !== null, (qb) => qb.where('feed.updated_at', '>=', since!))
     .orderBy('feed.updated_at', 'desc')
     .orderBy('feed.id', 'desc')
@@ -207,7 +241,8 @@ async function feedRows(db: Kysely<Database>, userId: number, since: string | nu
 }
 
 /**
- * Public entries of the user's friends, newest first. Private entries never appear.
+ * Public entries of the user's friends, newest first, each with only its shared parts.
+ * Private entries and suspended accounts never appear.
  * The friends' last two weeks are read first: when they already give a full page, nothing
  * older can belong on it, so the cost follows recent activity, not the size of the table.
  */
@@ -219,7 +254,7 @@ export async function friendsFeed(
   let rows = await feedRows(db, userId, new Date(now.getTime() - recentFeedMs).toISOString());
   if (rows.length < FRIENDS_FEED_LIMIT) rows = await feedRows(db, userId, null);
   return rows.map(({ full_name, username, ...row }) => ({
-    ...toJournalEntry(row),
+    ...asSharedWithFriends(row),
     user: { id: row.user_id, fullName: full_name, username },
   }));
 }

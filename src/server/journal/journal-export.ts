@@ -118,7 +118,11 @@ export function journalExportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/export',
       // The JSON download is read by people too: indented.
-      { schema: apiContract['GET /api/journal/export'], serializerCompiler: answerSerializer(2) },
+      {
+        schema: apiContract['GET /api/journal/export'],
+        serializerCompiler: answerSerializer(2),
+        config: { openWhileSuspended: true },
+      },
       async (request, reply) => {
         const user = signedInUser(request);
         const now = ctx.clock();

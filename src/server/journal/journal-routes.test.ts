@@ -22,6 +22,7 @@ describe('saving a reflection', () => {
       dayNumber: 5,
       entryText: text('quiet morning'),
       isPublic: false,
+      sharedParts: ['thoughts', 'words', 'deeds'],
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
@@ -162,7 +163,7 @@ describe('reading, changing and deleting my entries', () => {
     const empty = await me.put(`/api/journal/${saved.body.id}`, {});
     expect(empty).toMatchObject({
       status: 400,
-      body: { message: 'Nothing to update: send entryText or isPublic' },
+      body: { message: 'Nothing to update: send entryText, isPublic or sharedParts' },
     });
   });
 

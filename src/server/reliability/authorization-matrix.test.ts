@@ -125,6 +125,11 @@ const matrix: Record<string, RouteAccess> = {
     access: 'owner-ids',
     params: (w) => ({ id: String(w.privateEntryId) }),
   },
+  // Reporting the owner's private reflection must answer as if it did not exist.
+  'POST /api/reports': {
+    access: 'own-data',
+    body: (w) => ({ targetType: 'entry', targetId: w.privateEntryId, reason: 'spam' }),
+  },
   'GET /api/progress': { access: 'own-data' },
   'POST /api/progress/merge': {
     access: 'own-data',

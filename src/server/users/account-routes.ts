@@ -21,16 +21,20 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return { user: toUser(await updateProfile(ctx, user, request.body, caller)) };
     });
 
-    app.delete('/me', { schema: apiContract['DELETE /api/users/me'] }, async (request, reply) => {
-      const user = signedInUser(request);
-      if (!(await confirmOwnPassword(ctx, user, request.body.password, clock(), request.ip))) {
-        throw new HttpError(400, ACCOUNT_PASSWORD_INCORRECT, {
-          errors: [{ path: 'password', message: ACCOUNT_PASSWORD_INCORRECT }],
-        });
-      }
-      await deleteAccount(ctx, user);
-      clearSessionCookie(reply, secure);
-      return { ok: true as const };
-    });
+    app.delete(
+      '/me',
+      { schema: apiContract['DELETE /api/users/me'], config: { openWhileSuspended: true } },
+      async (request, reply) => {
+        const user = signedInUser(request);
+        if (!(await confirmOwnPassword(ctx, user, request.body.password, clock(), request.ip))) {
+          throw new HttpError(400, ACCOUNT_PASSWORD_INCORRECT, {
+            errors: [{ path: 'password', message: ACCOUNT_PASSWORD_INCORRECT }],
+          });
+        }
+        await deleteAccount(ctx, user);
+        clearSessionCookie(reply, secure);
+        return { ok: true as const };
+      },
+    );
   };
 }

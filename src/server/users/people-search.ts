@@ -20,9 +20,9 @@ function escapeLike(text: string): string {
 }
 
 /**
- * People whose name or username contains the query, ignoring case; never the caller, nor anyone
- * a block stands between. Those who chose to be found only by username appear for exactly
- * their username; those who chose nobody, never.
+ * People whose name or username contains the query, ignoring case; never the caller, a
+ * suspended account, nor anyone a block stands between. Those who chose to be found only by
+ * username appear for exactly their username; those who chose nobody, never.
  */
 export async function searchPeople(
   db: Kysely<Database>,
@@ -36,6 +36,7 @@ export async function searchPeople(
     .selectFrom('users')
     .select(['id', 'full_name', 'username', 'postal_code'])
     .where('id', '!=', callerId)
+    .where('suspended_at', 'is', null)
     .where(visibleToEachOther(callerId))
     .where((eb) =>
       eb.or([
@@ -115,6 +116,7 @@ export async function discoverPeople(
       .$if(inside !== undefined, (qb) => qb.where(inRange(inside!)))
       .$if(outside !== undefined, (qb) => qb.where(sql<boolean>`not ${inRange(outside!)}`))
       .where('id', '!=', callerId)
+      .where('suspended_at', 'is', null)
       .where('discoverable', '=', 'everyone')
       .where(visibleToEachOther(callerId))
       .where('id', 'not in', (eb) =>

@@ -3,6 +3,7 @@ import {
   type ReflectionValues,
   type SavedVersion,
   sameContent,
+  sharedPartsOf,
   valuesOf,
   versionOf,
 } from '#shared/reflection-versions';
@@ -59,9 +60,13 @@ export function readDraft(userId: number, dayNumber: number): Draft | null {
     const raw = storage.getItem(keyOf(userId, dayNumber));
     if (!raw) return null;
     const draft = JSON.parse(raw) as Partial<Draft>;
-    return isValues(draft.values) && isValues(draft.over) && isBase(draft.base)
-      ? { values: draft.values, over: draft.over, base: draft.base }
-      : null;
+    if (!isValues(draft.values) || !isValues(draft.over) || !isBase(draft.base)) return null;
+    // Drafts kept before parts could be chosen shared all three.
+    const withParts = (values: ReflectionValues) => ({
+      ...values,
+      sharedParts: sharedPartsOf(values.sharedParts),
+    });
+    return { values: withParts(draft.values), over: withParts(draft.over), base: draft.base };
   }, null);
 }
 

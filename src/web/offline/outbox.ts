@@ -48,7 +48,7 @@ function newSaveId(): string {
 export async function keepOnDevice(
   input: Pick<
     PendingSave,
-    'userId' | 'dayNumber' | 'entryText' | 'isPublic' | 'base' | 'changedTo'
+    'userId' | 'dayNumber' | 'entryText' | 'isPublic' | 'sharedParts' | 'base' | 'changedTo'
   >,
 ): Promise<PendingSave> {
   const save: PendingSave = { ...input, savedAt: Date.now(), saveId: newSaveId() };

@@ -42,6 +42,7 @@ function post(save: PendingSave, base: string | null) {
       dayNumber: save.dayNumber,
       entryText: save.entryText,
       isPublic: save.isPublic,
+      ...(save.sharedParts ? { sharedParts: save.sharedParts } : {}),
       baseUpdatedAt: base,
     },
     answerTimeLimit(),

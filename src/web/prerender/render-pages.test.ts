@@ -18,6 +18,7 @@ function readerData(): ReaderPageData {
       postalCode: null,
       whatsapp: null,
       city: null,
+      suspended: false,
       createdAt: '2026-11-01T08:00:00.000Z',
       discoverable: 'everyone',
     },

@@ -6,6 +6,7 @@ import { useDiscover, useUserSearch } from '../../api/friends.js';
 import { Badge } from '../../components/ui/badge.js';
 import { Input, Label } from '../../components/ui/form-controls.js';
 import { EmptyState, InlineError, PeopleSkeleton } from './list-states.js';
+import { ReportButton } from '../../components/report-dialog.js';
 import { BlockPersonButton } from '../../components/block-person-button.js';
 import { PersonCard } from './person-card.js';
 import { ProximityBadge } from './proximity-badge.js';
@@ -84,6 +85,7 @@ function SearchResults({ query }: { query: string }) {
                 actions={
                   <>
                     <SearchResultAction person={person} relationship={relationshipTo(person.id)} />
+                    <ReportButton targetType="user" targetId={person.id} name={person.fullName} />
                     <BlockPersonButton person={person} />
                   </>
                 }
@@ -157,6 +159,7 @@ function Suggestions() {
                       ) : (
                         <SendRequestButton person={person} label="Request" />
                       )}
+                      <ReportButton targetType="user" targetId={person.id} name={person.fullName} />
                       <BlockPersonButton person={person} />
                     </>
                   }

@@ -9,6 +9,7 @@ import { toast } from '../../hooks/use-toast.js';
 import { useOnline } from '../../offline/use-online.js';
 import { ReflectionConflict } from './reflection-conflict.js';
 import { PENDING_LINE, type ReflectionNotice, useReflection } from './use-reflection.js';
+import { SharedPartsChoice } from './shared-parts-choice.js';
 
 const fields: Record<(typeof PARTS)[number], { label: string; placeholder: string }> = {
   thoughts: { label: 'Good Thoughts', placeholder: 'A thought to hold today…' },
@@ -153,6 +154,20 @@ export function ReflectionPanel({
             </div>
           )}
         />
+
+        {signedIn && form.watch('isPublic') && (
+          <Controller
+            control={control}
+            name="sharedParts"
+            render={({ field }) => (
+              <SharedPartsChoice
+                value={field.value}
+                onChange={field.onChange}
+                disabled={loadingEntry}
+              />
+            )}
+          />
+        )}
 
         {!signedIn && (
           <p id={hintId} className="text-sm text-muted-foreground">

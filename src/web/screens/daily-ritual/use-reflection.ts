@@ -174,7 +174,11 @@ export function useReflection({
   /** Saves `values`, begun from `began`, to the journal or, failing that, to this device. */
   const submit = async (values: ReflectionValues, began: Basis) => {
     if (userId === undefined) return;
-    const saved = { entryText: formatEntryText(values), isPublic: values.isPublic };
+    const saved = {
+      entryText: formatEntryText(values),
+      isPublic: values.isPublic,
+      sharedParts: values.sharedParts,
+    };
     // An answer that never comes counts as no connection: the words then wait on the device.
     const post = (baseUpdatedAt: string | null) =>
       postJournalEntry({ dayNumber: day, ...saved, baseUpdatedAt }, answerTimeLimit());

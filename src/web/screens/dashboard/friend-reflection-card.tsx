@@ -7,6 +7,7 @@ import { displayTime } from '#shared/time-display';
 import { Badge } from '../../components/ui/badge.js';
 import { Button } from '../../components/ui/button.js';
 import { Card } from '../../components/ui/card.js';
+import { ReportButton } from '../../components/report-dialog.js';
 import { cn } from '../../lib/cn.js';
 import { BlockPersonButton } from '../../components/block-person-button.js';
 import { isLongText, readMoreText } from '#shared/read-more';
@@ -46,6 +47,7 @@ export function FriendReflectionCard({ entry, liked, onToggleLike }: FriendRefle
       </header>
       <ReflectionText text={text} />
       <div className="flex items-center justify-end gap-1">
+        <ReportButton targetType="entry" targetId={entry.id} name={name} />
         <BlockPersonButton person={{ id: entry.userId, fullName: name }} />
         <LikeButton liked={liked} name={name} onToggle={onToggleLike} />
       </div>

@@ -1,7 +1,8 @@
-import { ArrowRight, Globe, Lock } from 'lucide-react';
+import { ArrowRight, Lock, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { type EntryParts, parseEntryText } from '#shared/journal-entry';
 import type { JournalEntry } from '#shared/journal-schemas';
+import { ENTRY_PART_LABELS, ENTRY_PARTS } from '#shared/shared-parts';
 import { displayDate } from '#shared/time-display';
 import { paths } from '../../app/paths.js';
 import { Badge } from '../../components/ui/badge.js';
@@ -29,7 +30,7 @@ export function JournalEntryCard({ entry }: { entry: JournalEntry }) {
             <time dateTime={entry.createdAt}>{displayDate(entry.createdAt)}</time>
           </p>
         </div>
-        <VisibilityBadge isPublic={entry.isPublic} />
+        <VisibilityBadge isPublic={entry.isPublic} sharedParts={entry.sharedParts} />
       </header>
 
       {filled.length > 0 && (
@@ -58,11 +59,27 @@ export function JournalEntryCard({ entry }: { entry: JournalEntry }) {
   );
 }
 
-function VisibilityBadge({ isPublic }: { isPublic: boolean }) {
+/** Who sees the entry: friends (all of it, or only the parts shared), or its author alone. */
+function VisibilityBadge({
+  isPublic,
+  sharedParts,
+}: {
+  isPublic: boolean;
+  sharedParts: JournalEntry['sharedParts'];
+}) {
+  const inPart = sharedParts.length < ENTRY_PARTS.length;
   return isPublic ? (
-    <Badge variant="secondary" className="gap-1">
-      <Globe aria-hidden="true" className="size-3" />
-      Public
+    <Badge
+      variant="secondary"
+      className="gap-1"
+      title={
+        inPart
+          ? `Friends see ${sharedParts.map((part) => ENTRY_PART_LABELS[part]).join(', ')}`
+          : undefined
+      }
+    >
+      <Users aria-hidden="true" className="size-3" />
+      {inPart ? 'Shared in part' : 'Shared with friends'}
     </Badge>
   ) : (
     <Badge variant="outline" className="gap-1">

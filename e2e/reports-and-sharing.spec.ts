@@ -1,0 +1,96 @@
+import { type Page, expect } from '@playwright/test';
+import { type TestUser, apiCall, expectToast, signUpViaApi } from './support.js';
+import { MID_CYCLE, type NewDevice, test } from './test-date.js';
+
+test.use({ now: MID_CYCLE });
+
+/** A second person in their own browser who becomes the page user's friend. */
+async function befriend(newDevice: NewDevice, page: Page, fullName: string) {
+  const context = await newDevice();
+  const friendPage = await context.newPage();
+  const friend = await signUpViaApi(friendPage, { fullName });
+  const me = await apiCall<{ user: TestUser }>(page, 'GET', '/api/auth/me');
+  const sent = await apiCall<{ id: number }>(
+    friendPage,
+    'POST',
+    `/api/friend-requests/${me.body.user.id}`,
+  );
+  expect(sent.status).toBe(201);
+  expect((await apiCall(page, 'POST', `/api/friend-requests/${sent.body.id}/accept`)).status).toBe(
+    200,
+  );
+  return { friend, friendPage, close: () => context.close() };
+}
+
+test('sharing only Good Words shows friends that part alone; the rest never reaches their page', async ({
+  page,
+  newDevice,
+}) => {
+  const tag = Math.random().toString(36).slice(2, 8);
+  const thoughts = `A private thought ${tag}`;
+  const words = `Kind words for the baker ${tag}`;
+  const deeds = `A private deed ${tag}`;
+  await signUpViaApi(page, { fullName: `Sharing Author ${tag}` });
+  const { friendPage, close } = await befriend(newDevice, page, `Reading Friend ${tag}`);
+
+  await page.goto('/app/daily-ritual');
+  await page.getByRole('button', { name: 'Read Explanation' }).click();
+  await page.getByRole('button', { name: 'Reflect' }).click();
+  await page.getByRole('textbox', { name: 'Good Thoughts' }).fill(thoughts);
+  await page.getByRole('textbox', { name: 'Good Words' }).fill(words);
+  await page.getByRole('textbox', { name: 'Good Deeds' }).fill(deeds);
+  await expect(page.getByText('Friends see:')).toHaveCount(0);
+  await page.getByRole('switch').click();
+  const choice = page.getByRole('group', { name: 'Friends see:' });
+  await expect(choice).toHaveAccessibleDescription(
+    'Your friends see the parts you tick; the rest stays private to you.',
+  );
+  for (const part of ['Good Thoughts', 'Good Words', 'Good Deeds']) {
+    await expect(choice.getByRole('checkbox', { name: part })).toBeChecked();
+  }
+  await choice.getByRole('checkbox', { name: 'Good Thoughts' }).uncheck();
+  await choice.getByRole('checkbox', { name: 'Good Deeds' }).uncheck();
+  await page.getByRole('button', { name: 'Save Reflection' }).click();
+  await expectToast(page, 'Saved!', 'Your reflection has been saved.');
+
+  await page.goto('/app/dashboard');
+  await page.getByRole('tab', { name: 'My Journal' }).click();
+  await expect(page.getByText('Shared in part', { exact: true })).toBeVisible();
+
+  await friendPage.goto('/app/dashboard');
+  const card = friendPage.getByRole('tabpanel').getByRole('listitem');
+  await expect(card).toHaveCount(1);
+  await expect(card.getByText(words)).toBeVisible();
+  await expect(card.getByText('Good Words', { exact: true })).toBeVisible();
+  await expect(card.getByText('Good Thoughts', { exact: true })).toHaveCount(0);
+  const html = await friendPage.content();
+  expect(html).not.toContain(thoughts);
+  expect(html).not.toContain(deeds);
+  await close();
+});
+
+test('a friend’s reflection is reported from its card', async ({ page, newDevice }) => {
+  const tag = Math.random().toString(36).slice(2, 8);
+  await signUpViaApi(page, { fullName: `Reporting Reader ${tag}` });
+  const { friendPage, close } = await befriend(newDevice, page, `Reported Writer ${tag}`);
+  const written = await apiCall(friendPage, 'POST', '/api/journal', {
+    dayNumber: 1,
+    entryText: JSON.stringify({ thoughts: `Something unkind ${tag}`, words: '', deeds: '' }),
+    isPublic: true,
+  });
+  expect(written.status).toBe(201);
+
+  await page.goto('/app/dashboard');
+  const card = page.getByRole('tabpanel').getByRole('listitem');
+  await expect(card.getByText(`Something unkind ${tag}`)).toBeVisible();
+  await card.getByRole('button', { name: `Report reflection by Reported Writer ${tag}` }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('button', { name: 'Send report' })).toBeDisabled();
+  await dialog.getByRole('radio', { name: 'Harassment' }).check();
+  await dialog.getByRole('textbox', { name: 'Note (optional)' }).fill('Aimed at me');
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(dialog.getByRole('heading', { name: "Thanks — we'll review it." })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toHaveCount(0);
+  await close();
+});
