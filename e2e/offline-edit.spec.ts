@@ -69,7 +69,7 @@ test('offline, a shared reflection opens as last saved, and one edited line sync
     ),
   ).toBeVisible();
   await page.screenshot({
-    path: '/work/tools/shots/offline/reflection-offline-known.png',
+    path: 'test-results/screens/offline/reflection-offline-known.png',
     fullPage: true,
   });
   await expectNoAxeViolations(page);
@@ -235,7 +235,7 @@ test('changed elsewhere while this device was offline: both versions are shown, 
 }) => {
   const { today, elsewhere, box } = await offlineEditMeetsAnotherVersion(page, baseURL);
   await page.screenshot({
-    path: '/work/tools/shots/offline/reflection-conflict.png',
+    path: 'test-results/screens/offline/reflection-conflict.png',
     fullPage: true,
   });
   await expectNoAxeViolations(page);

@@ -78,7 +78,7 @@ test('offline, the dashboard says so instead of empty states, and loads by itsel
       .getByText("You're offline: your journey will load when the connection returns."),
   ).toBeVisible();
   await page.screenshot({
-    path: '/work/tools/shots/offline/dashboard-offline.png',
+    path: 'test-results/screens/offline/dashboard-offline.png',
     fullPage: true,
   });
   await expectNoAxeViolations(page);
@@ -119,7 +119,10 @@ test("offline, My Journal shows the reader's entries as last saved on the device
     page.getByText("You're offline: this is your journal as last saved on this device."),
   ).toBeVisible();
   await expect(page.getByText('My own words from yesterday.')).toBeVisible();
-  await page.screenshot({ path: '/work/tools/shots/offline/journal-offline.png', fullPage: true });
+  await page.screenshot({
+    path: 'test-results/screens/offline/journal-offline.png',
+    fullPage: true,
+  });
 
   const later = await apiCall(page, 'POST', '/api/journal', {
     dayNumber: 99,
@@ -147,7 +150,7 @@ test('the offline line appears once, on every screen of the app, and goes when t
     await expect(banner(page)).toHaveCount(1);
   }
   await page.screenshot({
-    path: '/work/tools/shots/offline/community-offline.png',
+    path: 'test-results/screens/offline/community-offline.png',
     fullPage: true,
   });
   await context.setOffline(false);

@@ -47,9 +47,17 @@ export async function openReflection(page: Page, { navigate = true } = {}) {
 
 /** The three parts the form shows, and its visibility switch. */
 export async function expectForm(page: Page, parts: Parts, shared: boolean) {
-  await expect(page.getByRole('textbox', { name: 'Good Thoughts' })).toHaveValue(parts.thoughts);
-  await expect(page.getByRole('textbox', { name: 'Good Words' })).toHaveValue(parts.words);
-  await expect(page.getByRole('textbox', { name: 'Good Deeds' })).toHaveValue(parts.deeds);
+  // The form fills from the device's store or a sync's answer, which a busy machine delays.
+  const timeout = 15_000;
+  await expect(page.getByRole('textbox', { name: 'Good Thoughts' })).toHaveValue(parts.thoughts, {
+    timeout,
+  });
+  await expect(page.getByRole('textbox', { name: 'Good Words' })).toHaveValue(parts.words, {
+    timeout,
+  });
+  await expect(page.getByRole('textbox', { name: 'Good Deeds' })).toHaveValue(parts.deeds, {
+    timeout,
+  });
   await expect(page.getByRole('switch')).toHaveAccessibleName(
     shared ? 'Share with friends' : 'Keep private',
   );

@@ -48,7 +48,10 @@ test('a draft survives leaving for the dashboard and a reload, is marked unsaved
   };
   await expectForm(page, typed, false);
   await expect(reflection(page).getByText(DRAFT)).toBeVisible();
-  await page.screenshot({ path: '/work/tools/shots/offline/reflection-draft.png', fullPage: true });
+  await page.screenshot({
+    path: 'test-results/screens/offline/reflection-draft.png',
+    fullPage: true,
+  });
   await expectNoAxeViolations(page);
 
   await page.reload();
