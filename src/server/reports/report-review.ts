@@ -142,6 +142,11 @@ export async function removeReportedEntry(
   return true;
 }
 
+/** The person a report is about (a reflection's author for a reflection). */
+function reportedPersonOf(db: Kysely<Database>, id: number) {
+  return db.selectFrom('reports').select('target_user_id').where('id', '=', id).executeTakeFirst();
+}
+
 /**
  * Suspends the reported person (the reflection's author for a reflection) and resolves the
  * report. Their sessions end at once; the account, its journal and friendships are kept, so
@@ -152,11 +157,7 @@ export async function suspendReportedAccount(
   id: number,
   now: Date,
 ): Promise<{ userId: number } | undefined> {
-  const report = await db
-    .selectFrom('reports')
-    .select('target_user_id')
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const report = await reportedPersonOf(db, id);
   if (!report) return undefined;
   await db.transaction().execute(async (trx) => {
     await trx
@@ -180,11 +181,7 @@ export async function unsuspendReportedAccount(
   db: Kysely<Database>,
   id: number,
 ): Promise<{ userId: number } | undefined> {
-  const report = await db
-    .selectFrom('reports')
-    .select('target_user_id')
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const report = await reportedPersonOf(db, id);
   if (!report) return undefined;
   await db
     .updateTable('users')
