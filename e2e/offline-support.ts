@@ -39,7 +39,12 @@ export async function openDailyScreen(page: Page) {
 /** Opens today's reflection from the stanza, as a reader does. */
 export async function openReflection(page: Page, { navigate = true } = {}) {
   if (navigate) await page.goto('/app/daily-ritual');
-  await page.getByRole('button', { name: 'Read Explanation' }).click();
+  // The server sends the stanza before the app's code runs: a tap that lands before the page
+  // is live does nothing, so the tap is made again until the explanation opens.
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Read Explanation' }).click({ timeout: 2_000 });
+    await expect(page.getByRole('button', { name: 'Reflect' })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Reflect' }).click();
   await expect(page.getByRole('heading', { name: 'Daily Reflection', level: 2 })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Good Thoughts' })).toBeEnabled();
