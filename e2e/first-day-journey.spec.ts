@@ -1,5 +1,5 @@
 import { type Page, expect } from '@playwright/test';
-import { currentDay, expectToast, newUserDetails } from './support.js';
+import { currentDay, expectToast, newUserDetails, openExplanation } from './support.js';
 import { MID_CYCLE, test } from './test-date.js';
 
 // 10 April, day 100: the day before today is open for Kaveh's private reflection.
@@ -27,8 +27,7 @@ async function reflectOnToday(
   text: { thoughts: string; deeds: string },
   share: boolean,
 ) {
-  await page.getByRole('button', { name: 'Read Explanation' }).click();
-  await expect(page.getByRole('heading', { name: 'Understanding' })).toBeVisible();
+  await openExplanation(page);
   await page.getByRole('button', { name: 'Reflect' }).click();
   await expect(page.getByRole('heading', { name: 'Daily Reflection' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Good Thoughts' }).fill(text.thoughts);

@@ -1,5 +1,5 @@
 import { type Page, expect } from '@playwright/test';
-import { signUpViaApi } from './support.js';
+import { openExplanation, signUpViaApi } from './support.js';
 import { test } from './test-date.js';
 
 const HINT_COOKIE = 'tfp_signed_in';
@@ -98,8 +98,7 @@ test("signed in, today's reading arrives rendered for the reader and comes alive
     'page',
   );
   // The page came with who is signed in: the app adopts it without asking again.
-  await page.getByRole('button', { name: 'Read Explanation' }).click();
-  await expect(page.getByRole('heading', { name: 'Understanding' })).toBeVisible();
+  await openExplanation(page);
   expect(seen.meCalls).toEqual([]);
   // A render that did not match the page it adopted would have logged an error.
   expect(seen.errors).toEqual([]);

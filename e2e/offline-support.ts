@@ -1,5 +1,5 @@
 import { type BrowserContext, type Page, expect } from '@playwright/test';
-import { apiCall } from './support.js';
+import { apiCall, openExplanation } from './support.js';
 
 // What the offline end-to-end tests share: the reflection form, the device's outbox and the
 // server's copy of a day's entry.
@@ -39,12 +39,7 @@ export async function openDailyScreen(page: Page) {
 /** Opens today's reflection from the stanza, as a reader does. */
 export async function openReflection(page: Page, { navigate = true } = {}) {
   if (navigate) await page.goto('/app/daily-ritual');
-  // The server sends the stanza before the app's code runs: a tap that lands before the page
-  // is live does nothing, so the tap is made again until the explanation opens.
-  await expect(async () => {
-    await page.getByRole('button', { name: 'Read Explanation' }).click({ timeout: 2_000 });
-    await expect(page.getByRole('button', { name: 'Reflect' })).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 30_000 });
+  await openExplanation(page);
   await page.getByRole('button', { name: 'Reflect' }).click();
   await expect(page.getByRole('heading', { name: 'Daily Reflection', level: 2 })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Good Thoughts' })).toBeEnabled();

@@ -1,5 +1,5 @@
 import { type Page, expect } from '@playwright/test';
-import { type TestUser, apiCall, expectToast, signUpViaApi } from './support.js';
+import { type TestUser, apiCall, expectToast, openExplanation, signUpViaApi } from './support.js';
 import { MID_CYCLE, type NewDevice, test } from './test-date.js';
 
 test.use({ now: MID_CYCLE });
@@ -34,7 +34,7 @@ test('sharing only Good Words shows friends that part alone; the rest never reac
   const { friendPage, close } = await befriend(newDevice, page, `Reading Friend ${tag}`);
 
   await page.goto('/app/daily-ritual');
-  await page.getByRole('button', { name: 'Read Explanation' }).click();
+  await openExplanation(page);
   await page.getByRole('button', { name: 'Reflect' }).click();
   await page.getByRole('textbox', { name: 'Good Thoughts' }).fill(thoughts);
   await page.getByRole('textbox', { name: 'Good Words' }).fill(words);

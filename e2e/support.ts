@@ -149,3 +149,17 @@ export async function keepProgressAwayFrom(page: Page, baseURL: string | undefin
     },
   ]);
 }
+
+/**
+ * Opens the explanation from the stanza. The server sends a signed-in reader's page before the
+ * app's code runs, and a tap that lands before the page is live does nothing, so the tap is
+ * made again until the explanation opens.
+ */
+export async function openExplanation(page: Page) {
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Read Explanation' }).click({ timeout: 2_000 });
+    await expect(page.getByRole('heading', { name: 'Understanding' })).toBeVisible({
+      timeout: 2_000,
+    });
+  }).toPass({ timeout: 30_000 });
+}
