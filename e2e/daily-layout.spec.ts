@@ -64,13 +64,29 @@ async function tabThroughMain(page: Page, panel: string) {
     if (!focused || focused.inTabBar) break;
     if (!focused.inMain) continue;
     const area = await clearArea(page);
-    const { box } = focused;
     reached.push(focused.name);
-    expect(
+    // A panel that has just opened may still be sliding in: judge where the control comes to rest.
+    let { box } = focused;
+    const clear = () =>
       box.top >= area.top - 0.5 &&
-        box.bottom <= area.bottom + 0.5 &&
-        box.left >= -0.5 &&
-        box.right <= area.width + 0.5,
+      box.bottom <= area.bottom + 0.5 &&
+      box.left >= -0.5 &&
+      box.right <= area.width + 0.5;
+    await expect
+      .poll(
+        async () => {
+          box = await page.evaluate(() => {
+            const rect = (document.activeElement ?? document.body).getBoundingClientRect();
+            return { top: rect.top, bottom: rect.bottom, left: rect.left, right: rect.right };
+          });
+          return clear();
+        },
+        { timeout: 3_000 },
+      )
+      .toBe(true)
+      .catch(() => undefined);
+    expect(
+      clear(),
       `${panel}: focused ${describe(focused.name, box)} must lie between the header (${Math.round(area.top)}) and the tab bar (${Math.round(area.bottom)})`,
     ).toBe(true);
   }
