@@ -44,6 +44,24 @@ async function setUp(page: Page, baseURL: string | undefined) {
   return today;
 }
 
+/** The shared entry opened, one part edited and saved offline: the save waits on the device. */
+async function saveOfflineOverShared(
+  page: Page,
+  baseURL: string | undefined,
+  part: string,
+  text: string,
+) {
+  const today = await setUp(page, baseURL);
+  await saveElsewhere(page, today, SHARED, true);
+  await openReflection(page);
+  await expectForm(page, SHARED, true);
+  await page.context().setOffline(true);
+  await page.getByRole('textbox', { name: part }).fill(text);
+  await page.getByRole('button', { name: 'Save Reflection' }).click();
+  await expectToast(page, PENDING);
+  return today;
+}
+
 test('offline, a shared reflection opens as last saved, and one edited line syncs without losing the other parts or the sharing', async ({
   page,
   context,
@@ -127,15 +145,7 @@ test('cut after the server took a synced save but before its answer came: the re
   context,
   baseURL,
 }) => {
-  const today = await setUp(page, baseURL);
-  await saveElsewhere(page, today, SHARED, true);
-  await openReflection(page);
-  await expectForm(page, SHARED, true);
-
-  await context.setOffline(true);
-  await page.getByRole('textbox', { name: 'Good Thoughts' }).fill('A slower morning.');
-  await page.getByRole('button', { name: 'Save Reflection' }).click();
-  await expectToast(page, PENDING);
+  const today = await saveOfflineOverShared(page, baseURL, 'Good Thoughts', 'A slower morning.');
 
   // The first sync reaches the server, whose answer is lost on the way back.
   let lost = false;
@@ -162,15 +172,7 @@ test('cut while the sync is on its way: the save stays on the device and lands o
   context,
   baseURL,
 }) => {
-  const today = await setUp(page, baseURL);
-  await saveElsewhere(page, today, SHARED, true);
-  await openReflection(page);
-  await expectForm(page, SHARED, true);
-
-  await context.setOffline(true);
-  await page.getByRole('textbox', { name: 'Good Words' }).fill('Said sorry first.');
-  await page.getByRole('button', { name: 'Save Reflection' }).click();
-  await expectToast(page, PENDING);
+  const today = await saveOfflineOverShared(page, baseURL, 'Good Words', 'Said sorry first.');
 
   // The connection returns, and drops again while the first sync is sent.
   let cut = false;
