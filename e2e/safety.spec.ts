@@ -1,10 +1,14 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { type Page, expect } from '@playwright/test';
 import {
   type TestUser,
   apiCall,
+  e2eDatabaseUrl,
   expectNoAxeViolations,
   expectToast,
   newUserDetails,
+  signUpViaApi,
 } from './support.js';
 import { type NewDevice, test } from './test-date.js';
 
@@ -167,4 +171,97 @@ test('the block controls fit a phone screen', async ({ page, newDevice }) => {
     expect(box.x + box.width).toBeLessThanOrEqual(390);
   }
   await page.screenshot({ path: 'test-results/screens/community-block-phone.png', fullPage: true });
+});
+
+/** What an operator runs (`npm run reports -- ...`), against the database the app serves. */
+async function reportsCommand(...args: string[]): Promise<string> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['dist/server/reports/reports-command.js', ...args],
+    { env: { ...process.env, DATABASE_URL: e2eDatabaseUrl, LOG_LEVEL: 'warn' } },
+  );
+  return stdout;
+}
+
+async function reportFromCard(page: Page, card: ReturnType<Page['getByRole']>, name: string) {
+  await card.getByRole('button', { name: `Report ${name}` }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: `Report ${name}` })).toBeVisible();
+  await dialog.getByRole('radio', { name: 'Harassment' }).check();
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(dialog.getByRole('heading', { name: "Thanks — we'll review it." })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+}
+
+test('a friend and a stranger’s request are reported; the suspended friend is told so and may only take their journal', async ({
+  page,
+  newDevice,
+}) => {
+  const tag = tagOf();
+  await signUp(page, { fullName: `Reporter ${tag}` });
+  const me = (await apiCall<{ user: TestUser }>(page, 'GET', '/api/auth/me')).body.user;
+  const friendPage = await (await newDevice()).newPage();
+  const friend = await signUpViaApi(friendPage, { fullName: `Friend ${tag}` });
+  const sent = await apiCall<{ id: number }>(friendPage, 'POST', `/api/friend-requests/${me.id}`);
+  expect((await apiCall(page, 'POST', `/api/friend-requests/${sent.body.id}/accept`)).status).toBe(
+    200,
+  );
+  const stranger = await newPerson(newDevice, { fullName: `Stranger ${tag}` });
+  expect((await apiCall(stranger.page, 'POST', `/api/friend-requests/${me.id}`)).status).toBe(201);
+
+  await page.goto('/app/community');
+  const friendCard = page.getByRole('list', { name: 'Friends' }).getByRole('listitem');
+  await expect(friendCard).toContainText(friend.fullName);
+  await reportFromCard(page, friendCard, friend.fullName);
+  await page.getByRole('tab', { name: /Requests/ }).click();
+  const requestCard = page.getByRole('listitem').filter({ hasText: stranger.user.fullName });
+  await reportFromCard(page, requestCard, stranger.user.fullName);
+
+  const listing = await reportsCommand();
+  expect(listing).toContain(`user ${stranger.user.id} `);
+  const line = listing.split('\n').find((l) => l.includes(`user ${friend.id} `))!;
+  expect(line).toContain('harassment');
+  await reportsCommand('suspend', /^#(\d+)/.exec(line)![1]!);
+
+  // The suspended friend's device is signed out; signing in again shows why and what is left.
+  await friendPage.goto('/app/dashboard');
+  await expect(friendPage).toHaveURL(/\/landing/);
+  await friendPage.getByRole('button', { name: 'I already have an account' }).click();
+  const signIn = friendPage.getByRole('tabpanel', { name: 'Sign In' });
+  await signIn.getByLabel('Username or email').fill(friend.username);
+  await signIn.getByLabel('Password', { exact: true }).fill(friend.password);
+  await signIn.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(
+    friendPage.getByRole('heading', { name: 'Your account is suspended', level: 1 }),
+  ).toBeVisible();
+  await expect(friendPage.getByRole('navigation')).toHaveCount(0);
+  await expectNoAxeViolations(friendPage);
+  await friendPage.screenshot({
+    path: 'test-results/screens/suspended-account.png',
+    fullPage: true,
+  });
+  const download = friendPage.waitForEvent('download');
+  await friendPage.getByRole('button', { name: 'Download as Markdown' }).click();
+  expect((await download).suggestedFilename()).toMatch(/\.md$/);
+  // Every other screen shows the same, whatever its address.
+  await friendPage.goto('/app/community');
+  await expect(
+    friendPage.getByRole('heading', { name: 'Your account is suspended' }),
+  ).toBeVisible();
+  await expect(friendPage.getByRole('button', { name: 'Delete account' })).toBeVisible();
+  // The daily page, which the server renders for a reader, is not rendered for them.
+  await friendPage.goto('/app/daily-ritual');
+  await expect(
+    friendPage.getByRole('heading', { name: 'Your account is suspended' }),
+  ).toBeVisible();
+  await expect(friendPage.getByRole('button', { name: 'Read Explanation' })).toHaveCount(0);
+  await friendPage.getByRole('button', { name: 'Log out' }).click();
+  await expect(friendPage).toHaveURL(/\/landing/);
+
+  // For everyone else they are gone.
+  await page.getByRole('tab', { name: 'Friends' }).click();
+  await page.reload();
+  await expect(
+    page.getByText('No friends yet. Start connecting in the Discover tab!'),
+  ).toBeVisible();
 });

@@ -6,7 +6,10 @@ import { type Page, expect } from '@playwright/test';
 const require = createRequire(import.meta.url);
 const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
-export const outboxDir = `test-results/e2e-data-${process.env.E2E_PORT ?? 4317}/outbox`;
+const dataDir = `test-results/e2e-data-${process.env.E2E_PORT ?? 4317}`;
+export const outboxDir = `${dataDir}/outbox`;
+/** The database the end-to-end server serves (playwright.config.ts), for operator commands. */
+export const e2eDatabaseUrl = `sqlite:${dataDir}/app.db`;
 
 export interface TestUser {
   id: number;

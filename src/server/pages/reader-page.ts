@@ -73,7 +73,8 @@ export async function sendReaderDailyPage(
   const token = sessionToken(request);
   if (!token) return false;
   const session = await resumeSession(ctx, token);
-  if (!session) return false;
+  // A suspended account has no daily page; the shell shows it what it may still do.
+  if (!session || session.user.suspended_at !== null) return false;
   const secure = ctx.config.appUrl.startsWith('https://');
   // A session extended by this visit keeps its longer cookie, as with any call.
   if (session.extended) setSessionCookie(reply, token, secure);

@@ -1,4 +1,11 @@
-import { type ReactNode, useContext, useDeferredValue, useSyncExternalStore } from 'react';
+import {
+  type ReactNode,
+  Suspense,
+  lazy,
+  useContext,
+  useDeferredValue,
+  useSyncExternalStore,
+} from 'react';
 import { Navigate, useParams } from 'react-router';
 import { useCurrentUser } from '../api/auth.js';
 import { paths } from '../app/paths.js';
@@ -6,6 +13,11 @@ import { RenderedPageContext } from '../app/reader-page.js';
 import { AuthSkeleton } from './auth-skeleton.js';
 
 const noSubscription = () => () => undefined;
+
+// Seldom needed, so it is its own chunk, away from every other screen's first load.
+const SuspendedAccountScreen = lazy(async () => ({
+  default: (await import('../screens/settings/suspended-account-screen.js')).SuspendedAccountScreen,
+}));
 
 /**
  * True while React hydrates a page rendered at build time (and while rendering one), false in
@@ -22,7 +34,10 @@ function useHydratingRenderedPage(): boolean {
   );
 }
 
-/** Children only for signed-in people; everyone else goes to /landing. */
+/**
+ * Children only for signed-in people; everyone else goes to /landing. A suspended account sees
+ * only what it may still do, in place of any signed-in screen.
+ */
 export function RequireSignedIn({
   children,
   placeholder = <AuthSkeleton />,
@@ -38,6 +53,13 @@ export function RequireSignedIn({
   const waiting = useDeferredValue(isLoading || hydrating);
   if (waiting) return placeholder;
   if (!user) return <Navigate to={paths.landing.getHref()} replace />;
+  if (user.suspended) {
+    return (
+      <Suspense fallback={<AuthSkeleton />}>
+        <SuspendedAccountScreen />
+      </Suspense>
+    );
+  }
   return children;
 }
 

@@ -10,6 +10,7 @@ import { Button } from '../../components/ui/button.js';
 import { toast } from '../../hooks/use-toast.js';
 import { EmptyState, InlineError, PeopleSkeleton } from './list-states.js';
 import { BlockPersonButton } from '../../components/block-person-button.js';
+import { ReportButton } from '../../components/report-dialog.js';
 import { PersonCard } from './person-card.js';
 
 export function RequestsTab() {
@@ -83,7 +84,12 @@ function ReceivedRequest({ request }: { request: FriendRequest }) {
     <PersonCard
       fullName={name}
       username={request.sender.username}
-      actions={<BlockPersonButton person={request.sender} />}
+      actions={
+        <>
+          <ReportButton targetType="user" targetId={request.sender.id} name={name} />
+          <BlockPersonButton person={request.sender} />
+        </>
+      }
       details={
         <div className="mt-3 flex gap-2">
           <Button size="sm" onClick={() => void onAccept()} disabled={busy}>
