@@ -72,7 +72,7 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
   },
   {
-    files: ['src/web/**'],
+    files: ['src/web/**', 'public/**/*.js'],
     languageOptions: { globals: globals.browser },
   },
   {

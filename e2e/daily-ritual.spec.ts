@@ -154,6 +154,23 @@ test("today's reading shows with its header and moves between panels by its butt
   await expect(stanzaPanel(page)).toBeVisible();
 });
 
+test('a tap on Read Explanation before the page is live still opens the explanation', async ({
+  page,
+}) => {
+  await signUpViaApi(page);
+  // A slow phone: the app's own code arrives only after the reader has tapped.
+  let tapped = () => {};
+  const tap = new Promise<void>((resolve) => (tapped = resolve));
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await tap;
+    await route.continue();
+  });
+  await page.goto('/app/daily-ritual', { waitUntil: 'commit' });
+  await stanzaPanel(page).click();
+  tapped();
+  await expect(understandingHeading(page)).toBeVisible({ timeout: 15_000 });
+});
+
 test('panels move by a real swipe: left goes forward, right goes back, a short slow drag stays', async ({
   page,
 }) => {

@@ -1,7 +1,8 @@
 import { ArrowLeft, ArrowRight, Lightbulb } from 'lucide-react';
-import type { Ref } from 'react';
+import { type Ref, useEffect } from 'react';
 import type { Thought } from '#shared/thought-types';
 import { Button } from '../../components/ui/button.js';
+import { takeEarlyTap } from '../../app/early-taps.js';
 
 interface PanelProps {
   headingRef: Ref<HTMLHeadingElement>;
@@ -23,6 +24,10 @@ export function StanzaPanel({
   headingRef,
   onReadExplanation,
 }: PanelProps & { thought: Thought; onReadExplanation: () => void }) {
+  // A tap made before the server-rendered page was live opens the explanation now.
+  useEffect(() => {
+    if (takeEarlyTap('read-explanation')) onReadExplanation();
+  }, [onReadExplanation]);
   return (
     <section aria-labelledby="stanza-heading" className="flex flex-col items-center gap-8">
       <h2 id="stanza-heading" ref={headingRef} tabIndex={-1} className="sr-only">
@@ -50,7 +55,7 @@ export function StanzaPanel({
           Rendered by {thought.author}
         </figcaption>
       </figure>
-      <Button size="lg" onClick={onReadExplanation}>
+      <Button size="lg" onClick={onReadExplanation} data-early-tap="read-explanation">
         Read Explanation <ArrowRight aria-hidden="true" />
       </Button>
     </section>
