@@ -108,6 +108,7 @@ export const apiContract = {
     params: z.object({ dayNumber: pathDay }),
     response: { 200: thoughtSchema },
   },
+  'GET /api/gathas/info': { response: { 200: z.array(gathaInfoSchema) } },
   'GET /api/gathas/info/:day': {
     params: z.object({ day: pathDay }),
     response: { 200: gathaInfoSchema },

@@ -10,7 +10,7 @@ import {
 } from './offline-policy.js';
 
 describe('offlineCacheFor', () => {
-  it('keeps the public readings: every stanza call and the stanza info', () => {
+  it('keeps the public readings: every stanza call, the stanza info and its outline', () => {
     for (const path of [
       '/api/thoughts/today',
       '/api/thoughts/1',
@@ -18,6 +18,7 @@ describe('offlineCacheFor', () => {
       '/api/thoughts/meta/total',
       '/api/gathas/info/1',
       '/api/gathas/info/200',
+      '/api/gathas/info',
     ]) {
       expect(offlineCacheFor('GET', path), path).toBe('readings');
     }

@@ -3,7 +3,10 @@
  * Shared by the service worker (which caches) and the page (which warms and clears the caches).
  */
 
-/** Public readings: the stanzas (/api/thoughts/*) and their stanza info (/api/gathas/info/*). */
+/**
+ * Public readings: the stanzas (/api/thoughts/*), their stanza info (/api/gathas/info/*) and the
+ * outline of every day the contents screen lists (/api/gathas/info).
+ */
 export const READINGS_CACHE = 'threefold-path-readings';
 /** The answer of GET /api/auth/me, so the signed-in shell still opens without a network. */
 export const SESSION_CACHE = 'threefold-path-session';
@@ -32,7 +35,7 @@ export const DAILY_RITUAL_PATH = '/app/daily-ritual';
 
 export type OfflineCache = 'readings' | 'session';
 
-const readingPaths = [/^\/api\/thoughts\/.+$/, /^\/api\/gathas\/info\/.+$/];
+const readingPaths = [/^\/api\/thoughts\/.+$/, /^\/api\/gathas\/info(\/.+)?$/];
 
 /**
  * The cache allowed to keep the answer to `method pathname`, or null: every other API answer is

@@ -28,6 +28,7 @@ const matrix: Record<string, RouteAccess> = {
   'GET /api/thoughts/today': { access: 'public' },
   'GET /api/thoughts/meta/total': { access: 'public' },
   'GET /api/thoughts/:dayNumber': { access: 'public', params: day },
+  'GET /api/gathas/info': { access: 'public' },
   'GET /api/gathas/info/:day': { access: 'public', params: (w) => ({ day: String(w.privateDay) }) },
   'GET /api/push/public-key': { access: 'public' },
   'POST /api/auth/signup': {

@@ -190,6 +190,25 @@ describe('gatha info', () => {
     });
   });
 
+  it('lists every row in day order to anyone, future days too, naming no stanza text', async () => {
+    const list = await anonymous.get('/api/gathas/info');
+    expect(list.status).toBe(200);
+    expect(list.body).toHaveLength(241);
+    expect(list.body.map((row: { startDay: number }) => row.startDay)).toEqual(
+      Array.from({ length: 241 }, (_, i) => i + 1),
+    );
+    expect(list.body[240]).toEqual({
+      id: expect.any(Number),
+      songNumber: 28,
+      songTitle: 'Ahunavaiti',
+      stanzaNumber: 1,
+      description: 'Fixture chapter',
+      startDay: 241,
+      endDay: 241,
+    });
+    expect(JSON.stringify(list.body)).not.toContain('Fixture thought');
+  });
+
   it('answers 404 for a day with no row or out of range', async () => {
     expect((await anonymous.get('/api/gathas/info/0')).status).toBe(404);
     expect((await anonymous.get('/api/gathas/info/242')).status).toBe(404);
@@ -218,5 +237,6 @@ describe('with no content pack', () => {
       expect(response.body.message).toMatch(/readings are not loaded/);
     }
     expect((await client.get('/api/gathas/info/1')).status).toBe(404);
+    expect(await client.get('/api/gathas/info')).toMatchObject({ status: 200, body: [] });
   });
 });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { apiContract } from '#shared/api-contract';
 import { TOTAL_DAYS } from '#shared/constants';
 import { currentReadingDay, dayAccess, localDateIn } from '#shared/day-model';
@@ -13,7 +13,7 @@ import {
   todayThoughtSchema,
 } from '#shared/thought-types';
 import type { AppContext } from '../app-context.js';
-import type { Database } from '../db/tables.js';
+import type { Database, GathaInfoTable } from '../db/tables.js';
 import { HttpError } from '../http/http-errors.js';
 import { sendSerializedJson, serializedAs } from '../http/serialized-json.js';
 import { currentDayFor, knownZoneOr } from './reading-day.js';
@@ -225,11 +225,27 @@ export function thoughtRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
 export function gathaInfoRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    app.get('/info', { schema: apiContract['GET /api/gathas/info'] }, async () =>
+      everyGathaInfo(ctx.db),
+    );
+
     app.get('/info/:day', { schema: apiContract['GET /api/gathas/info/:day'] }, async (request) => {
       const info = await gathaInfoFor(ctx.db, request.params.day);
       if (!info) throw new HttpError(404, 'No Gatha information for that day');
       return info;
     });
+  };
+}
+
+function toGathaInfo(row: Selectable<GathaInfoTable>): GathaInfo {
+  return {
+    id: row.id,
+    songNumber: row.song_number,
+    songTitle: row.song_title,
+    stanzaNumber: row.stanza_number,
+    description: row.description,
+    startDay: row.start_day,
+    endDay: row.end_day,
   };
 }
 
@@ -243,14 +259,19 @@ export async function gathaInfoFor(db: Kysely<Database>, day: number): Promise<G
     .orderBy('start_day', 'desc')
     .orderBy('id', 'asc')
     .executeTakeFirst();
-  if (!row) return null;
-  return {
-    id: row.id,
-    songNumber: row.song_number,
-    songTitle: row.song_title,
-    stanzaNumber: row.stanza_number,
-    description: row.description,
-    startDay: row.start_day,
-    endDay: row.end_day,
-  };
+  return row ? toGathaInfo(row) : null;
+}
+
+/**
+ * Every row, in day order: the outline of all the days, future ones too. Like the row of one
+ * day, it names stanzas and chapters, never a stanza's text, so it is the same for everyone.
+ */
+async function everyGathaInfo(db: Kysely<Database>): Promise<GathaInfo[]> {
+  const rows = await db
+    .selectFrom('gatha_info')
+    .selectAll()
+    .orderBy('start_day', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+  return rows.map(toGathaInfo);
 }
