@@ -104,31 +104,26 @@ export function AppRoutes() {
         }
       />
       <Route path={paths.passwordReset.path} element={<PasswordReset />} />
+      {/* The signed-in shell frames /app/* and Contents alike, so its menu and tabs stay. */}
       <Route
-        path={paths.app.path}
         element={
           <RequireSignedIn placeholder={<AppShellPlaceholder />}>
             <AppShell />
           </RequireSignedIn>
         }
       >
-        <Route index element={<Navigate to={paths.dailyRitual.getHref()} replace />} />
-        <Route path="daily-ritual/:day?" element={<DailyRitual />} />
-        <Route path="dashboard" element={<Dashboard />} />
-        <Route path="community" element={<Community />} />
-        <Route path="about" element={<About />} />
-        <Route path="settings" element={<Settings />} />
-        <Route path="*" element={<NotFound />} />
+        <Route path={paths.app.path}>
+          <Route index element={<Navigate to={paths.dailyRitual.getHref()} replace />} />
+          <Route path="daily-ritual/:day?" element={<DailyRitual />} />
+          <Route path="dashboard" element={<Dashboard />} />
+          <Route path="community" element={<Community />} />
+          <Route path="about" element={<About />} />
+          <Route path="settings" element={<Settings />} />
+          <Route path="*" element={<NotFound />} />
+        </Route>
+        <Route path={paths.contents.path} element={<Contents />} />
       </Route>
       <Route path={paths.day.path} element={<DayRedirect />} />
-      <Route
-        path={paths.contents.path}
-        element={
-          <RequireSignedIn>
-            <Contents />
-          </RequireSignedIn>
-        }
-      />
       <Route path="*" element={<NotFound />} />
     </Routes>
   );

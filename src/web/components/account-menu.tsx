@@ -1,17 +1,25 @@
-import { LogOut, Settings } from 'lucide-react';
+import { Info, LogOut, Settings, TableOfContents } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
+import { Link } from 'react-router';
+import { paths } from '../app/paths.js';
 import { AccountAvatar } from './account-avatar.js';
 
 const menuItem =
   'flex cursor-pointer select-none items-center gap-2 rounded-md px-2 py-2 text-sm outline-none data-[highlighted]:bg-muted';
 
-/** The avatar menu of the signed-in shell: who is signed in, Settings and Log out. */
-export function AccountMenu(props: {
-  fullName: string;
-  username: string;
-  onSettings: () => void;
-  onLogOut: () => void;
-}) {
+/** The screens the menu leads to, in the order it lists them. */
+const screens = [
+  { label: 'Contents', href: paths.contents.getHref(), icon: TableOfContents },
+  { label: 'About', href: paths.about.getHref(), icon: Info },
+  { label: 'Settings', href: paths.settings.getHref(), icon: Settings },
+] as const;
+
+/**
+ * The avatar menu of the signed-in shell: who is signed in, the screens no tab leads to
+ * (Contents, About, Settings), and Log out. Each screen is a real link, chosen by pointer or
+ * from the keyboard (arrows, Enter) like any item of the menu.
+ */
+export function AccountMenu(props: { fullName: string; username: string; onLogOut: () => void }) {
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
@@ -28,9 +36,14 @@ export function AccountMenu(props: {
             <p className="text-xs text-muted-foreground">@{props.username}</p>
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
-          <DropdownMenu.Item className={menuItem} onSelect={props.onSettings}>
-            <Settings className="size-4" aria-hidden="true" /> Settings
-          </DropdownMenu.Item>
+          {screens.map(({ label, href, icon: Icon }) => (
+            <DropdownMenu.Item key={href} className={menuItem} asChild>
+              <Link to={href}>
+                <Icon className="size-4" aria-hidden="true" /> {label}
+              </Link>
+            </DropdownMenu.Item>
+          ))}
+          <DropdownMenu.Separator className="my-1 h-px bg-border" />
           <DropdownMenu.Item className={menuItem} onSelect={props.onLogOut}>
             <LogOut className="size-4" aria-hidden="true" /> Log out
           </DropdownMenu.Item>

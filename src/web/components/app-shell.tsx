@@ -8,7 +8,7 @@ import {
   useLayoutEffect,
   useRef,
 } from 'react';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Outlet, useLocation, useNavigate, useNavigationType } from 'react-router';
 import { PRODUCT_NAME } from '#shared/constants';
 import { useCurrentUser, useLogout } from '../api/auth.js';
 import { paths } from '../app/paths.js';
@@ -36,7 +36,8 @@ export function AppShell() {
   const { data: user } = useCurrentUser();
   const logout = useLogout();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, hash } = useLocation();
+  useNewScreenAtTop(pathname, hash);
   // The in-page reminder checks every minute wherever the signed-in app is open.
   useDailyReminder();
   // Reflections saved while offline are sent when the connection returns, from any screen.
@@ -61,7 +62,6 @@ export function AppShell() {
           <AccountMenu
             fullName={user?.fullName ?? ''}
             username={user?.username ?? ''}
-            onSettings={() => void navigate(paths.settings.getHref())}
             onLogOut={signOut}
           />
         </Suspense>
@@ -91,6 +91,27 @@ export function AppShellPlaceholder() {
       </div>
     </ShellFrame>
   );
+}
+
+/** The screen an address shows: the daily screen is one screen, whichever day it shows. */
+const screenOf = (pathname: string) =>
+  pathname.startsWith('/app/daily-ritual') ? '/app/daily-ritual' : pathname;
+
+/**
+ * A screen opened from the menu, a tab or a link starts at its top, as a new page would, not
+ * at the last screen's scroll position, which the page keeps. Moving between days leaves the
+ * daily screen as it is, going back leaves the position to the browser, and an address with a
+ * #fragment to the screen it names a place on.
+ */
+function useNewScreenAtTop(pathname: string, hash: string) {
+  const navigationType = useNavigationType();
+  const shown = useRef(screenOf(pathname));
+  useLayoutEffect(() => {
+    const screen = screenOf(pathname);
+    if (screen === shown.current) return;
+    shown.current = screen;
+    if (navigationType !== 'POP' && !hash) window.scrollTo(0, 0);
+  }, [pathname, hash, navigationType]);
 }
 
 /**
