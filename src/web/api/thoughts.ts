@@ -26,13 +26,6 @@ export function useThought(day: number | null) {
   });
 }
 
-export function useThoughts() {
-  return useQuery({
-    queryKey: queryKeys.thoughts,
-    queryFn: () => callApi('GET /api/thoughts'),
-  });
-}
-
 /** Stanza info for a day: null when there is none; cached 5 minutes, no retry. */
 export function useGathaInfo(day: number | null) {
   return useQuery({
@@ -47,6 +40,14 @@ export function useGathaInfo(day: number | null) {
         throw new Error('Failed to fetch Gatha information', { cause: error });
       }
     },
+  });
+}
+
+/** Every day's stanza info, future days too, in day order: the outline Contents lists. */
+export function useEveryGathaInfo() {
+  return useQuery({
+    queryKey: queryKeys.everyGathaInfo,
+    queryFn: () => callApi('GET /api/gathas/info'),
   });
 }
 

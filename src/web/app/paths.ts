@@ -13,5 +13,9 @@ export const paths = {
   about: { path: '/app/about', getHref: () => '/app/about' },
   settings: { path: '/app/settings', getHref: () => '/app/settings' },
   day: { path: '/day/:day', getHref: (day: number) => `/day/${day}` },
-  contents: { path: '/contents', getHref: () => '/contents' },
+  /** With a day, Contents opens at that day. */
+  contents: {
+    path: '/contents',
+    getHref: (day?: number) => (day ? `/contents#day-${day}` : '/contents'),
+  },
 } as const;

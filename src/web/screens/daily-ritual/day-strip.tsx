@@ -1,10 +1,13 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { TOTAL_DAYS } from '#shared/constants';
 import { paths } from '../../app/paths.js';
 import { Button } from '../../components/ui/button.js';
 
-/** The faded strip above the reading: one day back, one day on, and where this day sits. */
+/**
+ * The faded strip above the reading: one day back, one day on, and where this day sits, which
+ * opens Contents at this day.
+ */
 export function DayStrip({ day }: { day: number }) {
   const navigate = useNavigate();
   const go = (to: number) => void navigate(paths.dailyRitual.getHref(to));
@@ -25,7 +28,13 @@ export function DayStrip({ day }: { day: number }) {
         <ChevronLeft aria-hidden="true" />
       </Button>
       <p className="text-sm tabular-nums tracking-wide" aria-live="polite">
-        Day {day} of {TOTAL_DAYS}
+        <Link
+          to={paths.contents.getHref(day)}
+          aria-label={`Day ${day} of ${TOTAL_DAYS}, open Contents`}
+          className="inline-flex min-h-9 items-center rounded-full px-3 underline decoration-muted-foreground/40 underline-offset-4 transition-colors hover:bg-card hover:text-foreground hover:decoration-current focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          Day {day} of {TOTAL_DAYS}
+        </Link>
       </p>
       <Button
         variant="ghost"
