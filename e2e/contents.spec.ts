@@ -95,6 +95,8 @@ for (const size of sizes) {
       await captureBothSchemes(page, `contents-${size.name}`);
       await completed.scrollIntoViewIfNeeded();
       await captureBothSchemes(page, `contents-days-${size.name}`);
+      await future.scrollIntoViewIfNeeded();
+      await captureBothSchemes(page, `contents-future-${size.name}`);
 
       // An earlier open day opens on the daily screen, at its top.
       await completed.click();
@@ -104,6 +106,7 @@ for (const size of sizes) {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(
         'Yasna 34.1 \u2022 Ahunavaiti',
       );
+      await captureBothSchemes(page, `daily-day-place-${size.name}`);
 
       // The day's place in the cycle opens Contents at that day.
       await dayPlace.click();
