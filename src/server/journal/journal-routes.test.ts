@@ -322,3 +322,52 @@ describe("friends' reflections", () => {
     expect(busy.at(-1).dayNumber).toBe(4);
   });
 });
+
+describe('deleting a reflection', () => {
+  it("takes it out of friends' feeds at once and leaves the day complete in progress", async () => {
+    t.clock.set('2026-03-01T12:00:00.000Z');
+    const me = await signUp(t.app);
+    const friend = await signUp(t.app);
+    await befriend(me, friend);
+    const shared = await me.post('/api/journal', {
+      dayNumber: 60,
+      entryText: text('shared, then taken back'),
+      isPublic: true,
+    });
+    const kept = await me.post('/api/journal', {
+      dayNumber: 59,
+      entryText: text('still shared'),
+      isPublic: true,
+    });
+    // The friend's feed is read, and so cached, before the delete.
+    const feedIds = async () =>
+      (await friend.get('/api/journal/friends')).body.map((e: { id: number }) => e.id);
+    expect(await feedIds()).toEqual([kept.body.id, shared.body.id]);
+    const progressBefore = (await me.get('/api/progress')).body;
+
+    expect(await me.delete(`/api/journal/${shared.body.id}`)).toMatchObject({
+      status: 200,
+      body: { ok: true },
+    });
+    expect(await feedIds()).toEqual([kept.body.id]);
+    expect((await me.get('/api/journal')).body.map((e: { id: number }) => e.id)).toEqual([
+      kept.body.id,
+    ]);
+    const progressAfter = (await me.get('/api/progress')).body;
+    expect(progressAfter).toEqual(progressBefore);
+    expect(progressAfter.days).toContainEqual(
+      expect.objectContaining({ dayNumber: 60, reflectionSaved: true }),
+    );
+    expect(progressAfter.journey).toMatchObject({ daysCompleted: 2, currentStreak: 1 });
+
+    // Writing the day again the next day is a new entry; the streak still counts the first date.
+    t.clock.set('2026-03-02T12:00:00.000Z');
+    const again = await me.post('/api/journal', { dayNumber: 60, entryText: text('anew') });
+    expect(again.status).toBe(201);
+    expect(again.body.id).not.toBe(shared.body.id);
+    expect((await me.get('/api/progress')).body.journey).toMatchObject({
+      daysCompleted: 2,
+      currentStreak: 1,
+    });
+  });
+});

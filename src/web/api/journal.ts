@@ -1,7 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiBody } from '#shared/api-contract';
 import type { JournalEntry } from '#shared/journal-schemas';
+import { forgetReflectionOnDevice } from '../offline/forget-reflection.js';
 import { forgetKnownEntry, rememberEntry, rememberJournal } from '../offline/known-entries.js';
+import { withOutboxLock } from '../offline/outbox.js';
 import { ApiError, callApi } from './client.js';
 import { queryKeys } from './query-keys.js';
 
@@ -79,4 +81,32 @@ export async function postJournalEntry(
   signal?: AbortSignal,
 ): Promise<JournalEntry> {
   return callApi('POST /api/journal', { body: input, ...(signal ? { signal } : {}) });
+}
+
+/**
+ * DELETE /api/journal/{id}, then forgets the reflection on this device as well (see
+ * forgetReflectionOnDevice). It runs while no sync does, so a save of the day still waiting here
+ * cannot reach the server after the delete and bring the reflection back. An entry already gone
+ * (404, deleted from another device) counts as deleted.
+ */
+export function useDeleteReflection() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (entry: JournalEntry) =>
+      withOutboxLock(async () => {
+        try {
+          await callApi('DELETE /api/journal/:id', { params: { id: entry.id } });
+        } catch (error) {
+          if (!(error instanceof ApiError && error.status === 404)) throw error;
+        }
+        await forgetReflectionOnDevice(entry.userId, entry.dayNumber);
+      }),
+    onSuccess: (_answer, entry) => {
+      queryClient.setQueryData<JournalEntry | null>(queryKeys.journalDay(entry.dayNumber), null);
+      queryClient.setQueryData<JournalEntry[]>(queryKeys.journal, (entries) =>
+        entries?.filter((kept) => kept.id !== entry.id),
+      );
+      return queryClient.invalidateQueries({ queryKey: queryKeys.journal });
+    },
+  });
 }

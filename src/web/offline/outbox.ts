@@ -108,6 +108,19 @@ export async function forgetOlderSave(
   if (stored) announceChange();
 }
 
+/**
+ * Forgets a day's pending save, whatever its age: the reader deleted that day's reflection, and
+ * sending the save later would bring it back.
+ */
+export async function forgetPendingSave(userId: number, dayNumber: number): Promise<void> {
+  const db = await openOfflineDatabase();
+  const tx = db.transaction(STORE, 'readwrite');
+  const stored = await tx.store.get([userId, dayNumber]);
+  if (stored) await tx.store.delete([userId, dayNumber]);
+  await tx.done;
+  if (stored) announceChange();
+}
+
 const LOCK = 'threefold-offline-outbox';
 let queue: Promise<unknown> = Promise.resolve();
 

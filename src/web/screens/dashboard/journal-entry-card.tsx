@@ -9,6 +9,7 @@ import { Badge } from '../../components/ui/badge.js';
 import { buttonVariants } from '../../components/ui/button.js';
 import { Card } from '../../components/ui/card.js';
 import { cn } from '../../lib/cn.js';
+import { DeleteReflectionButton } from './delete-reflection-button.js';
 
 const SECTIONS: ReadonlyArray<{ key: keyof EntryParts; title: string }> = [
   { key: 'thoughts', title: 'Good Thoughts' },
@@ -16,8 +17,17 @@ const SECTIONS: ReadonlyArray<{ key: keyof EntryParts; title: string }> = [
   { key: 'deeds', title: 'Good Deeds' },
 ];
 
-/** One of the reader's own entries: its day, date, visibility and the parts they wrote. */
-export function JournalEntryCard({ entry }: { entry: JournalEntry }) {
+/**
+ * One of the reader's own entries: its day, date, visibility and the parts they wrote. With
+ * `onDeleted` (only while the journal is the server's), it can be deleted from here.
+ */
+export function JournalEntryCard({
+  entry,
+  onDeleted,
+}: {
+  entry: JournalEntry;
+  onDeleted?: (() => void) | undefined;
+}) {
   const parts = parseEntryText(entry.entryText);
   const filled = SECTIONS.filter(({ key }) => parts[key].trim());
 
@@ -48,13 +58,16 @@ export function JournalEntryCard({ entry }: { entry: JournalEntry }) {
         </dl>
       )}
 
-      <Link
-        to={paths.dailyRitual.getHref(entry.dayNumber)}
-        className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), 'self-end text-primary')}
-      >
-        Reread Day {entry.dayNumber}
-        <ArrowRight aria-hidden="true" />
-      </Link>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        {onDeleted && <DeleteReflectionButton entry={entry} onDeleted={onDeleted} />}
+        <Link
+          to={paths.dailyRitual.getHref(entry.dayNumber)}
+          className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), 'ml-auto text-primary')}
+        >
+          Reread Day {entry.dayNumber}
+          <ArrowRight aria-hidden="true" />
+        </Link>
+      </div>
     </Card>
   );
 }

@@ -1,4 +1,5 @@
 import { BookOpen, CloudOff } from 'lucide-react';
+import { useRef } from 'react';
 import { Link } from 'react-router';
 import type { JournalEntry } from '#shared/journal-schemas';
 import { useCurrentUser } from '../../api/auth.js';
@@ -25,11 +26,19 @@ export function MyJournal() {
   const known = useKnownJournal(user?.id, journal.isError && journal.data === undefined);
   const onDevice = journal.data === undefined && known.entries.length > 0;
   const entries = journal.data ?? (onDevice ? known.entries : undefined);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Deleting needs the server: offered only while the list is the server's.
+  const deletable = online && !onDevice;
 
   return (
     <section aria-labelledby="my-journal-entries" className="flex flex-col gap-5">
       <div className="flex flex-col gap-1">
-        <h2 id="my-journal-entries" className="font-serif text-2xl font-semibold">
+        <h2
+          id="my-journal-entries"
+          ref={heading}
+          tabIndex={-1}
+          className="font-serif text-2xl font-semibold focus:outline-none"
+        >
           My Journal Entries
         </h2>
         <p className="text-sm text-muted-foreground">Your personal reflections on the Gathas</p>
@@ -56,18 +65,28 @@ export function MyJournal() {
       ) : entries.length === 0 ? (
         <NoJournalEntries />
       ) : (
-        <EntryList entries={entries} />
+        <EntryList
+          entries={entries}
+          // The deleted card takes its focused button with it: focus goes back to the list.
+          onDeleted={deletable ? () => heading.current?.focus() : undefined}
+        />
       )}
     </section>
   );
 }
 
-function EntryList({ entries }: { entries: readonly JournalEntry[] }) {
+function EntryList({
+  entries,
+  onDeleted,
+}: {
+  entries: readonly JournalEntry[];
+  onDeleted: (() => void) | undefined;
+}) {
   return (
     <ul className="flex flex-col gap-4">
       {entries.map((entry) => (
         <li key={entry.id}>
-          <JournalEntryCard entry={entry} />
+          <JournalEntryCard entry={entry} onDeleted={onDeleted} />
         </li>
       ))}
     </ul>
