@@ -15,6 +15,56 @@ export function calendarCellLabel(entry: JourneyCalendarDate): string {
   return `${day}: ${entry.reflected ? 'reflection saved' : 'no reflection'}`;
 }
 
+/** Dates per column of the calendar: each column is a week, oldest first, today last. */
+export const DAYS_PER_COLUMN = 7;
+
+/**
+ * Columns a month name needs to itself before the next one: a month starts at least 4 columns
+ * after the one before, so a name never runs into the next even when text is set large.
+ */
+const COLUMNS_PER_NAME = 4;
+
+/** A short month name over the calendar column (counted from 0) it names. */
+export interface MonthLabel {
+  column: number;
+  month: string;
+}
+
+/**
+ * The month names over the calendar's columns: "Mar" over the column in which 1 March falls,
+ * and so on. The first column also names the month it opens in, so the oldest weeks have a
+ * name too, unless the next month begins too close to leave room for both.
+ */
+export function monthLabels(calendar: readonly JourneyCalendarDate[]): MonthLabel[] {
+  const labels: MonthLabel[] = [];
+  calendar.forEach((entry, index) => {
+    const date = calendarDate(entry.date);
+    const column = Math.floor(index / DAYS_PER_COLUMN);
+    if (!date || (index > 0 && date.getDate() !== 1)) return;
+    if (labels.at(-1)?.column === column) labels.pop();
+    labels.push({ column, month: format(date, 'MMM') });
+  });
+  const [first, next] = labels;
+  if (first && next && first.column === 0 && next.column < COLUMNS_PER_NAME) labels.shift();
+  return labels;
+}
+
+/**
+ * What the calendar shows, read as its description: its span and how many of its dates
+ * have a reflection ("Jan 17 to Apr 10, one column a week, oldest first: ...").
+ */
+export function calendarDescription(calendar: readonly JourneyCalendarDate[]): string {
+  const dayOf = (entry: JourneyCalendarDate | undefined) => {
+    const date = entry && calendarDate(entry.date);
+    return date ? format(date, 'MMM d') : '';
+  };
+  const reflected = calendar.filter((entry) => entry.reflected).length;
+  return (
+    `${dayOf(calendar[0])} to ${dayOf(calendar.at(-1))}, one column a week, oldest first: ` +
+    `a reflection saved on ${reflected} of ${calendar.length} days.`
+  );
+}
+
 /** "1 day" or "N days". */
 export function dayCount(count: number): string {
   return `${count} ${count === 1 ? 'day' : 'days'}`;

@@ -6,13 +6,86 @@ import { Skeleton } from '../../components/ui/skeleton.js';
 import { useProgressSync } from '../../hooks/use-progress.js';
 import { cn } from '../../lib/cn.js';
 import { useOfflineFailure } from '../../offline/unavailable-notice.js';
-import { calendarCellLabel, dayCount } from './journey-calendar.js';
+import type { JourneyCalendarDate } from '#shared/progress-sync';
+import {
+  calendarCellLabel,
+  calendarDescription,
+  DAYS_PER_COLUMN,
+  dayCount,
+  monthLabels,
+} from './journey-calendar.js';
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (
     <div className="flex flex-col gap-1 rounded-lg bg-muted/60 px-3 py-2.5">
       <dt className="text-xs text-muted-foreground">{label}</dt>
       <dd className="font-serif text-xl font-semibold">{value}</dd>
+    </div>
+  );
+}
+
+/**
+ * The last 84 dates, a column a week (oldest first), each filled when a reflection was saved
+ * that day, under the short names of the months where they begin. The columns shrink to the
+ * width there is, so the calendar never scrolls sideways, at any text size; the month names are
+ * for the eye only, since every date reads its own month aloud.
+ */
+function JourneyCalendar({ calendar }: { calendar: readonly JourneyCalendarDate[] }) {
+  const columns = Math.ceil(calendar.length / DAYS_PER_COLUMN);
+  // Each column at most a cell wide, the space left shared between them; narrower when the
+  // width runs short. The month names use the same columns, so each sits over its own.
+  const grid = { gridTemplateColumns: `repeat(${columns}, minmax(0, var(--cell)))` };
+  const labels = monthLabels(calendar);
+  return (
+    <div className="flex flex-col gap-1 [--cell:1.25rem] sm:[--cell:1.5rem]">
+      <div
+        aria-hidden="true"
+        data-testid="journey-months"
+        className="@container grid justify-between gap-x-[3px] text-xs text-muted-foreground sm:gap-x-1"
+        style={grid}
+      >
+        {labels.map(({ column, month }, index) => (
+          // From its column to the end: the name starts over its column, and one too long
+          // for the last columns ends at the calendar's edge instead of past it. Where the
+          // calendar is only a few names wide (large text on a narrow screen), that last name
+          // takes a line of its own rather than run into the one before.
+          <span
+            key={column}
+            className={cn(
+              'row-start-1 flex justify-end',
+              index === labels.length - 1 && index > 0 && '@max-[11em]:row-start-2',
+            )}
+            style={{ gridColumn: `${column + 1} / -1` }}
+          >
+            <span className="mr-auto shrink-0">{month}</span>
+          </span>
+        ))}
+      </div>
+      <ol
+        aria-labelledby="journey-calendar-heading"
+        aria-describedby="journey-calendar-description"
+        className="grid grid-flow-col grid-rows-7 justify-between gap-[3px] sm:gap-1"
+        style={grid}
+      >
+        {calendar.map((entry) => {
+          const label = calendarCellLabel(entry);
+          return (
+            <li
+              key={entry.date}
+              aria-label={label}
+              title={label}
+              data-reflected={entry.reflected}
+              className={cn(
+                'aspect-square w-full rounded-sm',
+                entry.reflected ? 'bg-primary' : 'border border-input bg-muted',
+              )}
+            />
+          );
+        })}
+      </ol>
+      <p id="journey-calendar-description" className="sr-only">
+        {calendarDescription(calendar)}
+      </p>
     </div>
   );
 }
@@ -56,43 +129,30 @@ export function YourJourneyCard() {
           </div>
         ) : (
           <>
-            <dl className="grid grid-cols-3 gap-2">
+            {/* Three across, or fewer where large text would not fit in three. */}
+            <dl className="grid grid-cols-[repeat(auto-fit,minmax(min(100%,5.5rem),1fr))] gap-2">
               <Stat label="Days completed" value={String(journey.data.journey.daysCompleted)} />
               <Stat label="Current streak" value={dayCount(journey.data.journey.currentStreak)} />
               <Stat label="Longest streak" value={dayCount(journey.data.journey.longestStreak)} />
             </dl>
-            <div className="flex flex-col gap-2">
+            <div data-testid="journey-calendar" className="flex flex-col gap-2">
               <h3 id="journey-calendar-heading" className="text-sm font-medium">
                 Last 12 weeks
               </h3>
-              <ol
-                aria-labelledby="journey-calendar-heading"
-                className="grid grid-flow-col grid-rows-7 justify-between gap-1"
-              >
-                {journey.data.journey.calendar.map((entry) => {
-                  const label = calendarCellLabel(entry);
-                  return (
-                    <li
-                      key={entry.date}
-                      aria-label={label}
-                      title={label}
-                      data-reflected={entry.reflected}
-                      className={cn(
-                        'size-5 rounded-sm sm:size-6',
-                        entry.reflected ? 'bg-primary' : 'border border-input bg-muted',
-                      )}
-                    />
-                  );
-                })}
-              </ol>
-              <p className="flex items-center gap-2 text-xs text-muted-foreground">
-                <span aria-hidden="true" className="size-3 rounded-sm bg-primary" />
-                Reflection saved
-                <span
-                  aria-hidden="true"
-                  className="ml-2 size-3 rounded-sm border border-input bg-muted"
-                />
-                None
+              <JourneyCalendar calendar={journey.data.journey.calendar} />
+              {/* Each key stays whole and goes to the next line when large text needs it. */}
+              <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted-foreground">
+                <span className="flex items-center gap-2">
+                  <span aria-hidden="true" className="size-3 shrink-0 rounded-sm bg-primary" />
+                  Reflection saved
+                </span>
+                <span className="flex items-center gap-2">
+                  <span
+                    aria-hidden="true"
+                    className="size-3 shrink-0 rounded-sm border border-input bg-muted"
+                  />
+                  None
+                </span>
               </p>
             </div>
           </>
