@@ -143,20 +143,33 @@ export function journalExportFileName(format: JournalExportFormat, date: string)
 export const exportedJournalEntrySchema = z.object({
   id: z.int(),
   dayNumber: z.int(),
+  /** The day's reading as the content pack names it ("Yasna 28.1"), null when unknown. */
   reference: z.string().nullable(),
+  /** The day's reflection prompt, as the readings have it now. */
+  reflectionPrompt: z.string().nullable(),
   goodThoughts: z.string(),
   goodWords: z.string(),
   goodDeeds: z.string(),
   isPublic: z.boolean(),
+  /** ISO 8601 in UTC. */
   createdAt: z.string(),
+  /** The same moment in the export's time zone, with its offset: "2026-03-01T13:00:00+01:00". */
+  createdAtLocal: z.string(),
   updatedAt: z.string(),
+  updatedAtLocal: z.string(),
   entryText: z.string(),
 });
 export type ExportedJournalEntry = z.infer<typeof exportedJournalEntrySchema>;
 
-/** `GET /api/journal/export?format=json`: the person's account details and every entry. */
+/**
+ * `GET /api/journal/export?format=json`: the person's account details and every entry, with
+ * each time in UTC and in the reader's time zone (`timeZone`).
+ */
 export const journalExportSchema = z.object({
   exportedAt: z.string(),
+  exportedAtLocal: z.string(),
+  /** The IANA zone of the local times: the reader's, else the app's. */
+  timeZone: z.string(),
   user: userSchema
     .pick({ username: true, fullName: true, email: true, city: true, postalCode: true })
     .extend({ whatsapp: z.string().nullable(), createdAt: z.string() }),

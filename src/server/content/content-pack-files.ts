@@ -64,6 +64,7 @@ async function writePack(
       explanation: reading.explanation,
       reflection_prompt: reading.reflectionPrompt,
       author: pack.author,
+      reference: reading.reference,
     };
     await trx
       .insertInto('thoughts')
@@ -96,7 +97,8 @@ async function writePack(
 
 /**
  * At start: serve the shipped pack unless an operator imported another one. Skips the work
- * when the same pack is already loaded. On PostgreSQL, processes starting at once take turns
+ * when the same pack is already loaded in full (a load from before references were kept is
+ * done again). On PostgreSQL, processes starting at once take turns
  * (a transaction-scoped advisory lock) and re-check inside it, so only one of them loads.
  */
 export async function loadShippedPack(
@@ -117,7 +119,8 @@ export async function loadShippedPack(
     if (state && state.source !== dir)
       return { loaded: false, reason: `an imported pack (${state.source}) is served` };
     if (!result.ok) return { loaded: false, reason: result.errors.slice(0, 5).join('; ') };
-    if (state?.checksum === result.checksum) return { loaded: false, reason: 'already loaded' };
+    if (state?.checksum === result.checksum && !(await lacksReferences(reader)))
+      return { loaded: false, reason: 'already loaded' };
     await write(result.pack, { name: dir, checksum: result.checksum });
     return { loaded: true, reason: `${result.pack.readings.length} readings` };
   };
@@ -131,6 +134,17 @@ export async function loadShippedPack(
     );
     return loadUnlessCurrent(trx, (pack, source) => writePack(trx, pack, source, now));
   });
+}
+
+/** Whether the readings were loaded before each day kept its reference (migration 0011). */
+async function lacksReferences(db: Kysely<Database>): Promise<boolean> {
+  const row = await db
+    .selectFrom('thoughts')
+    .select('id')
+    .where('reference', 'is', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 const contentLockName = 'threefold content load ';

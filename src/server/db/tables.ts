@@ -48,6 +48,8 @@ export interface ThoughtsTable {
   explanation: string;
   reflection_prompt: string | null;
   author: string;
+  /** The pack's reference for the day ("Yasna 28.1"); null when loaded before it was kept. */
+  reference: string | null;
 }
 
 export interface GathaInfoTable {

@@ -1,6 +1,10 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '#shared/constants';
 import { ApiClient, befriend, signUp } from '../test-support/api-client.js';
+import { writeFixturePack } from '../test-support/fixture-pack.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
 
 let t: TestApp;
@@ -51,6 +55,8 @@ describe('GET /api/journal/export?format=json', () => {
     );
     expect(response.body).toEqual({
       exportedAt: '2026-03-02T07:30:00.000Z',
+      exportedAtLocal: '2026-03-01T23:30:00-08:00',
+      timeZone: 'America/Los_Angeles',
       user: {
         username: me.user.username,
         fullName: 'Zoë Årdal',
@@ -65,27 +71,70 @@ describe('GET /api/journal/export?format=json', () => {
           id: earlier.id,
           dayNumber: 5,
           reference: 'Yasna 28.5',
+          reflectionPrompt: 'Fixture prompt for day 5?',
           goodThoughts: multiLineThoughts,
           goodWords: unicodeWords,
           goodDeeds: 'Planted\nthree trees',
           isPublic: false,
-          createdAt: earlier.createdAt,
-          updatedAt: earlier.updatedAt,
+          createdAt: '2026-03-01T12:00:00.000Z',
+          createdAtLocal: '2026-03-01T04:00:00-08:00',
+          updatedAt: '2026-03-01T12:00:00.000Z',
+          updatedAtLocal: '2026-03-01T04:00:00-08:00',
           entryText: earlier.entryText,
         },
         {
           id: later.id,
           dayNumber: 12,
           reference: 'Yasna 28.12',
+          reflectionPrompt: null,
           goodThoughts: 'Day twelve thoughts',
           goodWords: '',
           goodDeeds: 'Helped a neighbour',
           isPublic: true,
           createdAt: later.createdAt,
+          createdAtLocal: '2026-03-01T04:00:00-08:00',
           updatedAt: later.updatedAt,
+          updatedAtLocal: '2026-03-01T04:00:00-08:00',
           entryText: later.entryText,
         },
       ],
+    });
+  });
+
+  it("names each day's reading as the content pack does, with the day's prompt", async () => {
+    const me = await signUp(t.app);
+    await me.post('/api/journal', { dayNumber: 41, entryText: entryText('Forty-one', '', '') });
+    const [entry] = (await me.get('/api/journal/export')).body.entries;
+    // The pack's own reference, which the stanza info (stanza 11 of the chapter) cannot rebuild.
+    expect(entry).toMatchObject({
+      reference: 'Yasna 28.41',
+      reflectionPrompt: 'Fixture prompt for day 41?',
+    });
+  });
+
+  it("gives local times in the zone the app's cookie names when no header does, else the app's", async () => {
+    const { me } = await personWithJournal();
+    t.clock.set('2026-03-02T07:30:00.000Z');
+    const fromCookie = await me.get('/api/journal/export', {
+      cookie: `${SESSION_COOKIE}=${me.sessionCookie}; tfp_tz=Asia%2FKolkata`,
+    });
+    expect(fromCookie.body).toMatchObject({
+      timeZone: 'Asia/Kolkata',
+      exportedAtLocal: '2026-03-02T13:00:00+05:30',
+    });
+    expect(fromCookie.body.entries[0].createdAtLocal).toBe('2026-03-01T17:30:00+05:30');
+    const headerWins = await me.get('/api/journal/export', {
+      cookie: `${SESSION_COOKIE}=${me.sessionCookie}; tfp_tz=Asia%2FKolkata`,
+      'x-timezone': 'Europe/Zurich',
+    });
+    expect(headerWins.body.timeZone).toBe('Europe/Zurich');
+    const unknownZones = await me.get('/api/journal/export', {
+      cookie: `${SESSION_COOKIE}=${me.sessionCookie}; tfp_tz=Mars%2FOlympus`,
+      'x-timezone': 'Nowhere/Else',
+    });
+    expect(unknownZones.body).toMatchObject({
+      timeZone: 'UTC',
+      exportedAtLocal: '2026-03-02T07:30:00Z',
     });
   });
 
@@ -106,9 +155,12 @@ describe('GET /api/journal/export?format=json', () => {
 });
 
 describe('GET /api/journal/export?format=md', () => {
-  it('writes a title and one section per day with its three parts', async () => {
+  it('writes a title and one section per day with its reading, prompt, local times and three parts', async () => {
     const { me } = await personWithJournal();
-    const response = await me.get('/api/journal/export?format=md');
+    t.clock.set('2026-03-02T07:30:00.000Z');
+    const response = await me.get('/api/journal/export?format=md', {
+      'x-timezone': 'America/Los_Angeles',
+    });
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toBe('text/markdown; charset=utf-8');
     expect(response.headers['content-disposition']).toBe(
@@ -121,17 +173,21 @@ describe('GET /api/journal/export?format=md', () => {
         `# The Threefold Path: journal of Zoë Årdal (@${me.user.username.replaceAll('_', '\\_')})\n`,
       ),
     ).toBe(true);
+    expect(text).toContain(
+      '\nExported 1 March 2026, 23:30 (America/Los\\_Angeles). 2 reflections. Times are in America/Los\\_Angeles.\n',
+    );
     const sections = text.split(/^## /m).slice(1);
     expect(sections).toHaveLength(2);
-    expect(sections[0]).toContain('Day 5 (Yasna 28.5)\n');
-    expect(sections[0]).toContain('Private.');
+    expect(sections[0]).toContain(
+      'Day 5 — Yasna 28.5\n\nPrompt: Fixture prompt for day 5?\n\nPrivate. Written 1 March 2026, 04:00, last changed 1 March 2026, 04:00.\n',
+    );
     expect(sections[0]).toContain(
       '### Good Thoughts\n\nVohu Manah — the good mind 🌅\nSecond line, “quoted”\n\\# not a heading\n',
     );
     expect(sections[0]).toContain(`### Good Words\n\n${unicodeWords}\n`);
     expect(sections[0]).toContain('### Good Deeds\n\nPlanted\nthree trees\n');
-    expect(sections[1]).toContain('Day 12 (Yasna 28.12)\n');
-    expect(sections[1]).toContain('Shared with friends.');
+    // Day 12 has no prompt in the readings.
+    expect(sections[1]).toContain('Day 12 — Yasna 28.12\n\nShared with friends. Written');
     expect(sections[1]).toContain('### Good Words\n\n_Nothing written._\n');
     expect(text.indexOf('Day 5')).toBeLessThan(text.indexOf('Day 12'));
   });
@@ -190,6 +246,35 @@ describe('hostile names and text in the Markdown export', () => {
     expect(text).toContain('\\<script\\>alert(1)\\</script\\> \\&lt;b\\&gt;');
     expect(text).toContain('### Good Words\n\n\\~\\~\\~\n\\# carriage-return heading\n');
     expect(text).toContain('### Good Deeds\n\n\\<div\\>\n\n\\---\n\n## Day 4');
+  });
+});
+
+describe("a content pack's own words in the Markdown export", () => {
+  it('are escaped like the reflections: a reference or prompt cannot forge a heading, link or HTML', async () => {
+    const pack = fs.mkdtempSync(path.join(os.tmpdir(), 'threefold-hostile-pack-'));
+    fs.cpSync(writeFixturePack(), pack, { recursive: true });
+    const file = path.join(pack, 'readings', 'fixture.json');
+    const data = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+      readings: Record<string, unknown>[];
+    };
+    data.readings[2]!.reference = 'Yasna 28.3\n## Day 99 [x](https://evil.test)';
+    data.readings[2]!.reflectionPrompt =
+      'Ask <b>this</b>\n\n# Forged heading\n![](https://evil.test/p.png)';
+    fs.writeFileSync(file, JSON.stringify(data));
+    const other = await createTestApp({ contentDir: pack });
+    try {
+      const me = await signUp(other.app);
+      await me.post('/api/journal', { dayNumber: 3, entryText: entryText('Mine', '', '') });
+      const text = (await me.get('/api/journal/export?format=md')).body as string;
+      expect(text.match(/^#/gm)).toHaveLength(1 + 4);
+      expect(text).toContain('## Day 3 — Yasna 28.3 \\#\\# Day 99 \\[x\\](https://evil.test)\n');
+      expect(text).toContain(
+        'Prompt: Ask \\<b\\>this\\</b\\>  \\# Forged heading !\\[\\](https://evil.test/p.png)\n',
+      );
+    } finally {
+      await other.close();
+      fs.rmSync(pack, { recursive: true, force: true });
+    }
   });
 });
 

@@ -9,37 +9,65 @@ import { apiContract } from '#shared/api-contract';
 import { PRODUCT_NAME } from '#shared/constants';
 import { parseEntryText } from '#shared/journal-entry';
 import { markdownBody, markdownInline } from '#shared/markdown-text';
+import { localTimeIn } from '#shared/local-time';
 import { localDateKey } from '#shared/progress-sync';
+import { stanzaReference } from '#shared/stanza-heading';
 import type { AppContext } from '../app-context.js';
 import { signedInUser } from '../auth/current-user.js';
 import type { Database, UserRow } from '../db/tables.js';
 import { answerSerializer } from '../http/serialized-json.js';
-import { requestTimeZone } from '../thoughts/reading-day.js';
+import { readerTimeZone } from '../thoughts/reading-day.js';
 
-/** The reading's reference for each day, such as 'Yasna 28.3', from the loaded content. */
-async function referencesByDay(db: Kysely<Database>): Promise<Map<number, string>> {
-  const rows = await db
-    .selectFrom('gatha_info')
-    .select(['song_number', 'stanza_number', 'start_day', 'end_day'])
-    .execute();
-  const references = new Map<number, string>();
-  for (const row of rows) {
-    const reference =
-      row.stanza_number > 0
-        ? `Yasna ${row.song_number}.${row.stanza_number}`
-        : `Yasna ${row.song_number}`;
-    for (let day = row.start_day; day <= row.end_day; day++) references.set(day, reference);
+/**
+ * The reading of each day, from the loaded content: its reference as the pack gives it, else
+ * (a pack loaded before references were kept) as the daily screen's heading names it, and its
+ * reflection prompt.
+ */
+async function readingsByDay(
+  db: Kysely<Database>,
+): Promise<Map<number, { reference: string | null; reflectionPrompt: string | null }>> {
+  const [thoughts, info] = await Promise.all([
+    db.selectFrom('thoughts').select(['day_number', 'reference', 'reflection_prompt']).execute(),
+    db
+      .selectFrom('gatha_info')
+      .select(['song_number', 'song_title', 'stanza_number', 'start_day', 'end_day'])
+      .execute(),
+  ]);
+  const headings = new Map<number, string>();
+  for (const row of info) {
+    const heading = {
+      songNumber: row.song_number,
+      songTitle: row.song_title,
+      stanzaNumber: row.stanza_number,
+      startDay: row.start_day,
+      endDay: row.end_day,
+    };
+    for (let day = row.start_day; day <= row.end_day; day++) {
+      headings.set(day, stanzaReference(day, heading));
+    }
   }
-  return references;
+  const readings = new Map<number, { reference: string | null; reflectionPrompt: string | null }>();
+  for (const [day, reference] of headings) readings.set(day, { reference, reflectionPrompt: null });
+  for (const row of thoughts) {
+    readings.set(row.day_number, {
+      reference: row.reference ?? headings.get(row.day_number) ?? null,
+      reflectionPrompt: row.reflection_prompt,
+    });
+  }
+  return readings;
 }
 
-/** Everything the person wrote, with their account details, ordered by day. */
+/**
+ * Everything the person wrote, with their account details, ordered by day: each entry with its
+ * day's reading and prompt, and each time in UTC and in `timeZone`.
+ */
 export async function buildJournalExport(
   db: Kysely<Database>,
   user: UserRow,
   now: Date,
+  timeZone: string,
 ): Promise<JournalExport> {
-  const [rows, references] = await Promise.all([
+  const [rows, readings] = await Promise.all([
     db
       .selectFrom('journal_entries')
       .selectAll()
@@ -47,25 +75,33 @@ export async function buildJournalExport(
       .orderBy('day_number', 'asc')
       .orderBy('id', 'asc')
       .execute(),
-    referencesByDay(db),
+    readingsByDay(db),
   ]);
+  const local = localTimeIn(timeZone);
   const entries = rows.map((row): ExportedJournalEntry => {
     const parts = parseEntryText(row.entry_text);
+    const reading = readings.get(row.day_number);
     return {
       id: row.id,
       dayNumber: row.day_number,
-      reference: references.get(row.day_number) ?? null,
+      reference: reading?.reference ?? null,
+      reflectionPrompt: reading?.reflectionPrompt ?? null,
       goodThoughts: parts.thoughts,
       goodWords: parts.words,
       goodDeeds: parts.deeds,
       isPublic: Number(row.is_public) === 1,
       createdAt: row.created_at,
+      createdAtLocal: local(row.created_at).iso,
       updatedAt: row.updated_at,
+      updatedAtLocal: local(row.updated_at).iso,
       entryText: row.entry_text,
     };
   });
+  const exportedAt = now.toISOString();
   return {
-    exportedAt: now.toISOString(),
+    exportedAt,
+    exportedAtLocal: local(exportedAt).iso,
+    timeZone,
     user: {
       username: user.username,
       fullName: user.full_name,
@@ -82,19 +118,27 @@ export async function buildJournalExport(
 /** What someone wrote, as text that reads only as itself: never a heading, link or HTML. */
 const asBody = (text: string) => (text.trim() ? markdownBody(text) : '_Nothing written._');
 
-/** The export as Markdown: a title, then one section per day with its three parts. */
+/**
+ * The export as Markdown: a title, then one section per day with its reading, its prompt and
+ * the three parts. Times read in the export's time zone. Everything not written by this app
+ * (names, the readings' words, the reflections) is escaped, so none of it can make a heading,
+ * link or HTML of its own.
+ */
 export function journalMarkdown(data: JournalExport): string {
+  const local = localTimeIn(data.timeZone);
+  const zone = markdownInline(data.timeZone);
   const lines = [
     `# ${PRODUCT_NAME}: journal of ${markdownInline(data.user.fullName)} (@${markdownInline(data.user.username)})`,
     '',
-    `Exported ${data.exportedAt}. ${data.entries.length} ${data.entries.length === 1 ? 'reflection' : 'reflections'}.`,
+    `Exported ${local(data.exportedAt).text} (${zone}). ${data.entries.length} ${data.entries.length === 1 ? 'reflection' : 'reflections'}. Times are in ${zone}.`,
   ];
   for (const entry of data.entries) {
     lines.push(
       '',
-      `## Day ${entry.dayNumber}${entry.reference ? ` (${entry.reference})` : ''}`,
+      `## Day ${entry.dayNumber}${entry.reference ? ` — ${markdownInline(entry.reference)}` : ''}`,
       '',
-      `${entry.isPublic ? 'Shared with friends' : 'Private'}. Written ${entry.createdAt}, last changed ${entry.updatedAt}.`,
+      ...(entry.reflectionPrompt ? [`Prompt: ${markdownInline(entry.reflectionPrompt)}`, ''] : []),
+      `${entry.isPublic ? 'Shared with friends' : 'Private'}. Written ${local(entry.createdAt).text}, last changed ${local(entry.updatedAt).text}.`,
       '',
       '### Good Thoughts',
       '',
@@ -126,9 +170,10 @@ export function journalExportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const user = signedInUser(request);
         const now = ctx.clock();
-        const data = await buildJournalExport(ctx.db, user, now);
+        const timeZone = readerTimeZone(request, ctx.config.appTimezone);
+        const data = await buildJournalExport(ctx.db, user, now, timeZone);
         const { format } = request.query;
-        const date = localDateKey(now, requestTimeZone(request, ctx.config.appTimezone));
+        const date = localDateKey(now, timeZone);
         reply
           .header(
             'content-disposition',
