@@ -30,17 +30,3 @@ export function formatEntryText(parts: EntryParts): string {
     deeds: parts.deeds.trim(),
   });
 }
-
-export type EntryCategory = 'Good Thoughts' | 'Good Words' | 'Good Deeds';
-
-/**
- * What a friend's card leads with: the first non-empty part, in the order thoughts, words,
- * deeds (text that is not JSON was already read as thoughts).
- */
-export function entryHighlight(entryText: string): { category: EntryCategory; text: string } {
-  const parts = parseEntryText(entryText);
-  if (parts.thoughts.trim()) return { category: 'Good Thoughts', text: parts.thoughts.trim() };
-  if (parts.words.trim()) return { category: 'Good Words', text: parts.words.trim() };
-  if (parts.deeds.trim()) return { category: 'Good Deeds', text: parts.deeds.trim() };
-  return { category: 'Good Thoughts', text: '' };
-}

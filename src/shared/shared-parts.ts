@@ -31,3 +31,17 @@ export function sharedEntryText(entryText: string, parts: readonly EntryPart[]):
   for (const part of orderedParts(parts)) shared[part] = all[part];
   return JSON.stringify(shared);
 }
+
+/**
+ * What a friend's card shows: each shared part that has text, in written order, under its
+ * label. The feed already holds only the shared parts; `parts` keeps the card to them too.
+ */
+export function sharedSections(
+  entryText: string,
+  parts: readonly EntryPart[],
+): { part: EntryPart; label: string; text: string }[] {
+  const all = parseEntryText(entryText);
+  return orderedParts(parts)
+    .map((part) => ({ part, label: ENTRY_PART_LABELS[part], text: all[part].trim() }))
+    .filter(({ text }) => text !== '');
+}

@@ -2,7 +2,7 @@ import { ArrowRight, Lock, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { type EntryParts, parseEntryText } from '#shared/journal-entry';
 import type { JournalEntry } from '#shared/journal-schemas';
-import { ENTRY_PART_LABELS, ENTRY_PARTS } from '#shared/shared-parts';
+import { ENTRY_PART_LABELS, orderedParts, sharesEveryPart } from '#shared/shared-parts';
 import { displayDate } from '#shared/time-display';
 import { paths } from '../../app/paths.js';
 import { Badge } from '../../components/ui/badge.js';
@@ -40,8 +40,13 @@ export function JournalEntryCard({
             <time dateTime={entry.createdAt}>{displayDate(entry.createdAt)}</time>
           </p>
         </div>
-        <VisibilityBadge isPublic={entry.isPublic} sharedParts={entry.sharedParts} />
+        <VisibilityBadge isPublic={entry.isPublic} />
       </header>
+      {entry.isPublic && !sharesEveryPart(entry.sharedParts) && (
+        <p className="-mt-2 text-xs text-muted-foreground">
+          Friends see only {partNames(entry.sharedParts)}; the rest stays private.
+        </p>
+      )}
 
       {filled.length > 0 && (
         <dl className="flex flex-col gap-4">
@@ -72,27 +77,12 @@ export function JournalEntryCard({
   );
 }
 
-/** Who sees the entry: friends (all of it, or only the parts shared), or its author alone. */
-function VisibilityBadge({
-  isPublic,
-  sharedParts,
-}: {
-  isPublic: boolean;
-  sharedParts: JournalEntry['sharedParts'];
-}) {
-  const inPart = sharedParts.length < ENTRY_PARTS.length;
+/** Who sees the entry: friends (named so, never "Public"), or its author alone. */
+function VisibilityBadge({ isPublic }: { isPublic: boolean }) {
   return isPublic ? (
-    <Badge
-      variant="secondary"
-      className="gap-1"
-      title={
-        inPart
-          ? `Friends see ${sharedParts.map((part) => ENTRY_PART_LABELS[part]).join(', ')}`
-          : undefined
-      }
-    >
+    <Badge variant="secondary" className="gap-1">
       <Users aria-hidden="true" className="size-3" />
-      {inPart ? 'Shared in part' : 'Shared with friends'}
+      Shared with friends
     </Badge>
   ) : (
     <Badge variant="outline" className="gap-1">
@@ -100,4 +90,10 @@ function VisibilityBadge({
       Private
     </Badge>
   );
+}
+
+/** "Good Words", "Good Thoughts and Good Deeds": the parts friends see, in written order. */
+function partNames(parts: JournalEntry['sharedParts']): string {
+  const names = orderedParts(parts).map((part) => ENTRY_PART_LABELS[part]);
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names.join('');
 }
