@@ -26,10 +26,14 @@ export function useLikedEntries() {
       console.warn('Could not save liked entries', error);
     }
     setLiked(next);
+    // Said plainly: the like is kept here only, and nobody is told of it.
     toast(
       wasLiked
-        ? { title: 'Removed', description: 'Reflection removed from your favorites.' }
-        : { title: 'Added to Favorites' },
+        ? { title: 'Like removed from this device' }
+        : {
+            title: 'Saved on this device',
+            description: 'Only you see this like; it is not sent to anyone.',
+          },
     );
   }, []);
 
