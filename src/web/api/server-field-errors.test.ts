@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../api/client.js';
+import { ApiError } from './client.js';
 import { serverFieldErrors } from './server-field-errors.js';
 
 const refused = (status: number, body: unknown) =>

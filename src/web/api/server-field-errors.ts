@@ -1,4 +1,4 @@
-import { ApiError } from '../../api/client.js';
+import { ApiError } from './client.js';
 
 /** Messages the server sends without a path that still belong to one field of a form. */
 const MESSAGE_FIELDS: Record<string, string> = {
@@ -34,4 +34,21 @@ export function serverFieldErrors<Field extends string>(
     if (isField(field)) found.push({ field, message });
   }
   return found;
+}
+
+/**
+ * Shows each field message of a refused call beside its input, as react-hook-form's `setError`
+ * does, and moves the focus to the first, so the person lands where the correction is needed.
+ * False when no message belongs to one of the form's fields: the caller then says it elsewhere.
+ */
+export function showServerFieldErrors<Field extends string>(
+  error: unknown,
+  fields: readonly Field[],
+  setError: (field: Field, error: { message: string }, options?: { shouldFocus: boolean }) => void,
+): boolean {
+  const found = serverFieldErrors(error, fields);
+  found.forEach(({ field, message }, index) =>
+    setError(field, { message }, { shouldFocus: index === 0 }),
+  );
+  return found.length > 0;
 }

@@ -1,3 +1,4 @@
+import { CircleAlert } from 'lucide-react';
 import { Label as LabelPrimitive, Switch as SwitchPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn.js';
@@ -38,6 +39,24 @@ export function FieldError({ id, message }: { id: string; message?: string | und
   if (!message) return null;
   return (
     <p id={id} role="alert" className="text-sm text-destructive">
+      {message}
+    </p>
+  );
+}
+
+/**
+ * A form's message that belongs to no single field (wrong credentials, a failed call), shown in
+ * the form by its submit button and announced; inputs it concerns name it by id.
+ */
+export function FormError({ id, message }: { id: string; message?: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p
+      id={id}
+      role="alert"
+      className="flex items-start gap-2 rounded-lg border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive"
+    >
+      <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
       {message}
     </p>
   );

@@ -1,22 +1,38 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ChevronDown } from 'lucide-react';
 import { Collapsible } from 'radix-ui';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { signupFormSchema } from '#shared/auth-schemas';
 import { PRODUCT_NAME } from '#shared/constants';
 import { useSignup } from '../../api/auth.js';
-import { serverMessage } from '../../api/client.js';
+import { showServerFieldErrors } from '../../api/server-field-errors.js';
 import { Button } from '../../components/ui/button.js';
-import { toast } from '../../hooks/use-toast.js';
+import { FormError } from '../../components/ui/form-controls.js';
 import { TextField } from '../../components/ui/text-field.js';
+import { toast } from '../../hooks/use-toast.js';
+import { formFailureMessage } from './form-failure.js';
 import { useGoToDailyRitual } from './use-go-to-daily-ritual.js';
+
+/** The fields a server message may be shown beside. */
+const SIGN_UP_FIELDS = [
+  'fullName',
+  'username',
+  'email',
+  'password',
+  'confirmPassword',
+  'whatsapp',
+  'postalCode',
+] as const;
 
 export function CreateAccountForm() {
   const signup = useSignup();
   const goToDailyRitual = useGoToDailyRitual();
+  const failureId = useId();
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(signupFormSchema),
@@ -44,11 +60,13 @@ export function CreateAccountForm() {
         postalCode: details.postalCode,
       });
     } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: 'Unable to create account',
-        description: serverMessage(error) ?? 'Please try again',
-      });
+      // A taken username or email is shown beside its field, which takes the focus; any
+      // other failure is said in the form, by the button.
+      if (!showServerFieldErrors(error, SIGN_UP_FIELDS, setError)) {
+        setError('root.signUp', {
+          message: formFailureMessage(error, 'Could not create the account. Please try again.'),
+        });
+      }
       return;
     }
     toast({ title: `Welcome to ${PRODUCT_NAME}!`, description: 'Your journey begins now...' });
@@ -123,6 +141,7 @@ export function CreateAccountForm() {
           />
         </Collapsible.Content>
       </Collapsible.Root>
+      <FormError id={failureId} message={errors.root?.signUp?.message} />
       <Button type="submit" size="lg" disabled={busy}>
         {busy ? 'Creating account...' : 'Create Account'}
       </Button>

@@ -1,21 +1,26 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { loginRequestSchema } from '#shared/auth-schemas';
 import { useLogin } from '../../api/auth.js';
-import { serverMessage } from '../../api/client.js';
 import { paths } from '../../app/paths.js';
 import { Button } from '../../components/ui/button.js';
-import { toast } from '../../hooks/use-toast.js';
+import { FormError } from '../../components/ui/form-controls.js';
 import { TextField } from '../../components/ui/text-field.js';
+import { toast } from '../../hooks/use-toast.js';
+import { formFailureMessage } from './form-failure.js';
 import { useGoToDailyRitual } from './use-go-to-daily-ritual.js';
 
 export function SignInForm() {
   const login = useLogin();
   const goToDailyRitual = useGoToDailyRitual();
+  const failureId = useId();
   const {
     register,
     handleSubmit,
+    setError,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(loginRequestSchema),
@@ -28,11 +33,12 @@ export function SignInForm() {
       // form as soon as the user is known, and the toast must still appear.
       await login.mutateAsync(credentials);
     } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: 'Unable to sign in',
-        description: serverMessage(error) ?? 'Please check your credentials',
+      // Wrong credentials belong to both fields: said in the form, tied to both inputs, and the
+      // focus put back on the first so the person can correct it at once.
+      setError('root.signIn', {
+        message: formFailureMessage(error, 'Could not sign in. Please try again.'),
       });
+      setFocus('username');
       return;
     }
     toast({ title: 'Welcome back', description: 'Redirecting to your daily ritual...' });
@@ -40,6 +46,8 @@ export function SignInForm() {
   });
 
   const busy = isSubmitting || login.isSuccess;
+  const failure = errors.root?.signIn?.message;
+  const failed = failure ? { 'aria-invalid': true, 'aria-describedby': failureId } : {};
   return (
     <form onSubmit={(event) => void signIn(event)} noValidate className="grid gap-5">
       <TextField
@@ -48,6 +56,7 @@ export function SignInForm() {
         autoCapitalize="none"
         spellCheck={false}
         error={errors.username?.message}
+        {...failed}
         {...register('username')}
       />
       <div className="grid gap-2">
@@ -56,6 +65,7 @@ export function SignInForm() {
           type="password"
           autoComplete="current-password"
           error={errors.password?.message}
+          {...failed}
           {...register('password')}
         />
         <Link
@@ -65,6 +75,7 @@ export function SignInForm() {
           Forgot password?
         </Link>
       </div>
+      <FormError id={failureId} message={failure} />
       <Button type="submit" size="lg" disabled={busy}>
         {busy ? 'Signing in...' : 'Sign In'}
       </Button>

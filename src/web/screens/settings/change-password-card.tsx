@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card.js';
 import { TextField } from '../../components/ui/text-field.js';
 import { toast } from '../../hooks/use-toast.js';
-import { serverFieldErrors } from './server-field-errors.js';
+import { showServerFieldErrors } from '../../api/server-field-errors.js';
 
 const PASSWORD_FIELDS = ['currentPassword', 'newPassword'] as const;
 
@@ -29,9 +29,7 @@ export function ChangePasswordCard() {
     try {
       await changePassword.mutateAsync({ currentPassword, newPassword });
     } catch (error) {
-      const fieldErrors = serverFieldErrors(error, PASSWORD_FIELDS);
-      for (const { field, message } of fieldErrors) setError(field, { message });
-      if (fieldErrors.length === 0) {
+      if (!showServerFieldErrors(error, PASSWORD_FIELDS, setError)) {
         toast({
           variant: 'destructive',
           title: 'Password not changed',

@@ -12,7 +12,7 @@ import { Button, buttonVariants } from '../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card.js';
 import { TextField } from '../../components/ui/text-field.js';
 import { toast } from '../../hooks/use-toast.js';
-import { serverFieldErrors } from './server-field-errors.js';
+import { showServerFieldErrors } from '../../api/server-field-errors.js';
 
 /** The way out: deleting the account and everything in it, after a warning and the password. */
 export function DeleteAccountCard() {
@@ -74,9 +74,7 @@ function DeleteAccountForm() {
     try {
       await deleteAccount.mutateAsync({ password });
     } catch (error) {
-      const fieldErrors = serverFieldErrors(error, ['password'] as const);
-      for (const { field, message } of fieldErrors) setError(field, { message });
-      if (fieldErrors.length === 0) {
+      if (!showServerFieldErrors(error, ['password'] as const, setError)) {
         toast({
           variant: 'destructive',
           title: 'Account not deleted',

@@ -10,7 +10,7 @@ import { Button } from '../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card.js';
 import { TextField } from '../../components/ui/text-field.js';
 import { toast } from '../../hooks/use-toast.js';
-import { serverFieldErrors } from './server-field-errors.js';
+import { showServerFieldErrors } from '../../api/server-field-errors.js';
 
 const PROFILE_FIELDS = ['fullName', 'username', 'email', 'city', 'postalCode', 'whatsapp'] as const;
 type ProfileField = (typeof PROFILE_FIELDS)[number];
@@ -121,9 +121,7 @@ function ProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
     try {
       await updateProfile.mutateAsync(changes);
     } catch (error) {
-      const fieldErrors = serverFieldErrors(error, FORM_FIELDS);
-      for (const { field, message } of fieldErrors) setError(field, { message });
-      if (fieldErrors.length === 0) {
+      if (!showServerFieldErrors(error, FORM_FIELDS, setError)) {
         toast({
           variant: 'destructive',
           title: 'Profile not saved',
