@@ -1,9 +1,13 @@
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useSyncExternalStore } from 'react';
 
-/** At most one toast at a time (docs/product.md#the-screens). */
-const TOAST_LIMIT = 1;
-/** How long a dismissed toast stays mounted before it is removed. */
-const TOAST_REMOVE_DELAY = 1_000_000;
+/** How long a toast stays when nothing else waits (the Toaster's default). */
+export const TOAST_DURATION_MS = 5_000;
+/** While another toast waits, the one on screen stays at most this much longer. */
+export const TOAST_HURRIED_MS = 2_500;
+/** The pause between one toast closing and the next opening, so that they read as two. */
+export const TOAST_GAP_MS = 200;
+/** At most this many wait their turn; beyond it the oldest waiting is dropped. */
+const MAX_WAITING = 3;
 
 export interface ToastInput {
   title?: ReactNode;
@@ -18,49 +22,108 @@ export interface ToastItem extends ToastInput {
   open: boolean;
 }
 
-type Listener = (toasts: ToastItem[]) => void;
+type Listener = () => void;
 
-let toasts: ToastItem[] = [];
+// One toast shows at a time (docs/product.md#the-screens): the others wait in turn, none is
+// replaced before it could be read, and one that waits shortens the one on screen.
+let shown: ToastItem | null = null;
+/** When the shown toast closes by itself, as far as this module knows (hovering pauses it). */
+let shownClosesAt = 0;
+let waiting: ToastItem[] = [];
+let visible: ToastItem[] = [];
+let gapTimer: ReturnType<typeof setTimeout> | undefined;
 const listeners = new Set<Listener>();
-const removalTimers = new Map<string, ReturnType<typeof setTimeout>>();
 let counter = 0;
 
-function publish(next: ToastItem[]) {
-  toasts = next;
-  for (const listener of listeners) listener(toasts);
+function publish() {
+  visible = shown ? [shown] : [];
+  for (const listener of listeners) listener();
 }
 
-function scheduleRemoval(id: string) {
-  if (removalTimers.has(id)) return;
-  removalTimers.set(
-    id,
-    setTimeout(() => {
-      removalTimers.delete(id);
-      publish(toasts.filter((t) => t.id !== id));
-    }, TOAST_REMOVE_DELAY),
+function show(item: ToastItem) {
+  shown = item;
+  shownClosesAt = Date.now() + (item.duration ?? TOAST_DURATION_MS);
+  publish();
+}
+
+/** The shown toast gives way sooner now that another waits, but never stays longer. */
+function hurryShown() {
+  if (!shown?.open) return;
+  if (shownClosesAt - Date.now() <= TOAST_HURRIED_MS) return;
+  shown = { ...shown, duration: TOAST_HURRIED_MS };
+  shownClosesAt = Date.now() + TOAST_HURRIED_MS;
+  publish();
+}
+
+function showNextAfterGap() {
+  clearTimeout(gapTimer);
+  gapTimer = setTimeout(() => {
+    gapTimer = undefined;
+    shown = null;
+    const next = waiting.shift();
+    if (next) {
+      show(next);
+      if (waiting.length > 0) hurryShown();
+    } else {
+      publish();
+    }
+  }, TOAST_GAP_MS);
+}
+
+/** The same words already on screen or waiting are not said twice. */
+function sameToast(a: ToastInput, b: ToastInput): boolean {
+  const plain = (value: ReactNode) => typeof value === 'string' || value === undefined;
+  return (
+    plain(a.title) &&
+    plain(a.description) &&
+    a.title === b.title &&
+    a.description === b.description &&
+    (a.variant ?? 'default') === (b.variant ?? 'default')
   );
 }
 
+/** Closes a toast (all of them, waiting ones too, without an id); the next then follows. */
 export function dismissToast(id?: string) {
-  for (const t of toasts) if (!id || t.id === id) scheduleRemoval(t.id);
-  publish(toasts.map((t) => (!id || t.id === id ? { ...t, open: false } : t)));
+  if (id === undefined) waiting = [];
+  else waiting = waiting.filter((item) => item.id !== id);
+  if (shown?.open && (id === undefined || shown.id === id)) {
+    shown = { ...shown, open: false };
+    publish();
+    showNextAfterGap();
+  }
 }
 
-/** Shows a toast; a new one replaces the one on screen. */
+/** Shows a toast now, or after the ones before it have closed. */
 export function toast(input: ToastInput): { id: string; dismiss: () => void } {
+  const twin = [...(shown?.open ? [shown] : []), ...waiting].find((item) =>
+    sameToast(item, input),
+  );
+  if (twin) return { id: twin.id, dismiss: () => dismissToast(twin.id) };
+
   counter = (counter + 1) % Number.MAX_SAFE_INTEGER;
-  const id = String(counter);
-  publish([{ ...input, id, open: true }, ...toasts].slice(0, TOAST_LIMIT));
-  return { id, dismiss: () => dismissToast(id) };
+  const item: ToastItem = { ...input, id: String(counter), open: true };
+  if (!shown) {
+    show(item);
+  } else {
+    waiting = [...waiting, item].slice(-MAX_WAITING);
+    hurryShown();
+  }
+  return { id: item.id, dismiss: () => dismissToast(item.id) };
+}
+
+/** Calls `listener` whenever the toast on screen changes; returns how to stop. */
+export function subscribeToToasts(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/** The toast on screen (one at most), open or just closing. */
+export function visibleToasts(): ToastItem[] {
+  return visible;
 }
 
 export function useToasts(): ToastItem[] {
-  const [state, setState] = useState(toasts);
-  useEffect(() => {
-    listeners.add(setState);
-    return () => {
-      listeners.delete(setState);
-    };
-  }, []);
-  return state;
+  return useSyncExternalStore(subscribeToToasts, visibleToasts, visibleToasts);
 }

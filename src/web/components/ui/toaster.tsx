@@ -1,12 +1,16 @@
 import { Toast as ToastPrimitive } from 'radix-ui';
-import { dismissToast, useToasts } from '../../hooks/use-toast.js';
+import { TOAST_DURATION_MS, dismissToast, useToasts } from '../../hooks/use-toast.js';
 import { cn } from '../../lib/cn.js';
 
-/** The toast area: 5 s by default, swipe right to dismiss, F8 to focus. */
+/**
+ * The toast area: one toast at a time (use-toast queues the rest), 5 s by default, swipe right to
+ * dismiss, F8 to focus. It sits at the bottom, above the tab bar where there is one (styles.css),
+ * so a toast never covers the tab bar, the header or the day strip at the top of the daily screen.
+ */
 export function Toaster() {
   const toasts = useToasts();
   return (
-    <ToastPrimitive.Provider duration={5000} swipeDirection="right" swipeThreshold={50}>
+    <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50}>
       {toasts.map((t) => (
         <ToastPrimitive.Root
           key={t.id}
@@ -43,7 +47,10 @@ export function Toaster() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      <ToastPrimitive.Viewport className="fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px]" />
+      <ToastPrimitive.Viewport
+        data-toast-viewport=""
+        className="pointer-events-none fixed right-0 z-[100] flex w-full flex-col p-4 md:max-w-[420px]"
+      />
     </ToastPrimitive.Provider>
   );
 }
