@@ -79,6 +79,8 @@ test('a profile edit shows in the card and the avatar menu; a taken username is 
   await card.getByLabel('Username').fill(taken.username.toUpperCase());
   await card.getByRole('button', { name: 'Save profile' }).click();
   await expect(card.getByText('Username already taken')).toBeVisible();
+  await expect(card.getByLabel('Username')).toHaveAccessibleDescription('Username already taken');
+  await expect(card.getByLabel('Username')).toBeFocused();
   await expectNoAxeViolations(page);
   await page.screenshot({ path: 'test-results/screens/settings-profile-edit.png', fullPage: true });
 

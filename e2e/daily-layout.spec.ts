@@ -1,5 +1,5 @@
 import { type Page, expect } from '@playwright/test';
-import { signUpViaApi } from './support.js';
+import { expectToast, openExplanation, signUpViaApi } from './support.js';
 import { MID_CYCLE, test } from './test-date.js';
 
 // 10 April, day 100: a new reader's own day, where nothing unlocks or moves the screen.
@@ -179,4 +179,72 @@ for (const size of sizes) {
       })
       .toBe(true);
   });
+}
+
+/** Whether two boxes share any area (touching edges do not count). */
+const overlap = (a: Box, b: Box) =>
+  a.left < b.right - 0.5 &&
+  b.left < a.right - 0.5 &&
+  a.top < b.bottom - 0.5 &&
+  b.top < a.bottom - 0.5;
+
+/** The boxes of the open toast, the day strip, the header and the tab bar, as on screen now. */
+async function toastAndBars(page: Page) {
+  return page.evaluate(() => {
+    const box = (selector: string) => {
+      const rect = document.querySelector(selector)?.getBoundingClientRect();
+      if (!rect) throw new Error(`nothing matches ${selector}`);
+      return { top: rect.top, bottom: rect.bottom, left: rect.left, right: rect.right };
+    };
+    return {
+      toast: box('li[data-state="open"]'),
+      dayStrip: box('nav[aria-label="Days"]'),
+      header: box('body header'),
+      tabBar: box('nav[aria-label="Main"]'),
+      width: window.innerWidth,
+    };
+  });
+}
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+]) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`at ${viewport.width}×${viewport.height} (${colorScheme}), a toast covers neither the day strip, the header nor the tab bar`, async ({
+      page,
+    }) => {
+      await page.emulateMedia({ colorScheme });
+      await page.setViewportSize(viewport);
+      await signUpViaApi(page);
+      await page.goto('/app/daily-ritual');
+      await openExplanation(page);
+      await page.getByRole('button', { name: 'Reflect' }).click();
+      await page.getByRole('textbox', { name: 'Good Thoughts' }).fill('Listen before answering.');
+      await page.getByRole('button', { name: 'Save Reflection' }).click();
+      await expectToast(page, 'Saved!', 'Your reflection has been saved.');
+      // A pointer resting on a toast keeps it open while it is measured.
+      await page.locator('li[data-state="open"]').hover();
+
+      // Judged with the page at its top, where the day strip is, and at its end.
+      for (const scroll of ['top', 'end'] as const) {
+        await page.evaluate(
+          (to) => window.scrollTo(0, to === 'top' ? 0 : document.documentElement.scrollHeight),
+          scroll,
+        );
+        const boxes = await toastAndBars(page);
+        const where = `with the page at its ${scroll}: toast ${JSON.stringify(boxes.toast)}`;
+        expect(overlap(boxes.toast, boxes.dayStrip), `${where}, day strip`).toBe(false);
+        expect(overlap(boxes.toast, boxes.header), `${where}, header`).toBe(false);
+        expect(overlap(boxes.toast, boxes.tabBar), `${where}, tab bar`).toBe(false);
+        expect(boxes.toast.left).toBeGreaterThanOrEqual(0);
+        expect(boxes.toast.right).toBeLessThanOrEqual(boxes.width);
+        if (scroll === 'top') {
+          await page.screenshot({
+            path: `test-results/screens/toast-daily-${viewport.width}-${colorScheme}.png`,
+          });
+        }
+      }
+    });
+  }
 }

@@ -55,15 +55,32 @@ const LONG_WORDS =
   'Today I chose my words with care, speaking gently to a colleague who was struggling. ' +
   'I noticed how a kind sentence can change the shape of a whole afternoon, and how silence ' +
   'can also be a gift when it listens. Tomorrow I will try to keep that patience.';
+const LONG_DEEDS =
+  'After work I walked to the corner shop for the neighbour whose knee is healing, carried ' +
+  'her bags up the three flights of stairs, and stayed a while to hear about her grandson. ' +
+  'It cost an hour and gave back far more than that.';
 
-test("Friends' Reflections shows a friend's public entries only, with read more, likes and refresh", async ({
+/** The toast on screen with this title (the area shows one at a time). */
+const openToast = (page: Page, title: string) =>
+  page.locator('li[data-state="open"]').getByText(title, { exact: true });
+
+test("Friends' Reflections shows every shared part of a friend's entries under its badge, with read more, likes and refresh", async ({
   page,
   newDevice,
 }) => {
   await signUpViaApi(page, { fullName: 'Roxana Mehr' });
   const { friendPage, close } = await befriend(newDevice, page, 'Dariush Ardeshir Kavian');
-  await writeEntry(friendPage, 1, entryText({ thoughts: 'A quiet mind at dawn.' }), true);
-  await writeEntry(friendPage, 2, entryText({ words: LONG_WORDS }), true);
+  await writeEntry(
+    friendPage,
+    1,
+    entryText({
+      thoughts: 'A quiet mind at dawn.',
+      words: 'Thanked the baker by name.',
+      deeds: 'Watered the street trees.',
+    }),
+    true,
+  );
+  await writeEntry(friendPage, 2, entryText({ words: LONG_WORDS, deeds: LONG_DEEDS }), true);
   await writeEntry(friendPage, 3, entryText({ thoughts: 'Only for me, never shared.' }), false);
 
   await page.goto('/app/dashboard');
@@ -77,51 +94,80 @@ test("Friends' Reflections shows a friend's public entries only, with read more,
   await expect(cards).toHaveCount(2);
   await expect(page.getByText('Only for me, never shared.')).toHaveCount(0);
 
-  const shortCard = cards.filter({ hasText: 'A quiet mind at dawn.' });
-  await expect(shortCard.getByRole('heading', { name: 'Dariush Ardeshir Kavian' })).toBeVisible();
-  await expect(shortCard.getByText('DK', { exact: true })).toBeVisible();
-  await expect(shortCard.getByText('Good Thoughts', { exact: true })).toBeVisible();
-  await expect(shortCard.getByText('Day 1 • less than a minute ago')).toBeVisible();
-  await expect(shortCard.getByRole('button', { name: 'Read more' })).toHaveCount(0);
+  // Every part written is shown, each under its own badge, in the order it was written.
+  const fullCard = cards.filter({ hasText: 'A quiet mind at dawn.' });
+  await expect(fullCard.getByRole('heading', { name: 'Dariush Ardeshir Kavian' })).toBeVisible();
+  await expect(fullCard.getByText('DK', { exact: true })).toBeVisible();
+  await expect(fullCard.getByText('Day 1 • less than a minute ago')).toBeVisible();
+  await expect(fullCard.getByRole('term')).toHaveText([
+    'Good Thoughts',
+    'Good Words',
+    'Good Deeds',
+  ]);
+  await expect(fullCard.getByRole('definition')).toHaveText([
+    'A quiet mind at dawn.',
+    'Thanked the baker by name.',
+    'Watered the street trees.',
+  ]);
+  await expect(fullCard.getByRole('button', { name: 'Read more' })).toHaveCount(0);
 
-  // Over 200 characters: cut to 200 plus an ellipsis until opened.
+  // Parts over 200 characters are cut to 200 plus an ellipsis; one toggle opens the card.
   const longCard = cards.filter({ hasText: 'Today I chose my words' });
-  await expect(longCard.getByText('Good Words', { exact: true })).toBeVisible();
   await expect(longCard.getByText('Day 2 •', { exact: false })).toBeVisible();
-  await expect(longCard.getByText(`${LONG_WORDS.slice(0, 200)}...`)).toBeVisible();
-  await expect(longCard.getByText(LONG_WORDS, { exact: true })).toHaveCount(0);
-  await longCard.getByRole('button', { name: 'Read more' }).click();
-  await expect(longCard.getByText(LONG_WORDS, { exact: true })).toBeVisible();
-  await expect(longCard.getByRole('button', { name: 'Show less' })).toHaveAttribute(
-    'aria-expanded',
-    'true',
-  );
-  await longCard.getByRole('button', { name: 'Show less' }).click();
-  await expect(longCard.getByText(`${LONG_WORDS.slice(0, 200)}...`)).toBeVisible();
+  await expect(longCard.getByRole('term')).toHaveText(['Good Words', 'Good Deeds']);
+  await expect(longCard.getByRole('definition')).toHaveText([
+    `${LONG_WORDS.slice(0, 200)}...`,
+    `${LONG_DEEDS.slice(0, 200)}...`,
+  ]);
+  const readMore = longCard.getByRole('button', { name: 'Read more' });
+  await expect(readMore).toHaveAttribute('aria-expanded', 'false');
+  await readMore.focus();
+  await page.keyboard.press('Enter');
+  await expect(longCard.getByRole('definition')).toHaveText([LONG_WORDS, LONG_DEEDS]);
+  const showLess = longCard.getByRole('button', { name: 'Show less' });
+  await expect(showLess).toHaveAttribute('aria-expanded', 'true');
+  await expect(showLess).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(longCard.getByRole('definition')).toHaveText([
+    `${LONG_WORDS.slice(0, 200)}...`,
+    `${LONG_DEEDS.slice(0, 200)}...`,
+  ]);
 
-  // Likes are local: 0 or 1, a filled heart, toasts, and they survive a reload.
-  const like = shortCard.getByRole('button', {
-    name: /^Like reflection by Dariush Ardeshir Kavian/,
-  });
-  const likeCount = like.getByTestId('like-count');
+  // Likes stay on this device, and say so; there is no favourites list to speak of.
+  const like = fullCard.getByRole('button', { name: 'Like reflection by Dariush Ardeshir Kavian' });
   await expect(like).toHaveAttribute('aria-pressed', 'false');
-  await expect(likeCount).toHaveText('0');
+  await expect(fullCard.getByText('Saved on this device')).toHaveCount(0);
   await like.click();
-  await expectToast(page, 'Added to Favorites');
+  await expectToast(
+    page,
+    'Saved on this device',
+    'Only you see this like; it is not sent to anyone.',
+  );
   await expect(like).toHaveAttribute('aria-pressed', 'true');
-  await expect(likeCount).toHaveText('1');
-  await expect(longCard.getByTestId('like-count')).toHaveText('0');
+  await expect(like).toHaveAccessibleDescription('Saved on this device');
+  await expect(fullCard.getByText('Saved on this device', { exact: true })).toBeVisible();
+  await expect(longCard.getByRole('button', { name: /^Like reflection/ })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
+  await expect(page.getByText(/favou?rite/i)).toHaveCount(0);
 
   await page.reload();
   await expect(like).toHaveAttribute('aria-pressed', 'true');
-  await expect(likeCount).toHaveText('1');
   await page.screenshot({ path: 'test-results/screens/dashboard-friends.png', fullPage: true });
   await expectNoAxeViolations(page);
 
+  // Two toasts in a row: the second waits until the first has closed, then shows alone.
   await like.click();
-  await expectToast(page, 'Removed', 'Reflection removed from your favorites.');
+  await like.click();
+  await expect(openToast(page, 'Like removed from this device')).toBeVisible();
+  await expect(openToast(page, 'Saved on this device')).toHaveCount(0);
+  await expect(openToast(page, 'Saved on this device')).toBeVisible();
+  await expect(openToast(page, 'Like removed from this device')).toHaveCount(0);
+  await expect(page.locator('li[data-state="open"]')).toHaveCount(1);
+  await expect(page.getByText(/favou?rite/i)).toHaveCount(0);
+  await like.click();
   await expect(like).toHaveAttribute('aria-pressed', 'false');
-  await expect(likeCount).toHaveText('0');
   await page.reload();
   await expect(like).toHaveAttribute('aria-pressed', 'false');
 
@@ -130,7 +176,7 @@ test("Friends' Reflections shows a friend's public entries only, with read more,
   await page.getByRole('button', { name: 'Refresh reflections' }).click();
   await expectToast(page, 'Refreshed', 'Dashboard updated with latest reflections.');
   const deedsCard = cards.filter({ hasText: 'Carried groceries for a neighbour.' });
-  await expect(deedsCard.getByText('Good Deeds', { exact: true })).toBeVisible();
+  await expect(deedsCard.getByRole('term')).toHaveText(['Good Deeds']);
   await expect(cards).toHaveCount(3);
   await close();
 });
@@ -192,6 +238,7 @@ test('My Journal lists entries with their day, date, visibility and filled secti
   const day1 = entries.filter({ has: page.getByRole('heading', { name: 'Day 1', exact: true }) });
   await expect(day1.getByText('Apr 10, 2026', { exact: true })).toBeVisible();
   await expect(day1.getByText('Shared with friends', { exact: true })).toBeVisible();
+  await expect(day1.getByText(/Friends see only/)).toHaveCount(0);
   for (const text of [
     'Good Thoughts',
     'Begin with a clear mind.',
@@ -215,6 +262,8 @@ test('My Journal lists entries with their day, date, visibility and filled secti
   await expect(day3.getByText('Good Thoughts', { exact: true })).toBeVisible();
   await expect(day3.getByText('An older plain-text reflection.', { exact: true })).toBeVisible();
 
+  // Shared entries are named for who sees them, never "Public".
+  await expect(page.getByRole('tabpanel').getByText(/public/i)).toHaveCount(0);
   await page.screenshot({ path: 'test-results/screens/dashboard-journal.png', fullPage: true });
   await expectNoAxeViolations(page);
 

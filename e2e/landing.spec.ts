@@ -178,7 +178,10 @@ test('the sign-up form shows each validation message beside its field', async ({
   await expect(page).toHaveURL(/\/landing$/);
 });
 
-test('a taken username or email shows the server message in the toast', async ({
+/** No toast is on screen: what went wrong is said in the form. */
+const expectNoToast = (page: Page) => expect(page.locator('li[data-state="open"]')).toHaveCount(0);
+
+test('a taken username or email is shown beside its field, which takes the focus', async ({
   page,
   newDevice,
 }) => {
@@ -186,21 +189,47 @@ test('a taken username or email shows the server message in the toast', async ({
   const details = newUserDetails();
   await openSheet(page, 'Begin Your Journey');
   const create = createPanel(page);
+  const username = create.getByLabel('Username');
+  const email = create.getByLabel('Email');
   await create.getByLabel('Full name').fill(details.fullName);
-  await create.getByLabel('Username').fill(taken.username.toUpperCase());
-  await create.getByLabel('Email').fill(details.email);
+  await username.fill(taken.username.toUpperCase());
+  await email.fill(details.email);
   await create.getByLabel('Password', { exact: true }).fill(details.password);
   await create.getByLabel('Confirm password').fill(details.password);
   await create.getByRole('button', { name: 'Create Account' }).click();
-  await expectToast(page, 'Unable to create account', 'Username already taken');
+
+  await expect(username).toHaveAccessibleDescription('Username already taken');
+  await expect(username).toHaveAttribute('aria-invalid', 'true');
+  await expect(username).toBeFocused();
+  await expect(create.getByRole('alert')).toHaveText(['Username already taken']);
+  await expect(email).not.toHaveAttribute('aria-invalid', 'true');
+  await expectNoToast(page);
   await expect(page).toHaveURL(/\/landing$/);
   await expect(create.getByRole('button', { name: 'Create Account' })).toBeEnabled();
-
-  await create.getByLabel('Username').fill(details.username);
-  await create.getByLabel('Email').fill(taken.email);
-  await create.getByRole('button', { name: 'Create Account' }).click();
-  await expectToast(page, 'Unable to create account', 'Email already registered');
   await shot(page, 'landing-sign-up-taken');
+  await expectNoAxeViolations(page);
+
+  await username.fill(details.username);
+  await email.fill(taken.email);
+  await create.getByRole('button', { name: 'Create Account' }).click();
+  await expect(email).toHaveAccessibleDescription('Email already registered');
+  await expect(email).toBeFocused();
+  await expect(username).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(create.getByRole('alert')).toHaveText(['Email already registered']);
+  await expectNoToast(page);
+
+  // A failure that belongs to no field is said in the form, by the button.
+  await email.fill(details.email);
+  await page.route('**/api/auth/signup', (route) => route.abort('internetdisconnected'));
+  await create.getByRole('button', { name: 'Create Account' }).click();
+  await expect(create.getByRole('alert')).toHaveText([
+    'Could not reach the server. Check your connection and try again.',
+  ]);
+  await expectNoToast(page);
+  await page.unroute('**/api/auth/signup');
+  await create.getByRole('button', { name: 'Create Account' }).click();
+  await expectToast(page, 'Welcome to The Threefold Path!', 'Your journey begins now...');
+  await expectCleanlyOnDailyRitual(page);
 });
 
 test('signing in works with the username and with the email', async ({
@@ -244,12 +273,29 @@ test('sign-in asks for both fields and reports a wrong password', async ({ page,
   );
   await shot(page, 'landing-sign-in-errors');
 
-  await signIn.getByLabel('Username or email').fill(user.username);
-  await signIn.getByLabel('Password', { exact: true }).fill('not the right password');
+  const username = signIn.getByLabel('Username or email');
+  const password = signIn.getByLabel('Password', { exact: true });
+  await username.fill(user.username);
+  await password.fill('not the right password');
   await signIn.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expectToast(page, 'Unable to sign in', 'Invalid username or password');
+
+  // Said in the form, tied to both inputs, with the focus back on the first.
+  await expect(signIn.getByRole('alert')).toHaveText(['Invalid username or password']);
+  for (const input of [username, password]) {
+    await expect(input).toHaveAttribute('aria-invalid', 'true');
+    await expect(input).toHaveAccessibleDescription('Invalid username or password');
+  }
+  await expect(username).toBeFocused();
+  await expectNoToast(page);
   await expect(page).toHaveURL(/\/landing$/);
   await expect(signIn.getByRole('button', { name: 'Sign In', exact: true })).toBeEnabled();
+  await shot(page, 'landing-sign-in-failed');
+  await expectNoAxeViolations(page);
+
+  await password.fill(user.password);
+  await password.press('Enter');
+  await expectToast(page, 'Welcome back', 'Redirecting to your daily ritual...');
+  await expectCleanlyOnDailyRitual(page);
 });
 
 test('Forgot password? leads to the password reset screen', async ({ page }) => {

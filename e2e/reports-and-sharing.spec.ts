@@ -22,14 +22,14 @@ async function befriend(newDevice: NewDevice, page: Page, fullName: string) {
   return { friend, friendPage, close: () => context.close() };
 }
 
-test('sharing only Good Words shows friends that part alone; the rest never reaches their page', async ({
+test('sharing Good Words and Good Deeds shows friends both, each under its badge; the thoughts never reach their page', async ({
   page,
   newDevice,
 }) => {
   const tag = Math.random().toString(36).slice(2, 8);
   const thoughts = `A private thought ${tag}`;
   const words = `Kind words for the baker ${tag}`;
-  const deeds = `A private deed ${tag}`;
+  const deeds = `Swept the neighbour's steps ${tag}`;
   await signUpViaApi(page, { fullName: `Sharing Author ${tag}` });
   const { friendPage, close } = await befriend(newDevice, page, `Reading Friend ${tag}`);
 
@@ -49,23 +49,27 @@ test('sharing only Good Words shows friends that part alone; the rest never reac
     await expect(choice.getByRole('checkbox', { name: part })).toBeChecked();
   }
   await choice.getByRole('checkbox', { name: 'Good Thoughts' }).uncheck();
-  await choice.getByRole('checkbox', { name: 'Good Deeds' }).uncheck();
   await page.getByRole('button', { name: 'Save Reflection' }).click();
   await expectToast(page, 'Saved!', 'Your reflection has been saved.');
 
+  // The author's journal names who sees it, and which parts.
   await page.goto('/app/dashboard');
   await page.getByRole('tab', { name: 'My Journal' }).click();
-  await expect(page.getByText('Shared in part', { exact: true })).toBeVisible();
+  const mine = page.getByRole('tabpanel').getByRole('listitem');
+  await expect(mine.getByText('Shared with friends', { exact: true })).toBeVisible();
+  await expect(
+    mine.getByText('Friends see only Good Words and Good Deeds; the rest stays private.'),
+  ).toBeVisible();
+  await expect(mine.getByText(/public/i)).toHaveCount(0);
 
   await friendPage.goto('/app/dashboard');
   const card = friendPage.getByRole('tabpanel').getByRole('listitem');
   await expect(card).toHaveCount(1);
-  await expect(card.getByText(words)).toBeVisible();
-  await expect(card.getByText('Good Words', { exact: true })).toBeVisible();
+  await expect(card.getByRole('term')).toHaveText(['Good Words', 'Good Deeds']);
+  await expect(card.getByRole('definition')).toHaveText([words, deeds]);
   await expect(card.getByText('Good Thoughts', { exact: true })).toHaveCount(0);
   const html = await friendPage.content();
   expect(html).not.toContain(thoughts);
-  expect(html).not.toContain(deeds);
   await close();
 });
 
