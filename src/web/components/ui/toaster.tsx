@@ -6,11 +6,16 @@ import { cn } from '../../lib/cn.js';
  * The toast area: one toast at a time (use-toast queues the rest), 5 s by default, swipe right to
  * dismiss, F8 to focus. It sits at the bottom, above the tab bar where there is one (styles.css),
  * so a toast never covers the tab bar, the header or the day strip at the top of the daily screen.
+ * On a wide screen it keeps to the margin beside the page's column (48rem), covering nothing.
  */
 export function Toaster() {
   const toasts = useToasts();
   return (
-    <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50}>
+    <ToastPrimitive.Provider
+      duration={TOAST_DURATION_MS}
+      swipeDirection="right"
+      swipeThreshold={50}
+    >
       {toasts.map((t) => (
         <ToastPrimitive.Root
           key={t.id}
@@ -23,7 +28,7 @@ export function Toaster() {
             'group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-xl border p-4 pr-8 shadow-lg transition-all data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=move]:transition-none data-[state=closed]:opacity-0',
             t.variant === 'destructive'
               ? 'border-destructive bg-destructive text-destructive-foreground'
-              : 'border-border bg-card text-card-foreground',
+              : 'border-border bg-card text-card-foreground dark:bg-muted',
           )}
         >
           <div className="grid gap-1">
@@ -49,7 +54,7 @@ export function Toaster() {
       ))}
       <ToastPrimitive.Viewport
         data-toast-viewport=""
-        className="pointer-events-none fixed right-0 z-[100] flex w-full flex-col p-4 md:max-w-[420px]"
+        className="pointer-events-none fixed right-0 z-[100] flex w-full flex-col p-4 md:max-w-[420px] xl:max-w-[min(420px,calc((100vw-48rem)/2))]"
       />
     </ToastPrimitive.Provider>
   );
