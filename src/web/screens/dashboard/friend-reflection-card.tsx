@@ -72,30 +72,33 @@ export function FriendReflectionCard({ entry, liked, onToggleLike }: FriendRefle
         </Button>
       )}
 
-      <div className="flex flex-wrap items-center justify-end gap-1">
+      <div className="flex flex-col items-end gap-0.5">
+        <div className="flex flex-wrap items-center justify-end gap-1">
+          <ReportButton targetType="entry" targetId={entry.id} name={name} />
+          <BlockPersonButton person={{ id: entry.userId, fullName: name }} />
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-pressed={liked}
+            aria-describedby={liked ? likeNoteId : undefined}
+            onClick={onToggleLike}
+            className={cn('gap-1.5', liked && 'text-pink-700 dark:text-pink-400')}
+          >
+            <Heart
+              aria-hidden="true"
+              className={cn(
+                liked && 'fill-pink-600 text-pink-600 dark:fill-pink-400 dark:text-pink-400',
+              )}
+            />
+            Like<span className="sr-only"> reflection by {name}</span>
+          </Button>
+        </div>
+        {/* Likes are never sent: the card says where this one is kept. */}
         {liked && (
-          <p id={likeNoteId} className="mr-auto text-xs text-muted-foreground">
+          <p id={likeNoteId} className="px-3 text-xs text-muted-foreground">
             Saved on this device
           </p>
         )}
-        <ReportButton targetType="entry" targetId={entry.id} name={name} />
-        <BlockPersonButton person={{ id: entry.userId, fullName: name }} />
-        <Button
-          variant="ghost"
-          size="sm"
-          aria-pressed={liked}
-          aria-describedby={liked ? likeNoteId : undefined}
-          onClick={onToggleLike}
-          className={cn('gap-1.5', liked && 'text-pink-700 dark:text-pink-400')}
-        >
-          <Heart
-            aria-hidden="true"
-            className={cn(
-              liked && 'fill-pink-600 text-pink-600 dark:fill-pink-400 dark:text-pink-400',
-            )}
-          />
-          Like<span className="sr-only"> reflection by {name}</span>
-        </Button>
       </div>
     </Card>
   );
