@@ -200,6 +200,7 @@ async function toastAndBars(page: Page) {
       toast: box('li[data-state="open"]'),
       dayStrip: box('nav[aria-label="Days"]'),
       header: box('body header'),
+      page: box('main'),
       tabBar: box('nav[aria-label="Main"]'),
       width: window.innerWidth,
     };
@@ -239,6 +240,10 @@ for (const viewport of [
         expect(overlap(boxes.toast, boxes.tabBar), `${where}, tab bar`).toBe(false);
         expect(boxes.toast.left).toBeGreaterThanOrEqual(0);
         expect(boxes.toast.right).toBeLessThanOrEqual(boxes.width);
+        // A desktop has room beside the page's column: the toast keeps to it.
+        if (viewport.width >= 1280) {
+          expect(overlap(boxes.toast, boxes.page), `${where}, page`).toBe(false);
+        }
         if (scroll === 'top') {
           await page.screenshot({
             path: `test-results/screens/toast-daily-${viewport.width}-${colorScheme}.png`,
