@@ -18,14 +18,17 @@ import type { Database, UserRow } from '../db/tables.js';
 import { answerSerializer } from '../http/serialized-json.js';
 import { readerTimeZone } from '../thoughts/reading-day.js';
 
+interface DayReading {
+  reference: string | null;
+  reflectionPrompt: string | null;
+}
+
 /**
  * The reading of each day, from the loaded content: its reference as the pack gives it, else
  * (a pack loaded before references were kept) as the daily screen's heading names it, and its
  * reflection prompt.
  */
-async function readingsByDay(
-  db: Kysely<Database>,
-): Promise<Map<number, { reference: string | null; reflectionPrompt: string | null }>> {
+async function readingsByDay(db: Kysely<Database>): Promise<Map<number, DayReading>> {
   const [thoughts, info] = await Promise.all([
     db.selectFrom('thoughts').select(['day_number', 'reference', 'reflection_prompt']).execute(),
     db
@@ -33,28 +36,26 @@ async function readingsByDay(
       .select(['song_number', 'song_title', 'stanza_number', 'start_day', 'end_day'])
       .execute(),
   ]);
-  const headings = new Map<number, string>();
-  for (const row of info) {
-    const heading = {
+  const headingOf = (day: number) => {
+    const row = info.find((row) => row.start_day <= day && day <= row.end_day);
+    if (!row) return null;
+    return stanzaReference(day, {
       songNumber: row.song_number,
       songTitle: row.song_title,
       stanzaNumber: row.stanza_number,
       startDay: row.start_day,
       endDay: row.end_day,
-    };
-    for (let day = row.start_day; day <= row.end_day; day++) {
-      headings.set(day, stanzaReference(day, heading));
-    }
-  }
-  const readings = new Map<number, { reference: string | null; reflectionPrompt: string | null }>();
-  for (const [day, reference] of headings) readings.set(day, { reference, reflectionPrompt: null });
-  for (const row of thoughts) {
-    readings.set(row.day_number, {
-      reference: row.reference ?? headings.get(row.day_number) ?? null,
-      reflectionPrompt: row.reflection_prompt,
     });
-  }
-  return readings;
+  };
+  return new Map(
+    thoughts.map((row) => [
+      row.day_number,
+      {
+        reference: row.reference ?? headingOf(row.day_number),
+        reflectionPrompt: row.reflection_prompt,
+      },
+    ]),
+  );
 }
 
 /**
