@@ -1,11 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  TOAST_GAP_MS,
-  TOAST_HURRIED_MS,
-  dismissToast,
-  toast,
-  visibleToasts,
-} from './use-toast.js';
+import { TOAST_GAP_MS, TOAST_HURRIED_MS, dismissToast, toast, visibleToasts } from './use-toast.js';
 
 /** What the toast area holds: each toast's title, and whether it is open or closing. */
 const onScreen = () => visibleToasts().map(({ title, open }) => ({ title, open }));

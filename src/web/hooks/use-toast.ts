@@ -95,9 +95,7 @@ export function dismissToast(id?: string) {
 
 /** Shows a toast now, or after the ones before it have closed. */
 export function toast(input: ToastInput): { id: string; dismiss: () => void } {
-  const twin = [...(shown?.open ? [shown] : []), ...waiting].find((item) =>
-    sameToast(item, input),
-  );
+  const twin = [...(shown?.open ? [shown] : []), ...waiting].find((item) => sameToast(item, input));
   if (twin) return { id: twin.id, dismiss: () => dismissToast(twin.id) };
 
   counter = (counter + 1) % Number.MAX_SAFE_INTEGER;
