@@ -24,7 +24,7 @@ async function chooseFromAccountMenu(page: Page, item: string) {
 async function captureBothSchemes(page: Page, name: string) {
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: `test-results/screens/${name}-${scheme}.png` });
+    await page.screenshot({ path: `test-results/screens/${name}-${scheme}.png`, scale: 'css' });
   }
   await page.emulateMedia({ colorScheme: null });
 }
@@ -32,8 +32,8 @@ async function captureBothSchemes(page: Page, name: string) {
 for (const size of sizes) {
   test.describe(`on a ${size.name}`, () => {
     test.use({ viewport: size.viewport });
-    // Two screens checked by axe and captured light and dark.
-    test.describe.configure({ timeout: 180_000 });
+    // Two screens checked by axe, and five views captured light and dark.
+    test.describe.configure({ timeout: 240_000 });
 
     test('the avatar menu and the day\u2019s place open Contents, grouped by Gatha and Yasna, with the reader\u2019s days marked', async ({
       page,
