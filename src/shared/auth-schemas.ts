@@ -103,17 +103,3 @@ export const userSchema = z.object({
   suspended: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
-
-/**
- * Why the session a browser's cookie names is over, when the server knows: it expired, it was
- * signed out from another device (one device, or everywhere else), the password was changed or
- * reset, or an operator suspended the account. A 401 to a call with that cookie says so in
- * `sessionEnded`, so the app can tell the person why they must sign in again.
- */
-export const SESSION_ENDINGS = [
-  'expired',
-  'signed-out-elsewhere',
-  'password-changed',
-  'suspended',
-] as const;
-export type SessionEnding = (typeof SESSION_ENDINGS)[number];

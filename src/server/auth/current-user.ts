@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
-import type { SessionEnding } from '#shared/auth-schemas';
+import type { SessionEnding } from '#shared/session-endings';
 import type { UserRow } from '../db/tables.js';
 import { HttpError, notSignedIn } from '../http/http-errors.js';
 

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { SessionEnding } from '#shared/auth-schemas';
+import type { SessionEnding } from '#shared/session-endings';
 import { SESSION_COOKIE, SESSION_DAYS, SIGNED_IN_HINT_COOKIE } from '#shared/constants';
 import { isValidTimeZone } from '#shared/day-model';
 import type { AppContext } from '../app-context.js';

@@ -1,5 +1,6 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
-import type { Discoverability, SessionEnding } from '#shared/auth-schemas';
+import type { Discoverability } from '#shared/auth-schemas';
+import type { SessionEnding } from '#shared/session-endings';
 
 /** Timestamps are ISO-8601 UTC strings on both databases, so they sort and compare as text. */
 type Timestamp = string;

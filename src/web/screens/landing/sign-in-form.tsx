@@ -6,8 +6,9 @@ import { useLogin } from '../../api/auth.js';
 import { serverMessage } from '../../api/client.js';
 import { paths } from '../../app/paths.js';
 import { Button } from '../../components/ui/button.js';
-import { toast } from '../../hooks/use-toast.js';
+import { PasswordInput } from '../../components/ui/password-input.js';
 import { TextField } from '../../components/ui/text-field.js';
+import { toast } from '../../hooks/use-toast.js';
 import { useGoToDailyRitual } from './use-go-to-daily-ritual.js';
 
 export function SignInForm() {
@@ -51,9 +52,8 @@ export function SignInForm() {
         {...register('username')}
       />
       <div className="grid gap-2">
-        <TextField
+        <PasswordInput
           label="Password"
-          type="password"
           autoComplete="current-password"
           error={errors.password?.message}
           {...register('password')}
