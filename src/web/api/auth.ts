@@ -60,8 +60,11 @@ export function useSignOutWhenSessionEnds() {
         rememberSignedOut(ending);
         forgetSignedInHint();
         if (user) {
-          queryClient.clear();
+          // Who is signed in is set, not removed: the screens watching it move to the landing.
           queryClient.setQueryData(queryKeys.me, null);
+          queryClient.removeQueries({
+            predicate: (query) => query.queryKey[0] !== queryKeys.me[0],
+          });
         }
       }),
     [queryClient, guessSignIn],
