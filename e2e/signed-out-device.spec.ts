@@ -102,7 +102,7 @@ test('a password changed on another device: the next tap lands on the sign-in sc
   });
   expect(changed.status).toBe(200);
 
-  await page.getByRole('tab', { name: 'My Journal' }).click();
+  await page.getByRole('link', { name: 'Community' }).click();
   await expectToldWhy(page, PASSWORD_CHANGED);
   await signInThroughTheSheet(page, user, 'a lantern in the orchard');
   await page.goto('/landing');

@@ -1,5 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useContext, useEffect } from 'react';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useContext } from 'react';
 import type { ApiBody } from '#shared/api-contract';
 import type { User } from '#shared/auth-schemas';
 import { clearPersonalCaches } from '../pwa/clear-personal-caches.js';
@@ -47,28 +47,24 @@ export function useCurrentUser() {
  * suspension, or simply expired), this device is signed out too: what was cached for the person
  * goes, the signed-in screens give way to the landing screen, and the landing screen says why.
  * What the person typed stays: drafts and saves waiting on the device are kept for their next
- * sign-in. A page that opens on a session already over is told the same way.
+ * sign-in. A page that opens on a session already over (its first question, who is signed in,
+ * answered 401) is told the same way, so this is set up before the app asks anything.
  */
-export function useSignOutWhenSessionEnds() {
-  const queryClient = useQueryClient();
-  const guessSignIn = useContext(SignInGuessContext);
-  useEffect(
-    () =>
-      onSessionEnded((ending) => {
-        const user = queryClient.getQueryData<User | null>(queryKeys.me);
-        if (!user && guessSignIn() !== 'signed-in') return;
-        rememberSignedOut(ending);
-        forgetSignedInHint();
-        if (user) {
-          // Who is signed in is set, not removed: the screens watching it move to the landing.
-          queryClient.setQueryData(queryKeys.me, null);
-          queryClient.removeQueries({
-            predicate: (query) => query.queryKey[0] !== queryKeys.me[0],
-          });
-        }
-      }),
-    [queryClient, guessSignIn],
-  );
+export function signOutWhenSessionEnds(
+  queryClient: QueryClient,
+  guessSignIn: () => SignInGuess,
+): () => void {
+  return onSessionEnded((ending) => {
+    const user = queryClient.getQueryData<User | null>(queryKeys.me);
+    if (!user && guessSignIn() !== 'signed-in') return;
+    rememberSignedOut(ending);
+    forgetSignedInHint();
+    if (user) {
+      // Who is signed in is set, not removed: the screens watching it move to the landing.
+      queryClient.setQueryData(queryKeys.me, null);
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.me[0] });
+    }
+  });
 }
 
 function useSignedIn() {

@@ -1,6 +1,5 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, StrictMode, Suspense, lazy, useEffect, useState } from 'react';
-import { useSignOutWhenSessionEnds } from '../api/auth.js';
 import { type SignInGuess, SignInGuessContext } from '../api/sign-in-guess.js';
 import { InstallPromptBanner } from '../components/install-prompt-banner.js';
 import { progressStoreFor } from '../hooks/progress-store.js';
@@ -21,12 +20,6 @@ function OnceLive({ children }: { children: ReactNode }) {
   const [live, setLive] = useState(false);
   useEffect(() => setLive(true), []);
   return live ? children : null;
-}
-
-/** Signs this device out when the server says its session is over, wherever the app is. */
-function SignOutWhenSessionEnds() {
-  useSignOutWhenSessionEnds();
-  return null;
 }
 
 const plainPage: RenderedPage = { readerPage: false, requestCookies: null };
@@ -54,7 +47,6 @@ export function AppRoot(props: {
             <ProgressStoreContext.Provider value={progressStore}>
               {props.router(
                 <>
-                  <SignOutWhenSessionEnds />
                   <AppRoutes />
                   <OnceLive>
                     <InstallPromptBanner />
