@@ -55,6 +55,9 @@ const pwa = VitePWA({
     // The shell, every screen's chunk and the icons (the plugin adds the manifest itself);
     // source maps stay on the network.
     globPatterns: ['**/*.{js,css,html,svg,png}'],
+    // The password dictionaries (over 200 KB compressed) serve only screens where a password
+    // is chosen, which need the network anyway: they load from it when one opens.
+    globIgnores: ['**/password-dictionaries-*.js'],
     // A classic script: registered without { type: 'module' }, so every browser can run it.
     rollupFormat: 'iife',
   },

@@ -26,15 +26,23 @@ const FIREFOX_ON_WINDOWS =
 const SAFARI_ON_IPAD =
   'Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
-/** Another browser (its own cookies) signed in as `user`. */
-async function signedInElsewhere(newDevice: NewDevice, user: TestUser, userAgent?: string) {
+/** Another browser (its own cookies) signed in as `user`, from `timeZone` when given. */
+async function signedInElsewhere(
+  newDevice: NewDevice,
+  user: TestUser,
+  userAgent?: string,
+  timeZone?: string,
+) {
   const context = await newDevice(userAgent ? { userAgent } : {});
   const page = await context.newPage();
-  const login = await apiCall(page, 'POST', '/api/auth/login', {
-    username: user.username,
-    password: user.password,
+  const login = await page.request.post('/api/auth/login', {
+    headers: {
+      'X-Requested-With': 'XMLHttpRequest',
+      ...(timeZone ? { 'X-Timezone': timeZone } : {}),
+    },
+    data: { username: user.username, password: user.password },
   });
-  expect(login.status).toBe(200);
+  expect(login.status()).toBe(200);
   return { page, close: () => context.close() };
 }
 
@@ -50,7 +58,7 @@ async function canSignIn(newDevice: NewDevice, username: string, password: strin
 const isSignedIn = async (page: Page) =>
   (await apiCall(page, 'GET', '/api/auth/me')).status === 200;
 
-const profileCard = (page: Page) => page.getByRole('region', { name: 'Profile' });
+const profileCard = (page: Page) => page.getByRole('region', { name: 'Account Information' });
 
 test('a profile edit shows in the card and the avatar menu; a taken username is refused', async ({
   page,
@@ -177,13 +185,18 @@ test('changing the password signs out the other devices; only the new one signs 
   await phone.close();
 });
 
-test('the devices list marks this device and signs out others, one or all', async ({
+test('the devices list tells devices apart, marks this one and signs out others, one or all', async ({
   page,
   newDevice,
 }) => {
   const user = await signUpViaApi(page);
-  const laptop = await signedInElsewhere(newDevice, user, FIREFOX_ON_WINDOWS);
-  const tablet = await signedInElsewhere(newDevice, user, SAFARI_ON_IPAD);
+  const laptop = await signedInElsewhere(newDevice, user, FIREFOX_ON_WINDOWS, 'Europe/Berlin');
+  const tablet = await signedInElsewhere(
+    newDevice,
+    user,
+    SAFARI_ON_IPAD,
+    'America/Argentina/Buenos_Aires',
+  );
 
   await page.goto('/app/settings');
   const card = page.getByRole('region', { name: 'Signed-in devices' });
@@ -191,16 +204,19 @@ test('the devices list marks this device and signs out others, one or all', asyn
   await expect(devices).toHaveCount(3);
   const thisDevice = devices.filter({ hasText: 'This device' });
   await expect(thisDevice).toHaveCount(1);
-  await expect(thisDevice).toContainText('Chrome');
+  await expect(thisDevice).toContainText('Chrome on Android');
+  await expect(thisDevice).toContainText('Active now');
   await expect(thisDevice.getByRole('button', { name: /^Sign out/ })).toHaveCount(0);
   const laptopRow = devices.filter({ hasText: 'Firefox' });
   const tabletRow = devices.filter({ hasText: 'Safari' });
-  await expect(laptopRow).toContainText(/Last seen .* ago/);
-  await expect(tabletRow).toContainText(/Last seen .* ago/);
+  await expect(laptopRow).toContainText('Firefox on Windows');
+  await expect(laptopRow).toContainText(/Berlin · Last active .* ago/);
+  await expect(tabletRow).toContainText('Safari on iOS');
+  await expect(tabletRow).toContainText(/Buenos Aires · Last active .* ago/);
   await expectNoAxeViolations(page);
   await page.screenshot({ path: 'test-results/screens/settings-devices.png', fullPage: true });
 
-  await laptopRow.getByRole('button', { name: /^Sign out Firefox/ }).click();
+  await laptopRow.getByRole('button', { name: /^Sign out Firefox on Windows in Berlin/ }).click();
   await expectToast(page, 'Signed out');
   await expect(devices).toHaveCount(2);
   await expect(laptopRow).toHaveCount(0);

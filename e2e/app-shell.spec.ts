@@ -1,4 +1,4 @@
-import { expect } from '@playwright/test';
+import { type Page, expect } from '@playwright/test';
 import { expectNoAxeViolations, expectToast, signUpViaApi } from './support.js';
 import { test } from './test-date.js';
 
@@ -77,4 +77,37 @@ test('the About screen lists the five Gathas and is accessible', async ({ page }
   await expect(page).toHaveURL(/\/app\/daily-ritual$/);
   await page.goto('/app/about');
   await expectNoAxeViolations(page);
+});
+
+/** The skip link is the first stop of the keyboard, shows itself, and leads into `<main>`. */
+async function expectSkipLinkLeadsToMain(page: Page, screenshot: string) {
+  const skip = page.getByRole('link', { name: 'Skip to main content' });
+  // Hidden from sight until it has the focus.
+  expect((await skip.boundingBox())?.width ?? 0).toBeLessThanOrEqual(1);
+  await page.keyboard.press('Tab');
+  await expect(skip).toBeFocused();
+  expect((await skip.boundingBox())?.width ?? 0).toBeGreaterThan(100);
+  await page.screenshot({ path: `test-results/screens/${screenshot}.png` });
+  await page.keyboard.press('Enter');
+  const main = page.getByRole('main');
+  await expect(main).toBeFocused();
+  await expect(main).toHaveAttribute('id', 'main-content');
+  expect(new URL(page.url()).hash).toBe('');
+  // The next stop is inside the main content, past the header.
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => !!document.activeElement?.closest('main'))).toBe(true);
+}
+
+test('a skip link leads past the shell’s header to the main content', async ({ page }) => {
+  await signUpViaApi(page);
+  await page.goto('/app/dashboard');
+  await expect(page.getByRole('tab', { name: "Friends' Reflections" })).toBeVisible();
+  await expectSkipLinkLeadsToMain(page, 'skip-link-shell');
+});
+
+test('the landing screen has the skip link too', async ({ page }) => {
+  await page.goto('/landing');
+  await expect(page.getByRole('button', { name: 'Begin Your Journey' })).toBeVisible();
+  await expectSkipLinkLeadsToMain(page, 'skip-link-landing');
+  await expect(page.getByRole('button', { name: 'Begin Your Journey' })).toBeFocused();
 });

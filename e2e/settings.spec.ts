@@ -69,7 +69,7 @@ test('the profile card shows who is signed in, and Back returns to the daily rit
   await page.goto('/app/settings');
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
 
-  const card = page.getByRole('region', { name: 'Profile' });
+  const card = page.getByRole('region', { name: 'Account Information' });
   await expect(card.getByText('Shirin Azadi', { exact: true })).toBeVisible();
   await expect(card.getByText(`@${user.username}`, { exact: true })).toBeVisible();
   await expect(card.getByText(user.email, { exact: true })).toBeVisible();

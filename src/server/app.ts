@@ -13,7 +13,8 @@ import { LIMITS } from '#shared/constants';
 import type { AppContext } from './app-context.js';
 import { authRoutes, ownSignInRoutes } from './auth/auth-routes.js';
 import { requireSignIn } from './auth/current-user.js';
-import { resumeSession, sessionToken, setSessionCookie } from './auth/sessions.js';
+import { passwordJudge } from './auth/guessable-passwords.js';
+import { deviceTimeZone, resumeSession, sessionToken, setSessionCookie } from './auth/sessions.js';
 import { createAppCache } from './cache/app-cache.js';
 import { type Clock, systemClock } from './clock.js';
 import type { AppConfig } from './config.js';
@@ -125,7 +126,8 @@ export async function buildApp(
 
   let vapid: VapidKeys;
   try {
-    await migrateToLatest(ctx.db, database.schema);
+    // The password judge's dictionaries load once, as the app starts, not on someone's sign-up.
+    await Promise.all([passwordJudge(), migrateToLatest(ctx.db, database.schema)]);
     const content = await loadShippedPack(ctx.db, config.contentDir, ctx.clock());
     app.log.info({ loaded: content.loaded, detail: content.reason }, 'content pack');
     vapid = await setUpPushReminders(app, ctx, options.pushAgent);
@@ -152,6 +154,7 @@ export async function buildApp(
   registerSecurityHeaders(app, config.appUrl.startsWith('https://'));
   app.decorateRequest('currentUser', null);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('sessionEnded', null);
 
   // A callback hook rather than an async one: most calls never wait for anything here.
   app.addHook('onRequest', (request, reply, done) => {
@@ -167,8 +170,10 @@ export async function buildApp(
     if (request.routeOptions.config.sameForEveryone) return done();
     const token = sessionToken(request);
     if (!token) return done();
-    resumeSession(ctx, token).then((session) => {
-      if (session) {
+    resumeSession(ctx, token, deviceTimeZone(request.headers['x-timezone'])).then((session) => {
+      if ('ended' in session) {
+        request.sessionEnded = session.ended;
+      } else {
         request.currentUser = session.user;
         request.sessionId = session.sessionId;
         if (session.extended) setSessionCookie(reply, token, config.appUrl.startsWith('https://'));

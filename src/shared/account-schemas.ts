@@ -111,7 +111,10 @@ export const UNKNOWN_BROWSER = 'Unknown browser';
 /** One signed-in device as `GET /api/auth/sessions` lists it. */
 export const deviceSessionSchema = z.object({
   id: z.number().int(),
+  /** Browser and system, such as 'Chrome on Android'. */
   browser: z.string(),
+  /** Roughly where: the city of the time zone the device last named, or null. */
+  place: z.string().nullable(),
   createdAt: z.string(),
   lastSeenAt: z.string(),
   current: z.boolean(),

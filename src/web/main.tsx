@@ -2,6 +2,7 @@ import './app/no-eval-validation.js';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { signOutWhenSessionEnds } from './api/auth.js';
 import { browserTimeZone } from './api/client.js';
 import { guessSignIn } from './api/sign-in-guess.js';
 import { AppRoot } from './app/app-root.js';
@@ -23,6 +24,8 @@ rememberTimeZone();
 const root = document.getElementById('root');
 if (root) {
   const queryClient = createQueryClient();
+  // Before the first call, so even the first answer can say the session is over.
+  signOutWhenSessionEnds(queryClient, guessSignIn);
   const madeFor = root.getAttribute(PRERENDERED_FOR);
   const readerPage =
     madeFor === 'reader'

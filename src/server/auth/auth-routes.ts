@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiContract } from '#shared/api-contract';
 import type { AppContext } from '../app-context.js';
@@ -5,11 +6,13 @@ import { HttpError } from '../http/http-errors.js';
 import { enforceRateLimit, hitRateLimit, tooManyRequests } from '../http/rate-limits.js';
 import { signedInUser } from './current-user.js';
 import { deviceSessionRoutes } from './device-sessions.js';
+import { refuseGuessablePassword } from './guessable-passwords.js';
 import { passwordChangeRoutes } from './password-change.js';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.js';
 import { requestPasswordReset, resetPassword } from './password-reset.js';
 import {
   clearSessionCookie,
+  deviceTimeZone,
   endSession,
   endSessionById,
   sessionToken,
@@ -36,6 +39,11 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           clock(),
         );
         const body = request.body;
+        await refuseGuessablePassword(
+          body.password,
+          [body.username, body.email, body.fullName],
+          'password',
+        );
         const usernameKey = body.username.toLowerCase();
         const email = body.email.toLowerCase();
         const clash = await db
@@ -76,7 +84,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           }
           throw error;
         }
-        const token = await startSession(db, user.id, request.headers['user-agent'], now);
+        const token = await startSession(db, user.id, deviceOf(request), now);
         setSessionCookie(reply, token, secure);
         await rememberNewAccountDevice(ctx, reply, user.id, secure, now);
         return reply.code(201).send({ user: toUser(user) });
@@ -97,7 +105,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       }
       // The session this browser held before is replaced, not left behind to expire.
       if (request.sessionId !== null) await endSessionById(db, request.sessionId);
-      const token = await startSession(db, user.id, request.headers['user-agent'], now);
+      const token = await startSession(db, user.id, deviceOf(request), now);
       setSessionCookie(reply, token, secure);
       await attempt.succeeded(reply, secure);
       return { user: toUser(user) };
@@ -167,6 +175,14 @@ export function ownSignInRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     await app.register(passwordChangeRoutes(ctx));
     await app.register(deviceSessionRoutes(ctx));
+  };
+}
+
+/** What a new session keeps of the device: its browser and its time zone, nothing more. */
+function deviceOf(request: FastifyRequest) {
+  return {
+    userAgent: request.headers['user-agent'],
+    timeZone: deviceTimeZone(request.headers['x-timezone']),
   };
 }
 

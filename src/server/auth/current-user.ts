@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import type { SessionEnding } from '#shared/session-endings';
 import type { UserRow } from '../db/tables.js';
 import { HttpError, notSignedIn } from '../http/http-errors.js';
 
@@ -7,6 +8,8 @@ declare module 'fastify' {
     /** The signed-in user, or null; set for every /api request. */
     currentUser: UserRow | null;
     sessionId: number | null;
+    /** Why the session the request's cookie names is over, when it is and the server knows. */
+    sessionEnded: SessionEnding | null;
   }
   interface FastifyContextConfig {
     /** The 401's message when this route is called signed out, where the spec words it. */
@@ -31,7 +34,9 @@ export function requireSignIn(
   done: HookHandlerDoneFunction,
 ): void {
   const user = request.currentUser;
-  if (!user) return done(notSignedIn(request.routeOptions.config.signInMessage));
+  if (!user) {
+    return done(notSignedIn(request.routeOptions.config.signInMessage, request.sessionEnded));
+  }
   if (user.suspended_at !== null && !request.routeOptions.config.openWhileSuspended) {
     return done(new HttpError(403, ACCOUNT_SUSPENDED));
   }

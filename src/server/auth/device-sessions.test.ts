@@ -17,13 +17,20 @@ const macSafari =
 const windowsFirefox =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:125.0) Gecko/20100101 Firefox/125.0';
 
-/** Signs in as `username` from a browser with the given user agent. */
-async function signInFrom(username: string, userAgent?: string): Promise<ApiClient> {
+/** Signs in as `username` from a browser with the given user agent and time zone. */
+async function signInFrom(
+  username: string,
+  userAgent?: string,
+  timeZone?: string,
+): Promise<ApiClient> {
   const device = new ApiClient(t.app);
   const login = await device.post(
     '/api/auth/login',
     { username, password: 'correct horse battery' },
-    userAgent ? { 'user-agent': userAgent } : {},
+    {
+      ...(userAgent ? { 'user-agent': userAgent } : {}),
+      ...(timeZone ? { 'x-timezone': timeZone } : {}),
+    },
   );
   expect(login.status).toBe(200);
   return device;
@@ -59,6 +66,7 @@ describe('GET /api/auth/sessions', () => {
         'current',
         'id',
         'lastSeenAt',
+        'place',
       ]);
     }
     expect(JSON.stringify(listed.body)).not.toContain(phone.sessionCookie);
@@ -71,6 +79,37 @@ describe('GET /api/auth/sessions', () => {
     expect(mine.body.sessions).toHaveLength(1);
     const anonymous = await new ApiClient(t.app).get('/api/auth/sessions');
     expect(anonymous.status).toBe(401);
+  });
+});
+
+describe('where each device is', () => {
+  const placesOf = async (client: ApiClient) =>
+    (await client.get('/api/auth/sessions')).body.sessions.map(
+      (s: { browser: string; place: string | null }) => [s.browser, s.place],
+    );
+
+  it('names the city of the time zone the device signed in from, and nothing else', async () => {
+    const me = await signUp(t.app);
+    t.clock.advance(2 * 60 * 60 * 1000);
+    await signInFrom(me.user.username, windowsFirefox, 'Not/A_Zone');
+    t.clock.advance(2 * 60 * 60 * 1000);
+    const phone = await signInFrom(me.user.username, androidChrome, 'Europe/Berlin');
+    expect(await placesOf(phone)).toEqual([
+      ['Chrome on Android', 'Berlin'],
+      ['Firefox on Windows', null],
+      ['Unknown browser', null],
+    ]);
+  });
+
+  it('follows the device when it is used from another zone', async () => {
+    const me = await signUp(t.app);
+    const phone = await signInFrom(me.user.username, androidChrome, 'Europe/Berlin');
+    t.clock.advance(2 * 60 * 60 * 1000);
+    await phone.get('/api/auth/me', { 'x-timezone': 'America/Argentina/Buenos_Aires' });
+    expect(await placesOf(phone)).toEqual([
+      ['Chrome on Android', 'Buenos Aires'],
+      ['Unknown browser', null],
+    ]);
   });
 });
 

@@ -3,11 +3,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { type DeviceSession, SESSION_NOT_FOUND, UNKNOWN_BROWSER } from '#shared/account-schemas';
 import { apiContract } from '#shared/api-contract';
+import { placeOfTimeZone } from '#shared/device-place';
 import type { AppContext } from '../app-context.js';
 import type { Database } from '../db/tables.js';
 import { HttpError } from '../http/http-errors.js';
 import { signedInSessionId, signedInUser } from './current-user.js';
-import { clearSessionCookie } from './sessions.js';
+import { clearSessionCookie, endSessionById, endSessionsBecause } from './sessions.js';
 
 /** A readable name for the device a session was started on, such as 'Chrome on Android'. */
 export function browserLabel(userAgent: string | null): string {
@@ -29,7 +30,7 @@ export async function listDeviceSessions(
 ): Promise<DeviceSession[]> {
   const rows = await db
     .selectFrom('sessions')
-    .select(['id', 'user_agent', 'created_at', 'last_seen_at'])
+    .select(['id', 'user_agent', 'time_zone', 'created_at', 'last_seen_at'])
     .where('user_id', '=', userId)
     .where('expires_at', '>', now.toISOString())
     .orderBy('last_seen_at', 'desc')
@@ -38,6 +39,7 @@ export async function listDeviceSessions(
   return rows.map((row) => ({
     id: row.id,
     browser: browserLabel(row.user_agent),
+    place: placeOfTimeZone(row.time_zone),
     createdAt: row.created_at,
     lastSeenAt: row.last_seen_at,
     current: row.id === currentSessionId,
@@ -58,13 +60,15 @@ export function deviceSessionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: apiContract['DELETE /api/auth/sessions/:id'] },
       async (request, reply) => {
         const { id } = request.params;
-        const result = await db
-          .deleteFrom('sessions')
-          .where('id', '=', id)
-          .where('user_id', '=', signedInUser(request).id)
-          .executeTakeFirst();
-        if (Number(result.numDeletedRows) === 0) throw new HttpError(404, SESSION_NOT_FOUND);
-        if (id === request.sessionId) clearSessionCookie(reply, secure);
+        const userId = signedInUser(request).id;
+        if (id === request.sessionId) {
+          // Signing out this device from its own list: its cookie goes with the answer.
+          await endSessionById(db, id);
+          clearSessionCookie(reply, secure);
+          return { ok: true as const };
+        }
+        const ended = await endSessionsBecause(db, { userId, id }, 'signed-out-elsewhere');
+        if (ended === 0) throw new HttpError(404, SESSION_NOT_FOUND);
         return { ok: true as const };
       },
     );
@@ -73,12 +77,12 @@ export function deviceSessionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/sessions/sign-out-others',
       { schema: apiContract['POST /api/auth/sessions/sign-out-others'] },
       async (request) => {
-        const result = await db
-          .deleteFrom('sessions')
-          .where('user_id', '=', signedInUser(request).id)
-          .where('id', '!=', signedInSessionId(request))
-          .executeTakeFirst();
-        return { signedOut: Number(result.numDeletedRows) };
+        const signedOut = await endSessionsBecause(
+          db,
+          { userId: signedInUser(request).id, exceptId: signedInSessionId(request) },
+          'signed-out-elsewhere',
+        );
+        return { signedOut };
       },
     );
   };

@@ -7,9 +7,10 @@ import type { AppContext } from '../app-context.js';
 import type { Database } from '../db/tables.js';
 import { HttpError } from '../http/http-errors.js';
 import { signedInSessionId, signedInUser } from './current-user.js';
+import { refuseGuessablePassword } from './guessable-passwords.js';
 import { confirmOwnPassword } from './password-confirmation.js';
 import { hashPassword } from './passwords.js';
-import { setSessionCookie } from './sessions.js';
+import { endSessionsBecause, setSessionCookie } from './sessions.js';
 import { newToken } from './tokens.js';
 
 /**
@@ -31,11 +32,7 @@ export async function changePassword(
       .set({ password_hash: passwordHash })
       .where('id', '=', userId)
       .execute();
-    await trx
-      .deleteFrom('sessions')
-      .where('user_id', '=', userId)
-      .where('id', '!=', currentSessionId)
-      .execute();
+    await endSessionsBecause(trx, { userId, exceptId: currentSessionId }, 'password-changed');
     await trx
       .updateTable('sessions')
       .set({
@@ -70,6 +67,11 @@ export function passwordChangeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             errors: [{ path: 'currentPassword', message: CURRENT_PASSWORD_INCORRECT }],
           });
         }
+        await refuseGuessablePassword(
+          newPassword,
+          [user.username, user.email, user.full_name],
+          'newPassword',
+        );
         const passwordHash = await hashPassword(newPassword);
         const sessionId = signedInSessionId(request);
         const token = await changePassword(db, user.id, sessionId, passwordHash, now);

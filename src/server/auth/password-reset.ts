@@ -1,7 +1,9 @@
 import { RESET_TOKEN_MINUTES } from '#shared/constants';
 import { withoutControlCharacters } from '#shared/plain-text';
 import type { AppContext } from '../app-context.js';
+import { refuseGuessablePassword } from './guessable-passwords.js';
 import { hashPassword } from './passwords.js';
+import { endSessionsBecause } from './sessions.js';
 import { hashToken, newToken } from './tokens.js';
 import { findUserByEmail } from './users.js';
 
@@ -44,7 +46,8 @@ export async function requestPasswordReset(
 
 /**
  * Spends a reset token: sets the new password and signs the account out everywhere.
- * Returns false when the token is unknown, used or expired.
+ * Returns false when the token is unknown, used or expired. A password too easy to guess is
+ * refused (400) before the token is spent, so the same link can be used again.
  */
 export async function resetPassword(
   ctx: AppContext,
@@ -52,13 +55,28 @@ export async function resetPassword(
   password: string,
   now: Date,
 ): Promise<boolean> {
+  const tokenHash = hashToken(token);
+  const holder = await ctx.db
+    .selectFrom('password_reset_tokens')
+    .innerJoin('users', 'users.id', 'password_reset_tokens.user_id')
+    .select(['users.username', 'users.email', 'users.full_name'])
+    .where('password_reset_tokens.token_hash', '=', tokenHash)
+    .where('password_reset_tokens.used_at', 'is', null)
+    .where('password_reset_tokens.expires_at', '>', now.toISOString())
+    .executeTakeFirst();
+  if (!holder) return false;
+  await refuseGuessablePassword(
+    password,
+    [holder.username, holder.email, holder.full_name],
+    'password',
+  );
   const passwordHash = await hashPassword(password);
   return ctx.db.transaction().execute(async (trx) => {
     // Claiming the token with a conditional update makes it single-use even under a race.
     const claimed = await trx
       .updateTable('password_reset_tokens')
       .set({ used_at: now.toISOString() })
-      .where('token_hash', '=', hashToken(token))
+      .where('token_hash', '=', tokenHash)
       .where('used_at', 'is', null)
       .where('expires_at', '>', now.toISOString())
       .returning('user_id')
@@ -69,7 +87,7 @@ export async function resetPassword(
       .set({ password_hash: passwordHash })
       .where('id', '=', claimed.user_id)
       .execute();
-    await trx.deleteFrom('sessions').where('user_id', '=', claimed.user_id).execute();
+    await endSessionsBecause(trx, { userId: claimed.user_id }, 'password-changed');
     await trx
       .deleteFrom('password_reset_tokens')
       .where('user_id', '=', claimed.user_id)

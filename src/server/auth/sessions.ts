@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { SessionEnding } from '#shared/session-endings';
 import { SESSION_COOKIE, SESSION_DAYS, SIGNED_IN_HINT_COOKIE } from '#shared/constants';
+import { isValidTimeZone } from '#shared/day-model';
 import type { AppContext } from '../app-context.js';
 import type { Database, UserRow } from '../db/tables.js';
 import { hashToken, newToken } from './tokens.js';
@@ -9,10 +11,16 @@ const sessionMs = SESSION_DAYS * 86_400_000;
 /** Extend a session at most this often, so reads do not write on every request. */
 const extendEveryMs = 60 * 60 * 1000;
 
+/** The zone a device names (X-Timezone), when it is a real one: all the place a session keeps. */
+export function deviceTimeZone(header: string | string[] | undefined): string | null {
+  const zone = Array.isArray(header) ? header[0] : header;
+  return zone && isValidTimeZone(zone) ? zone : null;
+}
+
 export async function startSession(
   db: Kysely<Database>,
   userId: number,
-  userAgent: string | undefined,
+  device: { userAgent: string | undefined; timeZone: string | null },
   now: Date,
 ): Promise<string> {
   const { token, tokenHash } = newToken();
@@ -21,7 +29,8 @@ export async function startSession(
     .values({
       user_id: userId,
       token_hash: tokenHash,
-      user_agent: userAgent ? userAgent.slice(0, 300) : null,
+      user_agent: device.userAgent ? device.userAgent.slice(0, 300) : null,
+      time_zone: device.timeZone,
       created_at: now.toISOString(),
       last_seen_at: now.toISOString(),
       expires_at: new Date(now.getTime() + sessionMs).toISOString(),
@@ -37,17 +46,27 @@ export interface ActiveSession {
   extended: boolean;
 }
 
-/** The live session a cookie names, with its user; slides the 30-day expiry forward. */
+/** A cookie whose session is over: why, when the server knows. */
+export interface EndedSession {
+  ended: SessionEnding | null;
+}
+
+/**
+ * The live session a cookie names, with its user; slides the 30-day expiry forward (and notes
+ * the device's time zone, `timeZone`, as it does). A session that is over says why, if known.
+ */
 export async function resumeSession(
   { db, cache, clock }: Pick<AppContext, 'db' | 'cache' | 'clock'>,
   token: string,
-): Promise<ActiveSession | null> {
+  timeZone: string | null = null,
+): Promise<ActiveSession | EndedSession> {
   const now = clock();
-  const row = await cache.session(hashToken(token));
-  if (!row) return null;
+  const tokenHash = hashToken(token);
+  const row = await cache.session(tokenHash);
+  if (!row) return { ended: await endingOf(db, tokenHash, now) };
   if (row.expires_at <= now.toISOString()) {
     await db.deleteFrom('sessions').where('id', '=', row.session_id).execute();
-    return null;
+    return { ended: 'expired' };
   }
   const { session_id, last_seen_at, expires_at: _expires, ...user } = row;
   let extended = false;
@@ -57,12 +76,61 @@ export async function resumeSession(
       .set({
         last_seen_at: now.toISOString(),
         expires_at: new Date(now.getTime() + sessionMs).toISOString(),
+        ...(timeZone ? { time_zone: timeZone } : {}),
       })
       .where('id', '=', session_id)
       .execute();
     extended = true;
   }
   return { sessionId: session_id, user, extended };
+}
+
+async function endingOf(
+  db: Kysely<Database>,
+  tokenHash: string,
+  now: Date,
+): Promise<SessionEnding | null> {
+  const ended = await db
+    .selectFrom('ended_sessions')
+    .select('reason')
+    .where('token_hash', '=', tokenHash)
+    .where('expires_at', '>', now.toISOString())
+    .executeTakeFirst();
+  return ended?.reason ?? null;
+}
+
+/** Which of a person's sessions to end: all, only `id`, or all but `exceptId`. */
+export interface SessionsToEnd {
+  userId: number;
+  id?: number;
+  exceptId?: number;
+}
+
+/**
+ * Ends sessions before their time and keeps, for each, why, until it would have expired: the
+ * device still holding its cookie is told with its next call's 401 (docs/decisions/010). Only
+ * the token's hash and the reason are kept. Returns how many ended.
+ */
+export async function endSessionsBecause(
+  db: Kysely<Database>,
+  which: SessionsToEnd,
+  reason: Exclude<SessionEnding, 'expired'>,
+): Promise<number> {
+  const end = async (trx: Kysely<Database>) => {
+    let query = trx.deleteFrom('sessions').where('user_id', '=', which.userId);
+    if (which.id !== undefined) query = query.where('id', '=', which.id);
+    if (which.exceptId !== undefined) query = query.where('id', '!=', which.exceptId);
+    const ended = await query.returning(['token_hash', 'expires_at']).execute();
+    if (ended.length > 0) {
+      await trx
+        .insertInto('ended_sessions')
+        .values(ended.map((row) => ({ ...row, reason })))
+        .onConflict((conflict) => conflict.column('token_hash').doNothing())
+        .execute();
+    }
+    return ended.length;
+  };
+  return db.isTransaction ? end(db) : db.transaction().execute(end);
 }
 
 export async function endSessionById(db: Kysely<Database>, sessionId: number): Promise<void> {

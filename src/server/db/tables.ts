@@ -1,5 +1,6 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
 import type { Discoverability } from '#shared/auth-schemas';
+import type { SessionEnding } from '#shared/session-endings';
 
 /** Timestamps are ISO-8601 UTC strings on both databases, so they sort and compare as text. */
 type Timestamp = string;
@@ -27,8 +28,20 @@ export interface SessionsTable {
   user_id: number;
   token_hash: string;
   user_agent: string | null;
+  /** The IANA zone the device last said it was in; the devices list names its place. */
+  time_zone: string | null;
   created_at: Timestamp;
   last_seen_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+/**
+ * A session ended before its time (signed out from another device, a new password, a
+ * suspension), kept until it would have expired so its device can be told why.
+ */
+export interface EndedSessionsTable {
+  token_hash: string;
+  reason: SessionEnding;
   expires_at: Timestamp;
 }
 
@@ -193,6 +206,7 @@ export interface Database {
   content_state: ContentStateTable;
   users: UsersTable;
   sessions: SessionsTable;
+  ended_sessions: EndedSessionsTable;
   password_reset_tokens: PasswordResetTokensTable;
   thoughts: ThoughtsTable;
   gatha_info: GathaInfoTable;

@@ -10,5 +10,12 @@ export class HttpError extends Error {
   }
 }
 
-export const notSignedIn = (message = 'You must be signed in') => new HttpError(401, message);
+/**
+ * 401. `sessionEnded` tells a browser whose session is over why it ended, when the server knows
+ * (docs/product.md#sessions-and-the-user-object).
+ */
+export const notSignedIn = (
+  message = 'You must be signed in',
+  sessionEnded: string | null = null,
+) => new HttpError(401, message, sessionEnded ? { sessionEnded } : {});
 export const notFound = (what: string) => new HttpError(404, `${what} not found`);

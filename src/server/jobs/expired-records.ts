@@ -11,14 +11,16 @@ const resetTokensKeptMs = 24 * 60 * 60 * 1000;
 
 export interface SweepResult {
   sessions: number;
+  endedSessions: number;
   resetTokens: number;
   rateLimitWindows: number;
   changeLogEntries: number;
 }
 
 /**
- * Deletes what can never be used again: expired sessions, spent or expired reset links and
- * finished rate-limit windows. Each is otherwise removed only when someone presents it. The
+ * Deletes what can never be used again: expired sessions (and the reasons kept for sessions
+ * ended early, once they would have expired), spent or expired reset links and finished
+ * rate-limit windows. Each is otherwise removed only when someone presents it. The
  * change log is trimmed too.
  */
 export async function sweepExpiredRecords(db: Kysely<Database>, now: Date): Promise<SweepResult> {
@@ -26,6 +28,10 @@ export async function sweepExpiredRecords(db: Kysely<Database>, now: Date): Prom
   const tokenCutoff = new Date(now.getTime() - resetTokensKeptMs).toISOString();
   const sessions = await db
     .deleteFrom('sessions')
+    .where('expires_at', '<=', nowIso)
+    .executeTakeFirst();
+  const endedSessions = await db
+    .deleteFrom('ended_sessions')
     .where('expires_at', '<=', nowIso)
     .executeTakeFirst();
   const resetTokens = await db
@@ -40,6 +46,7 @@ export async function sweepExpiredRecords(db: Kysely<Database>, now: Date): Prom
   return {
     changeLogEntries,
     sessions: Number(sessions.numDeletedRows),
+    endedSessions: Number(endedSessions.numDeletedRows),
     resetTokens: Number(resetTokens.numDeletedRows),
     rateLimitWindows: Number(rateLimitWindows.numDeletedRows),
   };

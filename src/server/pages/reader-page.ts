@@ -7,7 +7,7 @@ import { TIME_ZONE_COOKIE } from '#shared/constants';
 import { type ReaderPageData, readerPageDataSchema } from '#shared/reader-page-data';
 import { acceptsEncoding } from '../http/accepted-encodings.js';
 import type { AppContext } from '../app-context.js';
-import { resumeSession, sessionToken, setSessionCookie } from '../auth/sessions.js';
+import { deviceTimeZone, resumeSession, sessionToken, setSessionCookie } from '../auth/sessions.js';
 import { toUser } from '../auth/users.js';
 import { HttpError } from '../http/http-errors.js';
 import { knownZoneOr } from '../thoughts/reading-day.js';
@@ -72,13 +72,13 @@ export async function sendReaderDailyPage(
 ): Promise<boolean> {
   const token = sessionToken(request);
   if (!token) return false;
-  const session = await resumeSession(ctx, token);
+  const requestedZone = request.cookies[TIME_ZONE_COOKIE];
+  const session = await resumeSession(ctx, token, deviceTimeZone(requestedZone));
   // A suspended account has no daily page; the shell shows it what it may still do.
-  if (!session || session.user.suspended_at !== null) return false;
+  if ('ended' in session || session.user.suspended_at !== null) return false;
   const secure = ctx.config.appUrl.startsWith('https://');
   // A session extended by this visit keeps its longer cookie, as with any call.
   if (session.extended) setSessionCookie(reply, token, secure);
-  const requestedZone = request.cookies[TIME_ZONE_COOKIE];
   let today: ReaderPageData['today'];
   try {
     ({ today } = await todayAnswer(ctx, requestedZone));

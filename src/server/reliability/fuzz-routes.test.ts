@@ -374,7 +374,7 @@ async function keepFuzzUserSignedIn(): Promise<void> {
   fuzzUser.sessionCookie = await startSession(
     sessionStore.db,
     fuzzUser.user.id,
-    'fuzzer',
+    { userAgent: 'fuzzer', timeZone: null },
     t.clock.clock(),
   );
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { parseEntryText } from '#shared/journal-entry';
+import { endSessionsBecause } from '../auth/sessions.js';
 import type { Database } from '../db/tables.js';
 
 /** A report as an operator reviews it. */
@@ -166,7 +167,7 @@ export async function suspendReportedAccount(
       .where('id', '=', report.target_user_id)
       .where('suspended_at', 'is', null)
       .execute();
-    await trx.deleteFrom('sessions').where('user_id', '=', report.target_user_id).execute();
+    await endSessionsBecause(trx, { userId: report.target_user_id }, 'suspended');
     await trx
       .updateTable('reports')
       .set({ status: 'resolved', resolved_at: now.toISOString(), updated_at: now.toISOString() })

@@ -1,9 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useContext } from 'react';
 import type { ApiBody } from '#shared/api-contract';
 import type { User } from '#shared/auth-schemas';
 import { clearPersonalCaches } from '../pwa/clear-personal-caches.js';
-import { callApi, callApiIfSignedIn } from './client.js';
+import { callApi, callApiIfSignedIn, onSessionEnded } from './client.js';
 import {
   type SignInGuess,
   SignInGuessContext,
@@ -11,6 +11,7 @@ import {
   forgetSignedInHint,
 } from './sign-in-guess.js';
 import { queryKeys } from './query-keys.js';
+import { forgetSignedOut, rememberSignedOut } from './signed-out-reason.js';
 
 /**
  * Who is signed in, or null; a failure reads as signed out. The 'ask-device' guess first looks
@@ -41,9 +42,35 @@ export function useCurrentUser() {
   });
 }
 
+/**
+ * When a call finds the session over (signed out from another device, a new password, a
+ * suspension, or simply expired), this device is signed out too: what was cached for the person
+ * goes, the signed-in screens give way to the landing screen, and the landing screen says why.
+ * What the person typed stays: drafts and saves waiting on the device are kept for their next
+ * sign-in. A page that opens on a session already over (its first question, who is signed in,
+ * answered 401) is told the same way, so this is set up before the app asks anything.
+ */
+export function signOutWhenSessionEnds(
+  queryClient: QueryClient,
+  guessSignIn: () => SignInGuess,
+): () => void {
+  return onSessionEnded((ending) => {
+    const user = queryClient.getQueryData<User | null>(queryKeys.me);
+    if (!user && guessSignIn() !== 'signed-in') return;
+    rememberSignedOut(ending);
+    forgetSignedInHint();
+    if (user) {
+      // Who is signed in is set, not removed: the screens watching it move to the landing.
+      queryClient.setQueryData(queryKeys.me, null);
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.me[0] });
+    }
+  });
+}
+
 function useSignedIn() {
   const queryClient = useQueryClient();
   return async (user: User) => {
+    forgetSignedOut();
     // Everything cached belonged to the signed-out state: refresh it all for this user.
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.me[0] });
     queryClient.setQueryData(queryKeys.me, user);
@@ -73,6 +100,7 @@ export function useLogout() {
   return useMutation({
     mutationFn: () => callApi('POST /api/auth/logout'),
     onSuccess: () => {
+      forgetSignedOut();
       queryClient.clear();
       queryClient.setQueryData(queryKeys.me, null);
       // The offline copies of this person's session and readings go with them.

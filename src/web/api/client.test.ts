@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, callApi, callApiIfSignedIn } from './client.js';
+import { ApiError, callApi, callApiIfSignedIn, fetchJson, onSessionEnded } from './client.js';
 
 function answering(status: number, body: unknown) {
   const fetch = vi.fn(async (_url: string, _init: RequestInit) =>
@@ -54,5 +54,55 @@ describe('a call to the API', () => {
   it('gives null for a 401 when asked who is signed in', async () => {
     answering(401, { message: 'You must be signed in' });
     expect(await callApiIfSignedIn('GET /api/auth/me')).toBeNull();
+  });
+});
+
+describe('a session that ended', () => {
+  it('is told to the listeners with why, before the caller sees the 401', async () => {
+    answering(401, { message: 'You must be signed in', sessionEnded: 'password-changed' });
+    const told: unknown[] = [];
+    const stop = onSessionEnded((ending) => told.push(ending));
+    try {
+      const refusal = await callApi('GET /api/journal').catch((error: unknown) => {
+        told.push('caller');
+        return error;
+      });
+      expect(refusal).toMatchObject({ status: 401 });
+      expect(await callApiIfSignedIn('GET /api/auth/me')).toBeNull();
+      await fetchJson('/api/friends').catch(() => undefined);
+      expect(told).toEqual(['password-changed', 'caller', 'password-changed', 'password-changed']);
+    } finally {
+      stop();
+    }
+  });
+
+  it('says null when the server gave no reason it knows', async () => {
+    const told: unknown[] = [];
+    const stop = onSessionEnded((ending) => told.push(ending));
+    try {
+      answering(401, { message: 'You must be signed in' });
+      await callApi('GET /api/journal').catch(() => undefined);
+      answering(401, { message: 'You must be signed in', sessionEnded: 'stolen by pirates' });
+      await callApi('GET /api/journal').catch(() => undefined);
+      expect(told).toEqual([null, null]);
+    } finally {
+      stop();
+    }
+  });
+
+  it('is not a wrong password at sign-in, nor any other refusal', async () => {
+    const told: unknown[] = [];
+    const stop = onSessionEnded((ending) => told.push(ending));
+    try {
+      answering(401, { message: 'Invalid username or password' });
+      await callApi('POST /api/auth/login', {
+        body: { username: 'someone', password: 'wrong guess' },
+      }).catch(() => undefined);
+      answering(403, { message: 'This account is suspended' });
+      await callApi('GET /api/journal').catch(() => undefined);
+      expect(told).toEqual([]);
+    } finally {
+      stop();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import type { ApiAnswer, ApiBody, ApiCall, ApiParamName, ApiQuery } from '#shared/api-contract';
+import { SESSION_ENDINGS, type SessionEnding } from '#shared/session-endings';
 
 let knownTimeZone: { zone: string; at: number } | null = null;
 /** Building a date formatter is slow on a phone; a zone this fresh is still the reader's. */
@@ -94,17 +95,46 @@ function addressOf(path: string, options: SentOptions): string {
   return search ? `${filled}?${search}` : filled;
 }
 
+type SessionEndListener = (ending: SessionEnding | null) => void;
+const sessionEndListeners = new Set<SessionEndListener>();
+
+/**
+ * Calls `listener` whenever the server answers 401 to a call, with why the session ended when
+ * the server says (`sessionEnded`), before the caller sees the answer. A sign-in's 401 (a wrong
+ * password) is not one. Returns the function that stops listening.
+ */
+export function onSessionEnded(listener: SessionEndListener): () => void {
+  sessionEndListeners.add(listener);
+  return () => sessionEndListeners.delete(listener);
+}
+
+async function tellIfSessionEnded(call: string, response: Response): Promise<void> {
+  if (response.status !== 401 || call === 'POST /api/auth/login') return;
+  if (sessionEndListeners.size === 0) return;
+  let ending: SessionEnding | null = null;
+  try {
+    const said: unknown = ((await response.clone().json()) as { sessionEnded?: unknown })
+      ?.sessionEnded;
+    ending = SESSION_ENDINGS.find((known) => known === said) ?? null;
+  } catch {
+    // An answer without a JSON body still ended the session; why is not known.
+  }
+  for (const listener of sessionEndListeners) listener(ending);
+}
+
 /** Sends the call with credentials and the XMLHttpRequest marker; the answer as it came. */
 async function send(call: ApiCall, options: SentOptions = {}): Promise<Response> {
   const [method = 'GET', path = ''] = call.split(' ');
   const withBody = options.body !== undefined;
-  return fetch(addressOf(path, options), {
+  const response = await fetch(addressOf(path, options), {
     method,
     credentials: 'include',
     headers: headers(withBody),
     ...(withBody ? { body: JSON.stringify(options.body) } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
   });
+  await tellIfSessionEnded(call, response);
+  return response;
 }
 
 /** The raw answer of a call (a download, say); throws ApiError for a non-OK one. */
@@ -146,6 +176,7 @@ export async function callApiIfSignedIn<C extends ApiCall>(
 /** A GET of any API path, for the query client's default query function. */
 export async function fetchJson(url: string): Promise<unknown> {
   const response = await fetch(url, { credentials: 'include', headers: headers(false) });
+  await tellIfSessionEnded(`GET ${url}`, response);
   await throwIfNotOk(response);
   return response.json();
 }

@@ -18,6 +18,7 @@ import { useOfflineSync } from '../offline/use-offline-sync.js';
 import { useDailyReminder } from '../reminders/use-daily-reminder.js';
 import { cn } from '../lib/cn.js';
 import { AccountAvatar } from './account-avatar.js';
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link.js';
 import { Skeleton } from './ui/skeleton.js';
 
 // The menu and its popover machinery load just after the first paint, off the critical path.
@@ -154,7 +155,13 @@ function useFocusClearOfBars(
   useEffect(() => {
     const reveal = (event: FocusEvent) => {
       const target = event.target;
-      if (!(target instanceof HTMLElement) || !target.closest('main')) return;
+      // The main region itself takes the focus from the skip link, which places it.
+      if (
+        !(target instanceof HTMLElement) ||
+        !target.closest('main') ||
+        target.id === MAIN_CONTENT_ID
+      )
+        return;
       const box = target.getBoundingClientRect();
       const top = header.current?.getBoundingClientRect().bottom ?? 0;
       const bottom = tabBar.current?.getBoundingClientRect().top ?? window.innerHeight;
@@ -180,6 +187,7 @@ function ShellFrame(props: {
 
   return (
     <div data-app-shell className="flex min-h-dvh flex-col">
+      <SkipLink />
       <header
         ref={header}
         className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75"
@@ -197,7 +205,11 @@ function ShellFrame(props: {
       </header>
 
       {/* The last control ends well above the tab bar, however tall the bar has grown. */}
-      <main className="mx-auto w-full max-w-3xl flex-1 px-4 pb-[calc(var(--app-tab-bar-height)+2rem)] pt-4">
+      <main
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        className="mx-auto w-full max-w-3xl flex-1 px-4 pb-[calc(var(--app-tab-bar-height)+2rem)] pt-4 focus:outline-none"
+      >
         {props.children}
       </main>
 

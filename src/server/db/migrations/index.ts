@@ -8,6 +8,7 @@ import * as changeLogEverywhere from './2026-11-26-0006-change-log-everywhere.js
 import * as serverSecrets from './2026-11-26-0007-server-secrets.js';
 import * as blocksAndDiscoverability from './2026-11-26-0008-blocks-and-discoverability.js';
 import * as reportsSuspensionSharedParts from './2026-11-26-0009-reports-suspension-shared-parts.js';
+import * as sessionPlacesAndEndings from './2026-11-26-0010-session-places-and-endings.js';
 import * as readingReferences from './2026-11-26-0011-reading-references.js';
 
 /** Every migration, by name; names sort in the order they run. */
@@ -21,5 +22,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-0007-server-secrets': serverSecrets,
   '2026-11-26-0008-blocks-and-discoverability': blocksAndDiscoverability,
   '2026-11-26-0009-reports-suspension-shared-parts': reportsSuspensionSharedParts,
+  '2026-11-26-0010-session-places-and-endings': sessionPlacesAndEndings,
   '2026-11-26-0011-reading-references': readingReferences,
 };

@@ -244,6 +244,9 @@ export function useReflection({
       if (current) return keepHere(current);
       const status = error instanceof ApiError ? error.status : null;
       if (isNetworkFailure(error) || (status !== null && waitsOnDevice(status))) return keepHere();
+      // The session is over: the app signs this device out and says why, and the words stay
+      // in the form's draft for the person's next sign-in.
+      if (status === 401) return;
       toast({
         variant: 'destructive',
         title: 'Error',

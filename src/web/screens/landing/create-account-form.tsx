@@ -5,10 +5,13 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { signupFormSchema } from '#shared/auth-schemas';
 import { PRODUCT_NAME } from '#shared/constants';
+import { guessablePasswordRule } from '#shared/password-strength';
 import { useSignup } from '../../api/auth.js';
 import { showServerFieldErrors } from '../../api/server-field-errors.js';
 import { Button } from '../../components/ui/button.js';
 import { FormError } from '../../components/ui/form-controls.js';
+import { PasswordInput } from '../../components/ui/password-input.js';
+import { loadedPasswordJudge, usePasswordJudge } from '../../hooks/use-password-judge.js';
 import { TextField } from '../../components/ui/text-field.js';
 import { toast } from '../../hooks/use-toast.js';
 import { formFailureMessage } from './form-failure.js';
@@ -25,17 +28,28 @@ const SIGN_UP_FIELDS = [
   'postalCode',
 ] as const;
 
+/** Sign-up's rules, and a password that is not too easy to guess (judged as the server does). */
+const createAccountSchema = signupFormSchema.superRefine(
+  guessablePasswordRule('password', loadedPasswordJudge, (details) => [
+    details.username,
+    details.email,
+    details.fullName,
+  ]),
+);
+
 export function CreateAccountForm() {
   const signup = useSignup();
   const goToDailyRitual = useGoToDailyRitual();
   const failureId = useId();
+  const judge = usePasswordJudge();
   const {
     register,
     handleSubmit,
     setError,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm({
-    resolver: zodResolver(signupFormSchema),
+    resolver: zodResolver(createAccountSchema),
     defaultValues: {
       fullName: '',
       username: '',
@@ -97,16 +111,19 @@ export function CreateAccountForm() {
         error={errors.email?.message}
         {...register('email')}
       />
-      <TextField
+      <PasswordInput
         label="Password"
-        type="password"
         autoComplete="new-password"
         error={errors.password?.message}
+        strength={{
+          password: watch('password'),
+          judge,
+          personal: [watch('username'), watch('email'), watch('fullName')],
+        }}
         {...register('password')}
       />
-      <TextField
+      <PasswordInput
         label="Confirm password"
-        type="password"
         autoComplete="new-password"
         error={errors.confirmPassword?.message}
         {...register('confirmPassword')}

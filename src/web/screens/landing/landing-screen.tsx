@@ -1,6 +1,8 @@
 import { Flame } from 'lucide-react';
 import { Suspense, lazy, useState } from 'react';
 import { PRODUCT_NAME, PRODUCT_SUBTITLE, TAGLINE } from '#shared/constants';
+import { SignedOutNotice } from '../../components/signed-out-notice.js';
+import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link.js';
 import { Button } from '../../components/ui/button.js';
 import type { AuthTab } from './auth-sheet.js';
 
@@ -27,11 +29,16 @@ export function LandingScreen() {
 
   return (
     <div className="relative isolate flex min-h-dvh flex-col overflow-hidden">
+      <SkipLink />
       <div
         aria-hidden="true"
         className="absolute inset-x-0 -top-40 -z-10 mx-auto h-[28rem] w-[28rem] rounded-full bg-primary/10 blur-3xl"
       />
-      <main className="flex flex-1 flex-col items-center justify-center px-6 py-12 text-center">
+      <main
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        className="flex flex-1 flex-col items-center justify-center px-6 py-12 text-center focus:outline-none"
+      >
         <div className="flex w-full max-w-sm flex-col items-center">
           <span
             aria-hidden="true"
@@ -45,6 +52,7 @@ export function LandingScreen() {
           <p className="mt-3 font-serif text-xl italic text-primary">{PRODUCT_SUBTITLE}</p>
           <div aria-hidden="true" className="my-7 h-px w-16 bg-border" />
           <p className="text-lg leading-relaxed text-muted-foreground">{TAGLINE}</p>
+          <SignedOutNotice className="mt-8 w-full" />
           <div className="mt-12 flex w-full flex-col gap-3">
             <Button
               size="lg"

@@ -7,6 +7,7 @@ import { useLogin } from '../../api/auth.js';
 import { paths } from '../../app/paths.js';
 import { Button } from '../../components/ui/button.js';
 import { FormError } from '../../components/ui/form-controls.js';
+import { PasswordInput } from '../../components/ui/password-input.js';
 import { TextField } from '../../components/ui/text-field.js';
 import { toast } from '../../hooks/use-toast.js';
 import { formFailureMessage } from './form-failure.js';
@@ -60,9 +61,8 @@ export function SignInForm() {
         {...register('username')}
       />
       <div className="grid gap-2">
-        <TextField
+        <PasswordInput
           label="Password"
-          type="password"
           autoComplete="current-password"
           error={errors.password?.message}
           {...failed}

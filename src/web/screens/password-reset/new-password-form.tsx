@@ -5,17 +5,28 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { passwordResetFormSchema } from '#shared/auth-schemas';
+import { guessablePasswordRule } from '#shared/password-strength';
 import { usePasswordReset } from '../../api/auth.js';
 import { serverMessage } from '../../api/client.js';
 import { queryKeys } from '../../api/query-keys.js';
 import { paths } from '../../app/paths.js';
 import { Button } from '../../components/ui/button.js';
+import { PasswordInput } from '../../components/ui/password-input.js';
+import { loadedPasswordJudge, usePasswordJudge } from '../../hooks/use-password-judge.js';
 import { toast } from '../../hooks/use-toast.js';
 import { ResetCard } from './reset-card.js';
 import { TextField } from '../../components/ui/text-field.js';
 
 /** The pause between a successful reset and the landing screen. */
 const REDIRECT_DELAY_MS = 2000;
+
+/**
+ * The reset's rules, and a password that is not too easy to guess. Who the link is for is not
+ * known here, so the server alone checks the password against the person's own details.
+ */
+const newPasswordSchema = passwordResetFormSchema.superRefine(
+  guessablePasswordRule('password', loadedPasswordJudge),
+);
 
 /**
  * State 3: choose a new password. The token comes from the emailed link; without one in the
@@ -26,12 +37,14 @@ export function NewPasswordForm({ tokenFromLink }: { tokenFromLink: string | und
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [done, setDone] = useState(false);
+  const judge = usePasswordJudge();
   const {
     register,
     handleSubmit,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm({
-    resolver: zodResolver(passwordResetFormSchema),
+    resolver: zodResolver(newPasswordSchema),
     defaultValues: { token: tokenFromLink ?? '', password: '', confirmPassword: '' },
   });
 
@@ -89,16 +102,15 @@ export function NewPasswordForm({ tokenFromLink }: { tokenFromLink: string | und
             {...register('token')}
           />
         )}
-        <TextField
+        <PasswordInput
           label="New password"
-          type="password"
           autoComplete="new-password"
           error={errors.password?.message}
+          strength={{ password: watch('password'), judge }}
           {...register('password')}
         />
-        <TextField
+        <PasswordInput
           label="Confirm new password"
-          type="password"
           autoComplete="new-password"
           error={errors.confirmPassword?.message}
           {...register('confirmPassword')}

@@ -1,27 +1,47 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { passwordChangeFormSchema } from '#shared/account-schemas';
+import type { User } from '#shared/auth-schemas';
+import { guessablePasswordRule } from '#shared/password-strength';
 import { useChangePassword } from '../../api/account.js';
 import { serverMessage } from '../../api/client.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card.js';
-import { TextField } from '../../components/ui/text-field.js';
+import { PasswordInput } from '../../components/ui/password-input.js';
+import { loadedPasswordJudge, usePasswordJudge } from '../../hooks/use-password-judge.js';
 import { toast } from '../../hooks/use-toast.js';
 import { showServerFieldErrors } from '../../api/server-field-errors.js';
 
 const PASSWORD_FIELDS = ['currentPassword', 'newPassword'] as const;
 
 /** Change the password with the current one; every other device is signed out. */
-export function ChangePasswordCard() {
+export function ChangePasswordCard({ user }: { user: User }) {
   const changePassword = useChangePassword();
+  const judge = usePasswordJudge();
+  const personal = [user.username, user.email, user.fullName];
+  // The new password is judged as the server will: not too easy to guess, nor close to who
+  // the person is.
+  const schema = useMemo(
+    () =>
+      passwordChangeFormSchema.superRefine(
+        guessablePasswordRule('newPassword', loadedPasswordJudge, () => [
+          user.username,
+          user.email,
+          user.fullName,
+        ]),
+      ),
+    [user.username, user.email, user.fullName],
+  );
   const {
     register,
     handleSubmit,
     setError,
     reset,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm({
-    resolver: zodResolver(passwordChangeFormSchema),
+    resolver: zodResolver(schema),
     defaultValues: { currentPassword: '', newPassword: '', confirmNewPassword: '' },
   });
 
@@ -52,23 +72,21 @@ export function ChangePasswordCard() {
       </CardHeader>
       <CardContent>
         <form onSubmit={(event) => void save(event)} noValidate className="grid gap-5">
-          <TextField
+          <PasswordInput
             label="Current password"
-            type="password"
             autoComplete="current-password"
             error={errors.currentPassword?.message}
             {...register('currentPassword')}
           />
-          <TextField
+          <PasswordInput
             label="New password"
-            type="password"
             autoComplete="new-password"
             error={errors.newPassword?.message}
+            strength={{ password: watch('newPassword'), judge, personal }}
             {...register('newPassword')}
           />
-          <TextField
+          <PasswordInput
             label="Confirm new password"
-            type="password"
             autoComplete="new-password"
             error={errors.confirmNewPassword?.message}
             {...register('confirmNewPassword')}

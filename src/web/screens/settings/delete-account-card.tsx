@@ -10,7 +10,7 @@ import { serverMessage } from '../../api/client.js';
 import { paths } from '../../app/paths.js';
 import { Button, buttonVariants } from '../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card.js';
-import { TextField } from '../../components/ui/text-field.js';
+import { PasswordInput } from '../../components/ui/password-input.js';
 import { toast } from '../../hooks/use-toast.js';
 import { showServerFieldErrors } from '../../api/server-field-errors.js';
 
@@ -90,9 +90,8 @@ function DeleteAccountForm() {
   const busy = isSubmitting || deleteAccount.isSuccess;
   return (
     <form onSubmit={(event) => void confirm(event)} noValidate className="grid gap-4">
-      <TextField
+      <PasswordInput
         label="Your password"
-        type="password"
         autoComplete="current-password"
         error={errors.password?.message}
         {...register('password')}

@@ -9,11 +9,23 @@ import { Card, CardContent, CardDescription, CardHeader } from '../../components
 import { Skeleton } from '../../components/ui/skeleton.js';
 import { toast } from '../../hooks/use-toast.js';
 
-function lastSeen(iso: string): string {
+function lastActive(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime())
     ? ''
-    : `Last seen ${formatDistanceToNow(date, { addSuffix: true })}`;
+    : `Last active ${formatDistanceToNow(date, { addSuffix: true })}`;
+}
+
+/** Where and when a device was last used: 'Berlin · Last active 2 hours ago'. */
+function whereAndWhen(session: DeviceSession): string {
+  const when = session.current ? 'Active now' : lastActive(session.lastSeenAt);
+  return session.place ? `${session.place} · ${when}` : when;
+}
+
+/** The device as its button names it: 'Chrome on Android in Berlin, last active 2 hours ago'. */
+function deviceName(session: DeviceSession): string {
+  const where = session.place ? ` in ${session.place}` : '';
+  return `${session.browser}${where}, ${lastActive(session.lastSeenAt).toLowerCase()}`;
 }
 
 /** The devices signed in to this account, with a way to sign out any of the others. */
@@ -25,7 +37,11 @@ export function DevicesCard() {
 
   const endSession = (session: DeviceSession) =>
     signOutDevice.mutate(session.id, {
-      onSuccess: () => toast({ title: 'Signed out', description: session.browser }),
+      onSuccess: () =>
+        toast({
+          title: 'Signed out',
+          description: session.place ? `${session.browser} in ${session.place}` : session.browser,
+        }),
       onError: (error) =>
         toast({
           variant: 'destructive',
@@ -84,15 +100,13 @@ export function DevicesCard() {
                     {session.browser}
                     {session.current && <Badge variant="secondary">This device</Badge>}
                   </p>
-                  <p className="text-sm text-muted-foreground">
-                    {session.current ? 'Active now' : lastSeen(session.lastSeenAt)}
-                  </p>
+                  <p className="text-sm text-muted-foreground">{whereAndWhen(session)}</p>
                 </div>
                 {!session.current && (
                   <Button
                     variant="outline"
                     size="sm"
-                    aria-label={`Sign out ${session.browser}, ${lastSeen(session.lastSeenAt).toLowerCase()}`}
+                    aria-label={`Sign out ${deviceName(session)}`}
                     disabled={signOutDevice.isPending && signOutDevice.variables === session.id}
                     onClick={() => endSession(session)}
                   >

@@ -8,6 +8,7 @@ import { useUpdateProfile } from '../../api/account.js';
 import { serverMessage } from '../../api/client.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card.js';
+import { PasswordInput } from '../../components/ui/password-input.js';
 import { TextField } from '../../components/ui/text-field.js';
 import { toast } from '../../hooks/use-toast.js';
 import { showServerFieldErrors } from '../../api/server-field-errors.js';
@@ -30,7 +31,7 @@ function Detail({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** Who is signed in, and a form to correct it. */
+/** 'Account Information': who is signed in, and a form to correct it. */
 export function ProfileCard({ user }: { user: User }) {
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
@@ -47,7 +48,7 @@ export function ProfileCard({ user }: { user: User }) {
       <CardHeader className="flex-row items-start justify-between gap-4">
         <div className="flex flex-col gap-1.5">
           <h2 id="profile-heading" className="font-serif text-lg font-semibold leading-tight">
-            Profile
+            Account Information
           </h2>
           <CardDescription>Friends see your name and username.</CardDescription>
         </div>
@@ -158,9 +159,8 @@ function ProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
         {...register('email')}
       />
       {emailChanging && (
-        <TextField
+        <PasswordInput
           label="Current password (to change your email)"
-          type="password"
           autoComplete="current-password"
           error={errors.currentPassword?.message}
           {...register('currentPassword')}

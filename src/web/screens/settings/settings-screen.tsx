@@ -31,7 +31,7 @@ export function SettingsScreen() {
           <ProfileCard user={user} />
           <WhoCanFindMeCard user={user} />
           <BlockedPeopleCard />
-          <ChangePasswordCard />
+          <ChangePasswordCard user={user} />
           <DevicesCard />
           <YourDataCard />
           <DeleteAccountCard />

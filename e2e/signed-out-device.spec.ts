@@ -1,0 +1,144 @@
+import { type Page, expect } from '@playwright/test';
+import { expectForm, openReflection, reflection } from './offline-support.js';
+import {
+  type TestUser,
+  apiCall,
+  currentDay,
+  expectNoAxeViolations,
+  expectToast,
+  keepProgressAwayFrom,
+  openExplanation,
+  signUpViaApi,
+} from './support.js';
+import { type NewDevice, setTestDate, test } from './test-date.js';
+
+// A device whose session ended elsewhere is signed out at its next call, and the landing screen
+// says why in one sentence; nothing typed on it is lost.
+
+const ELSEWHERE =
+  'You were signed out on this device from another of your devices. Sign in again to continue.';
+const PASSWORD_CHANGED =
+  'Your password was changed, so this device was signed out. Sign in with the new password to continue.';
+const EXPIRED =
+  'You were signed out on this device after a long time away. Sign in again to continue.';
+const DRAFT = 'Draft — not saved yet';
+
+/** Another browser of the same person, signed in through the API. */
+async function laptopOf(newDevice: NewDevice, user: TestUser): Promise<Page> {
+  const page = await (await newDevice()).newPage();
+  const login = await apiCall(page, 'POST', '/api/auth/login', {
+    username: user.username,
+    password: user.password,
+  });
+  expect(login.status).toBe(200);
+  return page;
+}
+
+/** The landing screen, saying why this device was signed out. */
+async function expectToldWhy(page: Page, sentence: string) {
+  await expect(page).toHaveURL(/\/landing$/);
+  await expect(page.getByRole('status').filter({ hasText: sentence })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'I already have an account' })).toBeVisible();
+}
+
+async function signInThroughTheSheet(page: Page, user: TestUser, password = user.password) {
+  await page.getByRole('button', { name: 'I already have an account' }).click();
+  const panel = page.getByRole('tabpanel', { name: 'Sign In' });
+  await panel.getByLabel('Username or email').fill(user.username);
+  await panel.getByLabel('Password', { exact: true }).fill(password);
+  await panel.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expectToast(page, 'Welcome back');
+  await expect(page).toHaveURL(/\/app\/daily-ritual$/);
+}
+
+test('signed out from another device while writing: the landing says why, and the words wait for the next sign-in', async ({
+  page,
+  baseURL,
+  newDevice,
+}) => {
+  const user = await signUpViaApi(page);
+  await keepProgressAwayFrom(page, baseURL, await currentDay(page));
+  await openReflection(page);
+  await page.getByRole('textbox', { name: 'Good Thoughts' }).fill('A thought I must not lose.');
+  await expect(reflection(page).getByText(DRAFT)).toBeVisible();
+
+  const laptop = await laptopOf(newDevice, user);
+  expect((await apiCall(laptop, 'POST', '/api/auth/sessions/sign-out-others')).status).toBe(200);
+
+  await page.getByRole('button', { name: 'Save Reflection' }).click();
+  await expectToldWhy(page, ELSEWHERE);
+  await expect(page.getByText('Failed to save your reflection.')).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/screens/signed-out-elsewhere.png', fullPage: true });
+  await expectNoAxeViolations(page);
+  // Said again after a reload, until the person signs in.
+  await page.reload();
+  await expectToldWhy(page, ELSEWHERE);
+
+  await signInThroughTheSheet(page, user);
+  await openExplanation(page);
+  await page.getByRole('button', { name: 'Reflect' }).click();
+  await expectForm(page, { thoughts: 'A thought I must not lose.', words: '', deeds: '' }, false);
+  await expect(reflection(page).getByText(DRAFT)).toBeVisible();
+
+  // Signing out by one's own hand says nothing of the kind.
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/landing$/);
+  await expect(page.getByText(ELSEWHERE)).toHaveCount(0);
+});
+
+test('a password changed on another device: the next tap lands on the sign-in screen, saying so', async ({
+  page,
+  newDevice,
+}) => {
+  const user = await signUpViaApi(page);
+  await page.goto('/app/dashboard');
+  await expect(page.getByRole('tab', { name: 'My Journal' })).toBeVisible();
+
+  const laptop = await laptopOf(newDevice, user);
+  const changed = await apiCall(laptop, 'POST', '/api/auth/password', {
+    currentPassword: user.password,
+    newPassword: 'a lantern in the orchard',
+  });
+  expect(changed.status).toBe(200);
+
+  await page.getByRole('link', { name: 'Community' }).click();
+  await expectToldWhy(page, PASSWORD_CHANGED);
+  await signInThroughTheSheet(page, user, 'a lantern in the orchard');
+  await page.goto('/landing');
+  await expect(page).toHaveURL(/\/app\/daily-ritual$/);
+});
+
+test('a device removed from Settings elsewhere is told when it next opens the app', async ({
+  page,
+  newDevice,
+}) => {
+  const user = await signUpViaApi(page);
+  const phone = await (await newDevice({ timezoneId: 'Asia/Tehran' })).newPage();
+  const login = await phone.request.post('/api/auth/login', {
+    headers: { 'X-Requested-With': 'XMLHttpRequest', 'X-Timezone': 'Asia/Tehran' },
+    data: { username: user.username, password: user.password },
+  });
+  expect(login.status()).toBe(200);
+  await phone.goto('/app/dashboard');
+  await expect(phone.getByRole('tab', { name: 'My Journal' })).toBeVisible();
+
+  await page.goto('/app/settings');
+  const devices = page.getByRole('region', { name: 'Signed-in devices' }).getByRole('listitem');
+  const phoneRow = devices.filter({ hasText: 'Tehran' });
+  await expect(phoneRow).toContainText(/Tehran · Last active .* ago/);
+  await phoneRow.getByRole('button', { name: /^Sign out Chrome on Android in Tehran/ }).click();
+  await expectToast(page, 'Signed out');
+
+  await phone.reload();
+  await expectToldWhy(phone, ELSEWHERE);
+});
+
+test('a session left unused past its 30 days says so', async ({ page, context, now }) => {
+  await signUpViaApi(page);
+  await page.goto('/app/dashboard');
+  await expect(page.getByRole('tab', { name: 'My Journal' })).toBeVisible();
+  await setTestDate(context, new Date(new Date(now).getTime() + 31 * 86_400_000));
+  await page.goto('/app/dashboard');
+  await expectToldWhy(page, EXPIRED);
+});

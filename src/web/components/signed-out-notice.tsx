@@ -1,0 +1,38 @@
+import { Info } from 'lucide-react';
+import type { SessionEnding } from '#shared/session-endings';
+import { useSignedOutReason } from '../api/signed-out-reason.js';
+import { cn } from '../lib/cn.js';
+
+/** One calm sentence for each reason the server gives, and one for when it gives none. */
+export const SIGNED_OUT_SENTENCES: Record<SessionEnding | 'unknown', string> = {
+  unknown: 'You were signed out on this device. Sign in again to continue.',
+  expired: 'You were signed out on this device after a long time away. Sign in again to continue.',
+  'signed-out-elsewhere':
+    'You were signed out on this device from another of your devices. Sign in again to continue.',
+  'password-changed':
+    'Your password was changed, so this device was signed out. Sign in with the new password to continue.',
+  suspended:
+    'This account was suspended, so this device was signed out. You can still sign in to download your journal or delete the account.',
+};
+
+/**
+ * Why this device was signed out, on the landing screen, when it was not the person's own
+ * doing. Nothing while a page rendered at build time is being hydrated, or after the next
+ * sign-in.
+ */
+export function SignedOutNotice({ className }: { className?: string }) {
+  const reason = useSignedOutReason();
+  if (!reason) return null;
+  return (
+    <p
+      role="status"
+      className={cn(
+        'flex items-start gap-2 rounded-lg border border-border bg-card px-4 py-3 text-left text-sm text-card-foreground',
+        className,
+      )}
+    >
+      <Info className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+      <span>{SIGNED_OUT_SENTENCES[reason.ending ?? 'unknown']}</span>
+    </p>
+  );
+}

@@ -1,0 +1,117 @@
+import { Eye, EyeOff } from 'lucide-react';
+import { type ComponentProps, useDeferredValue, useId, useMemo, useState } from 'react';
+import { type PasswordJudge, type StrengthWord, personalWords } from '#shared/password-strength';
+import { cn } from '../../lib/cn.js';
+import { FieldError, Input, Label } from './form-controls.js';
+
+/** What the meter needs to judge a new password as it is typed. */
+export interface StrengthCheck {
+  /** The password as typed (the form's watched value). */
+  password: string;
+  /** The judge, or null while it loads. */
+  judge: PasswordJudge | null;
+  /** The person's name, username and email, which a password must not lean on. */
+  personal?: readonly (string | null | undefined)[];
+}
+
+const SEGMENTS = 3;
+const filled: Record<StrengthWord, number> = { Weak: 1, Fair: 2, Strong: 3 };
+const tone: Record<StrengthWord, string> = {
+  Weak: 'bg-destructive',
+  Fair: 'bg-ring',
+  Strong: 'bg-primary',
+};
+
+/**
+ * How strong the password typed so far is: a short bar and a word, announced politely when the
+ * word changes. Judged on a deferred copy of the text, so typing never waits for it.
+ */
+function StrengthMeter({ check }: { check: StrengthCheck }) {
+  const password = useDeferredValue(check.password);
+  // The details as one value, so the judgement is made again only when one of them changes.
+  const personal = JSON.stringify(check.personal ?? []);
+  const judgement = useMemo(() => {
+    if (!check.judge || !password) return null;
+    return check.judge(password, personalWords(JSON.parse(personal) as (string | null)[]));
+  }, [check.judge, password, personal]);
+  const word = judgement?.word;
+  return (
+    <div className="flex items-center gap-3">
+      <div aria-hidden="true" className="grid flex-1 grid-cols-3 gap-1">
+        {Array.from({ length: SEGMENTS }, (_, index) => (
+          <span
+            key={index}
+            className={cn(
+              'h-1.5 rounded-full bg-muted',
+              word && index < filled[word] && tone[word],
+            )}
+          />
+        ))}
+      </div>
+      <p
+        aria-live="polite"
+        className={cn(
+          'min-w-28 text-right text-sm',
+          word === 'Weak' ? 'text-destructive' : 'text-muted-foreground',
+        )}
+      >
+        {word ? `Password strength: ${word}` : ''}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * A labelled password field with a button that shows or hides what was typed, and, where a
+ * password is being chosen, a strength meter under it. Its validation message is announced and
+ * tied to it, as TextField's.
+ */
+export function PasswordInput({
+  label,
+  error,
+  strength,
+  className,
+  ...inputProps
+}: Omit<ComponentProps<'input'>, 'type'> & {
+  label: string;
+  error?: string | undefined;
+  strength?: StrengthCheck;
+}) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const [shown, setShown] = useState(false);
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <div className="relative">
+        <Input
+          id={id}
+          type={shown ? 'text' : 'password'}
+          autoCapitalize="none"
+          autoCorrect="off"
+          spellCheck={false}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          className={cn('pr-12', className)}
+          {...inputProps}
+        />
+        <button
+          type="button"
+          aria-label="Show password"
+          aria-pressed={shown}
+          aria-controls={id}
+          onClick={() => setShown((now) => !now)}
+          className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-muted-foreground hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          {shown ? (
+            <EyeOff className="size-5" aria-hidden="true" />
+          ) : (
+            <Eye className="size-5" aria-hidden="true" />
+          )}
+        </button>
+      </div>
+      {strength && <StrengthMeter check={strength} />}
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}
