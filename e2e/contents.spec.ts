@@ -166,10 +166,17 @@ test('Contents shows placeholder rows while it loads', async ({ page }) => {
     await route.continue();
   });
   await page.goto('/contents');
+  // The list is held back as long as it takes; on a busy machine the page itself, and the list
+  // once let through, may take longer than a step usually may.
+  await expect(page.getByRole('heading', { level: 1, name: 'Contents' })).toBeVisible({
+    timeout: 30_000,
+  });
   const loading = page.getByRole('status', { name: 'Loading the readings' });
   await expect(loading.getByTestId('skeleton')).toHaveCount(10);
   release();
-  await expect(page.getByRole('heading', { level: 2, name: 'Ahunavaiti' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Ahunavaiti' })).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(loading).toHaveCount(0);
   await page.getByRole('link', { name: 'Back to Daily Reading' }).click();
   await expect(page).toHaveURL(/\/app\/daily-ritual$/);
