@@ -292,7 +292,13 @@ test('sign-in asks for both fields and reports a wrong password', async ({ page,
   await shot(page, 'landing-sign-in-failed');
   await expectNoAxeViolations(page);
 
+  // Emptied meanwhile, the password names both what it lacks and what the form said.
+  await password.fill('');
+  await expect(password).toHaveAccessibleDescription(
+    'Password is required Invalid username or password',
+  );
   await password.fill(user.password);
+  await expect(password).toHaveAccessibleDescription('Invalid username or password');
   await password.press('Enter');
   await expectToast(page, 'Welcome back', 'Redirecting to your daily ritual...');
   await expectCleanlyOnDailyRitual(page);

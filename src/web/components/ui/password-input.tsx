@@ -64,13 +64,16 @@ function StrengthMeter({ check }: { check: StrengthCheck }) {
 /**
  * A labelled password field with a button that shows or hides what was typed, and, where a
  * password is being chosen, a strength meter under it. Its validation message is announced and
- * tied to it, as TextField's.
+ * tied to it, as TextField's, and so is a message about the whole form given by
+ * `aria-describedby` (with `aria-invalid`).
  */
 export function PasswordInput({
   label,
   error,
   strength,
   className,
+  'aria-describedby': formMessageId,
+  'aria-invalid': invalid,
   ...inputProps
 }: Omit<ComponentProps<'input'>, 'type'> & {
   label: string;
@@ -79,6 +82,7 @@ export function PasswordInput({
 }) {
   const id = useId();
   const errorId = `${id}-error`;
+  const describedBy = [error ? errorId : null, formMessageId].filter(Boolean).join(' ');
   const [shown, setShown] = useState(false);
   return (
     <div className="grid gap-2">
@@ -90,8 +94,8 @@ export function PasswordInput({
           autoCapitalize="none"
           autoCorrect="off"
           spellCheck={false}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+          aria-invalid={error ? true : invalid}
+          aria-describedby={describedBy || undefined}
           className={cn('pr-12', className)}
           {...inputProps}
         />
