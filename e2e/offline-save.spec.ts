@@ -16,6 +16,7 @@ import {
   expectNoAxeViolations,
   expectToast,
   keepProgressAwayFrom,
+  signInThroughTheSheet,
   signUpViaApi,
 } from './support.js';
 import { test } from './test-date.js';
@@ -201,12 +202,12 @@ test('a save the server refuses for good is dropped with a toast naming the day'
   expect(await entriesFor(page, today)).toHaveLength(0);
 });
 
-test('a save that gets no answer waits on the device, a 401 keeps it, and it is sent later', async ({
+test('a save that gets no answer waits on the device, a 401 keeps it, and it is sent after signing in again', async ({
   page,
   context,
   baseURL,
 }) => {
-  await signUpViaApi(page);
+  const user = await signUpViaApi(page);
   const today = await currentDay(page);
   await keepProgressAwayFrom(page, baseURL, today);
   await openReflection(page);
@@ -220,7 +221,7 @@ test('a save that gets no answer waits on the device, a 401 keeps it, and it is 
   await expect(reflection(page).getByText(PENDING)).toBeVisible();
   await page.unroute('**/api/journal');
 
-  // Signed out on the server for a moment: the save is kept for when the person is back.
+  // The server answers the retry with a 401: the device is signed out, and the save stays on it.
   let signedOut = true;
   await page.route('**/api/journal', (route) =>
     route.request().method() === 'POST' && signedOut
@@ -238,14 +239,14 @@ test('a save that gets no answer waits on the device, a 401 keeps it, and it is 
   await context.setOffline(true);
   await context.setOffline(false);
   expect((await refused).status()).toBe(401);
-  await expect(reflection(page).getByText(PENDING)).toBeVisible();
+  await expect(page).toHaveURL(/\/landing$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Sign in again' })).toBeVisible();
   expect(await countWaiting(page)).toBe(1);
   signedOut = false;
 
-  await context.setOffline(true);
-  await context.setOffline(false);
+  await signInThroughTheSheet(page, user);
   await expectToast(page, 'Reflection synced');
-  await expect(reflection(page).getByText(PENDING)).toHaveCount(0);
+  await expect.poll(() => countWaiting(page)).toBe(0);
   const entries = await entriesFor(page, today);
   expect(entries).toHaveLength(1);
   expect(thoughtsOf(entries[0])).toBe('Sent from a tunnel.');

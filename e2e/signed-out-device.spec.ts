@@ -8,6 +8,7 @@ import {
   expectToast,
   keepProgressAwayFrom,
   openExplanation,
+  signInThroughTheSheet,
   signUpViaApi,
 } from './support.js';
 import { type NewDevice, setTestDate, test } from './test-date.js';
@@ -39,16 +40,6 @@ async function expectToldWhy(page: Page, sentence: string) {
   await expect(page).toHaveURL(/\/landing$/);
   await expect(page.getByRole('status').filter({ hasText: sentence })).toBeVisible();
   await expect(page.getByRole('button', { name: 'I already have an account' })).toBeVisible();
-}
-
-async function signInThroughTheSheet(page: Page, user: TestUser, password = user.password) {
-  await page.getByRole('button', { name: 'I already have an account' }).click();
-  const panel = page.getByRole('tabpanel', { name: 'Sign In' });
-  await panel.getByLabel('Username or email').fill(user.username);
-  await panel.getByLabel('Password', { exact: true }).fill(password);
-  await panel.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expectToast(page, 'Welcome back');
-  await expect(page).toHaveURL(/\/app\/daily-ritual$/);
 }
 
 test('signed out from another device while writing: the landing says why, and the words wait for the next sign-in', async ({

@@ -168,3 +168,14 @@ export async function openExplanation(page: Page) {
     await expect(understanding).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
 }
+
+/** Signs in again through the landing screen's sheet, as a person whose device was signed out. */
+export async function signInThroughTheSheet(page: Page, user: TestUser, password = user.password) {
+  await page.getByRole('button', { name: 'I already have an account' }).click();
+  const panel = page.getByRole('tabpanel', { name: 'Sign In' });
+  await panel.getByLabel('Username or email').fill(user.username);
+  await panel.getByLabel('Password', { exact: true }).fill(password);
+  await panel.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expectToast(page, 'Welcome back');
+  await expect(page).toHaveURL(/\/app\/daily-ritual$/);
+}

@@ -14,6 +14,8 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ProfileUpdateInput) => callApi('PATCH /api/users/me', { body: input }),
+    // A read of the account already under way would land after the change and undo it on screen.
+    onMutate: () => queryClient.cancelQueries({ queryKey: queryKeys.me }),
     onSuccess: ({ user }) => queryClient.setQueryData(queryKeys.me, user),
   });
 }
