@@ -39,7 +39,23 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'mobile', use: { ...devices['Pixel 7'], browserName: 'chromium' } }],
+  projects: [
+    { name: 'mobile', use: { ...devices['Pixel 7'], browserName: 'chromium' } },
+    {
+      // The whole suite again on the narrowest common phone with the text at twice its size;
+      // after each test every open page is checked for sideways scrolling and covered or cut
+      // controls (e2e/layout-problems.ts).
+      name: 'large-text',
+      testIgnore: ['server-process.spec.ts'],
+      use: {
+        ...devices['Pixel 7'],
+        browserName: 'chromium',
+        viewport: { width: 320, height: 568 },
+        screen: { width: 320, height: 568 },
+        textSize: 200,
+      },
+    },
+  ],
   outputDir: `test-results/e2e-artifacts-${port}`,
   webServer: {
     command: `rm -rf ${dataDir} && node dist/server/main.js`,

@@ -2,8 +2,10 @@ import {
   type BrowserContext,
   type BrowserContextOptions,
   type Page,
+  expect,
   test as playwrightTest,
 } from '@playwright/test';
+import { findLayoutProblems } from './layout-problems.js';
 
 // Every test runs on a date it names, in the browser and on the server alike, so none depends
 // on the day the suite happens to run (docs/decisions/006-a-clock-the-tests-own.md).
@@ -63,11 +65,35 @@ export async function setServiceWorkerDate(page: Page) {
   }, pageNow);
 }
 
+/** Sets every page's root font size, as the browser's text-size setting does. */
+async function setTextSize(context: BrowserContext, percent: number) {
+  if (percent === 100) return;
+  await context.addInitScript((size) => {
+    // The script may run before the document has its root element.
+    const apply = () => {
+      if (!document.documentElement) return false;
+      document.documentElement.style.fontSize = `${size}%`;
+      return true;
+    };
+    if (!apply())
+      new MutationObserver((_, watch) => apply() && watch.disconnect()).observe(document, {
+        childList: true,
+      });
+  }, percent);
+}
+
 export type NewDevice = (options?: BrowserContextOptions) => Promise<BrowserContext>;
 
 export const test = playwrightTest.extend<{
   /** The instant the test starts at (ISO 8601); set it with test.use({ now }). */
   now: string;
+  /**
+   * The browser's text size in percent, as a reader sets it: the root font size from which every
+   * size in the app is measured. The large-text project runs the whole suite at 200%.
+   */
+  textSize: number;
+  /** After each test, every open page of the test's browser is checked to fit its screen. */
+  layoutFitsTheScreen: void;
   /**
    * The test's one timeline: how far its clocks run from the real time. Every device shares it,
    * so what one does before another is earlier by the server's clock too.
@@ -77,21 +103,38 @@ export const test = playwrightTest.extend<{
   newDevice: NewDevice;
 }>({
   now: [MID_CYCLE, { option: true }],
+  textSize: [100, { option: true }],
   clockShift: async ({ now }, use) => {
     await use(new Date(now).getTime() - Date.now());
   },
-  context: async ({ context, clockShift }, use) => {
+  context: async ({ context, clockShift, textSize }, use) => {
     await shiftClock(context, clockShift);
+    await setTextSize(context, textSize);
     await use(context);
   },
-  newDevice: async ({ browser, clockShift }, use) => {
+  newDevice: async ({ browser, clockShift, textSize }, use) => {
     const devices: BrowserContext[] = [];
     await use(async (options = {}) => {
       const device = await browser.newContext(options);
       devices.push(device);
       await shiftClock(device, clockShift);
+      await setTextSize(device, textSize);
       return device;
     });
     await Promise.all(devices.map((device) => device.close()));
   },
+  layoutFitsTheScreen: [
+    async ({ context, textSize }, use, testInfo) => {
+      await use();
+      // A failed test has already said what went wrong; its page may be anywhere.
+      if (textSize === 100 || testInfo.status !== testInfo.expectedStatus) return;
+      for (const page of context.pages()) {
+        if (page.isClosed() || !page.url().startsWith(testInfo.project.use.baseURL ?? '-'))
+          continue;
+        const problems = await page.evaluate(findLayoutProblems).catch(() => []);
+        expect(problems, `the layout of ${new URL(page.url()).pathname}`).toEqual([]);
+      }
+    },
+    { auto: true },
+  ],
 });

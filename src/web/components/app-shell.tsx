@@ -192,10 +192,12 @@ function ShellFrame(props: {
         ref={header}
         className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75"
       >
-        <div className="mx-auto flex h-14 max-w-3xl items-center justify-between px-4">
+        <div className="mx-auto flex min-h-14 max-w-3xl items-center justify-between gap-3 px-4">
           <Link
             to={paths.dailyRitual.getHref()}
-            className="font-serif text-lg font-semibold text-primary"
+            // Like the tab bar's labels, the name grows only to 150%: the header stays on the
+            // screen as the reader scrolls and must leave room for the page.
+            className="min-w-0 font-serif text-[min(1.125rem,27px)] font-semibold text-primary"
           >
             {PRODUCT_NAME}
           </Link>
@@ -227,7 +229,8 @@ function ShellFrame(props: {
                   to={href}
                   aria-current={active ? 'page' : undefined}
                   className={cn(
-                    'flex flex-col items-center gap-1 py-2.5 text-xs font-medium transition-colors',
+                    // The labels grow with the text size to 125%: at more, three would not fit a phone.
+                    'flex flex-col items-center gap-1 py-2.5 text-[min(0.75rem,15px)] font-medium transition-colors',
                     active ? 'text-primary' : 'text-muted-foreground hover:text-foreground',
                   )}
                 >

@@ -52,7 +52,7 @@ export function AboutScreen() {
           {GATHAS.map((gatha, index) => (
             <li key={gatha.name}>
               <Card>
-                <CardContent className="flex items-baseline justify-between gap-3 pt-5">
+                <CardContent className="flex flex-wrap items-baseline justify-between gap-3 pt-5">
                   <span>
                     <span className="font-semibold">
                       {index + 1}. {gatha.aboutLabel}

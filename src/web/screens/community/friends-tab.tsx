@@ -41,7 +41,7 @@ export function FriendsTab() {
 
   return (
     <section aria-labelledby="friends-heading" className="flex flex-col gap-4">
-      <div className="flex items-baseline justify-between gap-3">
+      <div className="flex flex-wrap items-baseline justify-between gap-3">
         <h2 id="friends-heading" className="font-serif text-xl font-semibold">
           Your Friends
         </h2>

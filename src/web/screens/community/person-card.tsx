@@ -2,7 +2,10 @@ import type { ReactNode } from 'react';
 import { initials } from '#shared/people';
 import { Card } from '../../components/ui/card.js';
 
-/** One person: initials, name and @username, optional details below, actions on the right. */
+/**
+ * One person: initials, name and @username, optional details below, actions on the right, or on
+ * their own line below when the name would otherwise be squeezed (a narrow phone, large text).
+ */
 export function PersonCard(props: {
   fullName: string;
   username: string;
@@ -10,19 +13,25 @@ export function PersonCard(props: {
   actions?: ReactNode;
 }) {
   return (
-    <Card className="flex items-center gap-3 p-4">
-      <span
-        aria-hidden="true"
-        className="flex size-11 shrink-0 items-center justify-center rounded-full bg-secondary font-serif text-base font-semibold text-secondary-foreground"
-      >
-        {initials(props.fullName)}
-      </span>
-      <div className="min-w-0 flex-1">
-        <p className="font-medium [overflow-wrap:anywhere]">{props.fullName}</p>
-        <p className="truncate text-sm text-muted-foreground">@{props.username}</p>
-        {props.details}
+    <Card className="flex flex-wrap items-center gap-3 p-4">
+      <div className="flex min-w-0 flex-[1_1_10rem] items-center gap-3">
+        <span
+          aria-hidden="true"
+          className="flex size-11 shrink-0 items-center justify-center rounded-full bg-secondary font-serif text-base font-semibold text-secondary-foreground"
+        >
+          {initials(props.fullName)}
+        </span>
+        <div className="min-w-0 flex-1">
+          <p className="font-medium [overflow-wrap:anywhere]">{props.fullName}</p>
+          <p className="truncate text-sm text-muted-foreground">@{props.username}</p>
+          {props.details}
+        </div>
       </div>
-      {props.actions && <div className="flex shrink-0 items-center gap-2">{props.actions}</div>}
+      {props.actions && (
+        <div className="ml-auto flex shrink-0 flex-wrap items-center justify-end gap-2">
+          {props.actions}
+        </div>
+      )}
     </Card>
   );
 }

@@ -121,7 +121,7 @@ function ChapterDays(props: DayMarks & { chapter: OutlineChapter }) {
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-col gap-1">
-        <div className="flex items-baseline justify-between gap-3">
+        <div className="flex flex-wrap items-baseline justify-between gap-3">
           <h3 className="font-serif text-lg font-semibold">Yasna {chapter.songNumber}</h3>
           <span className="shrink-0 text-xs tabular-nums text-muted-foreground">
             {first === last ? `Day ${first}` : `Days ${first}\u2013${last}`}

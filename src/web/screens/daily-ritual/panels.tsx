@@ -103,11 +103,11 @@ export function UnderstandingPanel({
           <p className="font-serif text-lg italic leading-relaxed">{thought.reflectionPrompt}</p>
         </aside>
       )}
-      <div className="flex items-center justify-between gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-3">
         <Button variant="outline" size="lg" onClick={onBack}>
           <ArrowLeft aria-hidden="true" /> Gatha
         </Button>
-        <Button size="lg" onClick={onReflect}>
+        <Button size="lg" onClick={onReflect} className="ml-auto">
           Reflect <ArrowRight aria-hidden="true" />
         </Button>
       </div>

@@ -22,7 +22,7 @@ export function DashboardScreen() {
       <h1 className="sr-only">Dashboard</h1>
       <YourJourneyCard />
       <Tabs value={tab} onValueChange={openTab}>
-        <TabsList aria-label="Dashboard sections" className="h-11">
+        <TabsList aria-label="Dashboard sections" className="min-h-11">
           <TabsTrigger value={FRIENDS_TAB} className="py-2">
             <Users aria-hidden="true" className="size-4" />
             Friends&apos; Reflections

@@ -37,7 +37,7 @@ export function FriendsReflections() {
 
   return (
     <section aria-labelledby="community-reflections" className="flex flex-col gap-5">
-      <div className="flex items-center justify-between gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="community-reflections" className="font-serif text-2xl font-semibold">
           Community Reflections
         </h2>

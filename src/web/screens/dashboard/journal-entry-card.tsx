@@ -33,7 +33,7 @@ export function JournalEntryCard({
 
   return (
     <Card className="flex flex-col gap-4 p-5">
-      <header className="flex items-start justify-between gap-3">
+      <header className="flex flex-wrap items-start justify-between gap-3">
         <div className="flex flex-col gap-0.5">
           <h3 className="font-serif text-xl font-semibold">Day {entry.dayNumber}</h3>
           <p className="text-xs text-muted-foreground">

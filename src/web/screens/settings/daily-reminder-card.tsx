@@ -153,7 +153,7 @@ export function DailyReminderCard() {
 
   return (
     <Card role="region" aria-labelledby="daily-reminder">
-      <CardHeader className="flex-row items-start justify-between gap-4">
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-4">
         <div className="flex flex-col gap-1.5">
           <h2 id="daily-reminder" className="font-serif text-lg font-semibold leading-tight">
             Daily Reminder

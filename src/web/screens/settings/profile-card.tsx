@@ -45,7 +45,7 @@ export function ProfileCard({ user }: { user: User }) {
 
   return (
     <Card role="region" aria-labelledby="profile-heading">
-      <CardHeader className="flex-row items-start justify-between gap-4">
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-4">
         <div className="flex flex-col gap-1.5">
           <h2 id="profile-heading" className="font-serif text-lg font-semibold leading-tight">
             Account Information

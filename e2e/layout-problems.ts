@@ -1,0 +1,69 @@
+/**
+ * Runs in the page: what a reader would meet that breaks the layout. The page must not scroll
+ * sideways, and every control must be reachable: brought into view, it lies within the screen,
+ * nothing else lies over its middle, and its own text is not cut. It returns one sentence per
+ * problem, empty when the page is sound. (Passed to page.evaluate, so it names nothing outside.)
+ */
+export function findLayoutProblems(): string[] {
+  const problems: string[] = [];
+  const root = document.documentElement;
+  const describe = (element: Element) => {
+    const text = (element.getAttribute('aria-label') ?? element.textContent ?? '').trim();
+    const role = element.getAttribute('role') ?? element.tagName.toLowerCase();
+    return `${role} "${text.replace(/\s+/g, ' ').slice(0, 40)}"`;
+  };
+  if (root.scrollWidth > root.clientWidth + 1) {
+    // Name the innermost elements that reach past the edge: they are what to fix.
+    const beyond = [...document.body.querySelectorAll('*')].filter(
+      (element) =>
+        element.getBoundingClientRect().right > root.clientWidth + 1 &&
+        ![...element.children].some(
+          (child) => child.getBoundingClientRect().right > root.clientWidth + 1,
+        ),
+    );
+    problems.push(
+      `the page scrolls sideways (${root.scrollWidth} px in ${root.clientWidth} px): ${beyond
+        .slice(0, 3)
+        .map(describe)
+        .join(', ')}`,
+    );
+  }
+  const controls = document.querySelectorAll<HTMLElement>(
+    'a[href], button, input:not([type="hidden"]), select, textarea, [role="tab"], [role="button"], [role="menuitem"]',
+  );
+  const { scrollX, scrollY } = window;
+  for (const control of controls) {
+    if (control.closest('[aria-hidden="true"], [inert], [hidden]')) continue;
+    const style = getComputedStyle(control);
+    if (style.visibility === 'hidden' || style.display === 'none') continue;
+    const before = control.getBoundingClientRect();
+    // Visually hidden controls (a skip link until focused) are 1 px and clipped on purpose.
+    if (before.width <= 1 || before.height <= 1) continue;
+    control.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
+    const box = control.getBoundingClientRect();
+    if (box.left < -1 || box.right > root.clientWidth + 1) {
+      problems.push(`${describe(control)} reaches outside the screen`);
+      continue;
+    }
+    const x = box.left + box.width / 2;
+    const y = Math.min(Math.max(box.top + box.height / 2, 0), window.innerHeight - 1);
+    const top = document.elementFromPoint(x, y);
+    // A toast lies over the page for a few seconds and can be swiped away: not a covering.
+    const overlaps = top && !control.contains(top) && !top.contains(control);
+    if (overlaps && !labels(control, top) && !top.closest('[data-toast-viewport]')) {
+      problems.push(`${describe(control)} is covered by ${describe(top)}`);
+    }
+    const cut = !['INPUT', 'TEXTAREA', 'SELECT'].includes(control.tagName);
+    if (cut && control.scrollWidth > control.clientWidth + 1) {
+      problems.push(`${describe(control)} is too narrow for its text`);
+    }
+  }
+  window.scrollTo({ left: scrollX, top: scrollY, behavior: 'instant' });
+  return problems;
+
+  /** A radio or checkbox sits inside (or is named by) the label that lies over it. */
+  function labels(control: HTMLElement, top: Element) {
+    const label = top.closest('label');
+    return label !== null && (label.contains(control) || label.htmlFor === control.id);
+  }
+}
