@@ -36,8 +36,28 @@ function dayInAddress(value: string): number | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** A day's reading as a visitor reads it, or null when the content has none for it. */
-async function publicDay(ctx: AppContext, day: number): Promise<PublicDay | null> {
+/** How long a day's reading is reused before it is read again (a content import may change it). */
+const READING_FRESH_MS = 60_000;
+
+/**
+ * A day's reading as a visitor reads it, or null when the content has none for it. Each day's
+ * is kept a minute (at most 241 of them), so a shared link opened by many, and its image, cost
+ * no query each.
+ */
+function keptReadings(ctx: AppContext) {
+  const kept = new Map<number, { reading: Promise<PublicDay | null>; at: number }>();
+  return (day: number): Promise<PublicDay | null> => {
+    const now = performance.now();
+    const entry = kept.get(day);
+    if (entry && now - entry.at < READING_FRESH_MS) return entry.reading;
+    const reading = readPublicDay(ctx, day);
+    kept.set(day, { reading, at: now });
+    reading.catch(() => kept.delete(day));
+    return reading;
+  };
+}
+
+async function readPublicDay(ctx: AppContext, day: number): Promise<PublicDay | null> {
   const [row, info] = await Promise.all([
     ctx.db
       .selectFrom('thoughts')
@@ -91,6 +111,7 @@ function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
  */
 export function visitorPages(ctx: AppContext) {
   const images = new ShareImageCache(KEPT_SHARE_IMAGES);
+  const publicDay = keptReadings(ctx);
   const { appUrl, appTimezone } = ctx.config;
 
   return async (app: FastifyInstance) => {
@@ -108,7 +129,7 @@ export function visitorPages(ctx: AppContext) {
         const html = futureDayPageHtml(day, currentDay, friendlyFutureMessage(day, currentDay));
         return sendPage(request, reply, 403, html, 'no-store');
       }
-      const reading = await publicDay(ctx, day);
+      const reading = await publicDay(day);
       if (!reading) return notFoundPage(request, reply);
       return sendPage(
         request,
@@ -124,7 +145,7 @@ export function visitorPages(ctx: AppContext) {
         const day = dayInAddress(request.params.day);
         const open =
           day !== null && dayAccess(day, visitorCurrentDay(ctx, request)).kind === 'readable';
-        const reading = open ? await publicDay(ctx, day) : null;
+        const reading = open ? await publicDay(day) : null;
         if (!reading) return reply.code(404).send({ message: 'Day not found' });
         const image = await images.imageFor(reading, format);
         reply.headers({
