@@ -70,7 +70,9 @@ h1,h2{font-family:'Iowan Old Style','Palatino Linotype',Palatino,Georgia,serif;l
 h1{margin:0 0 1.25rem;font-size:1.75rem;color:var(--primary)}
 main>h1:first-child{margin-top:2rem}
 h2{margin:2rem 0 .5rem;font-size:1.25rem}
-.stanza{margin:0;padding:1.25rem 1.25rem;background:var(--card);border:1px solid var(--border);border-left:4px solid var(--primary);border-radius:.75rem;font-family:'Iowan Old Style','Palatino Linotype',Palatino,Georgia,serif;font-size:1.25rem;line-height:1.6;white-space:pre-line}
+.stanza{margin:0;padding:1.25rem 1.25rem;background:var(--card);border:1px solid var(--border);border-left:4px solid var(--primary);border-radius:.75rem;font-family:'Iowan Old Style','Palatino Linotype',Palatino,Georgia,serif;font-size:1.25rem;line-height:1.6}
+.stanza p{margin:0}
+.stanza .line{display:block;padding-left:1.5em;text-indent:-1.5em}
 .prompt{font-style:italic}
 .invite{margin:2.5rem 0 1rem;padding:1.25rem;border:1px solid var(--border);border-radius:.75rem;background:var(--card)}
 .invite h2{margin-top:0}
@@ -81,6 +83,18 @@ footer.site{border-top:1px solid var(--border);color:var(--muted);text-align:cen
 `
   .trim()
   .replace(/\n/g, '');
+
+/**
+ * Each line of the stanza on a line of its own; a line too long for a narrow screen wraps with
+ * a hanging indent, so its continuation never reads as a new line.
+ */
+function stanzaLines(stanza: string): string {
+  return stanza
+    .trim()
+    .split('\n')
+    .map((line) => `<span class="line">${escapeHtml(line.trim())}</span>`)
+    .join('\n');
+}
 
 interface PageFrame {
   title: string;
@@ -159,7 +173,7 @@ export function publicDayPageHtml(reading: PublicDay, appUrl: string): string {
   const main = `<article aria-labelledby="day-title">
 <p class="eyebrow">Day ${day} of ${TOTAL_DAYS}</p>
 <h1 id="day-title">${escapeHtml(reading.heading)}</h1>
-<blockquote class="stanza">${escapeHtml(reading.stanza.trim())}</blockquote>
+<blockquote class="stanza"><p>${stanzaLines(reading.stanza)}</p></blockquote>
 <section aria-labelledby="understanding-title">
 <h2 id="understanding-title">Understanding</h2>
 <p>${escapeHtml(firstParagraph(reading.explanation))}</p>

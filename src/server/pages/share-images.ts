@@ -305,10 +305,13 @@ interface CachedImage {
 /**
  * Share images kept ready by day and format, the least recently used dropped first. Drawing one
  * takes tens of milliseconds; a kept one is sent at once. Entries are promises, so requests
- * that arrive while one is drawn share that drawing.
+ * that arrive while one is drawn share that drawing. Drawings are made one at a time: the
+ * layout runs on the main thread, so requests for many days at once wait their turn rather
+ * than hold up every other answer together.
  */
 export class ShareImageCache {
   private readonly images = new Map<string, CachedImage>();
+  private lastDrawing: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly maxImages: number) {}
 
@@ -326,7 +329,8 @@ export class ShareImageCache {
       this.images.set(key, cached);
       return cached.image;
     }
-    const image = renderShareImage(shared, format);
+    const image = this.lastDrawing.then(() => renderShareImage(shared, format));
+    this.lastDrawing = image.catch(() => undefined);
     this.images.delete(key);
     this.images.set(key, { image, source });
     // A drawing that failed is not kept: the next request tries again.

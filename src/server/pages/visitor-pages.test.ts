@@ -103,7 +103,7 @@ describe("the days' public pages, for visitors", () => {
     expect(html).toContain('<main id="main">');
     expect(html).toContain('<h1 id="day-title">Yasna 28.5 \u2022 Ahunavaiti</h1>');
     expect(html).toContain(
-      'With hands outstretched &lt;script&gt;alert(1)&lt;/script&gt;\nI pray &quot;for&quot; the help &amp; joy',
+      '<span class="line">With hands outstretched &lt;script&gt;alert(1)&lt;/script&gt;</span>\n<span class="line">I pray &quot;for&quot; the help &amp; joy</span>',
     );
     expect(html).not.toContain('<script');
     expect(html).toContain('First paragraph: the &lt;b&gt;opening&lt;/b&gt; prayer.');
