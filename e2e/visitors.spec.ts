@@ -1,5 +1,5 @@
 import { type Page, expect } from '@playwright/test';
-import { expectNoAxeViolations, expectToast, newUserDetails } from './support.js';
+import { expectNoAxeViolations, expectToast, newUserDetails, signUpViaApi } from './support.js';
 import { test } from './test-date.js';
 
 // The test's date is 10 April 2026: day 100 (e2e/test-date.ts).
@@ -78,4 +78,28 @@ test("the landing screen leads to today's reading, a page readable at 320 px and
   });
   await expectNoSidewaysScroll(page);
   await expect(page.getByRole('link', { name: 'Begin with Day 100' })).toBeVisible();
+});
+
+test('the remembered day holds for signing in too, and nothing but a day can steer it', async ({
+  page,
+  newDevice,
+}) => {
+  // Someone with an account, made in a browser of its own.
+  const member = await newDevice();
+  const details = await signUpViaApi(await member.newPage());
+  await member.close();
+
+  // An address that names no day is ignored: signing in opens today.
+  await page.goto('/landing?day=//evil.example');
+  await page.getByRole('button', { name: 'I already have an account' }).click();
+  const signIn = page.getByRole('tabpanel', { name: 'Sign In' });
+  await signIn.getByLabel('Username or email').fill(details.username);
+  await signIn.getByLabel('Password', { exact: true }).fill(details.password);
+  await signIn.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/app\/daily-ritual$/);
+
+  // A member already signed in who follows an invitation goes straight to its day.
+  await page.goto('/landing?day=42');
+  await expect(page).toHaveURL(/\/app\/daily-ritual\/42$/);
+  await expect(page.getByRole('link', { name: 'Day 42 of 241, open Contents' })).toBeVisible();
 });
