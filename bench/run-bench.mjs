@@ -17,6 +17,7 @@ import { chromiumPath } from '../scripts/chromium.mjs';
 import { hotEndpoints, measure, measureAgainstCeiling } from './load-endpoints.mjs';
 import { postgresPlans, sqlitePlans } from './query-plans.mjs';
 import { generateSeed, seedPostgres, seedSqlite } from './seed-data.mjs';
+import { shareImageFigures, shareImageSummary } from './share-images.mjs';
 import { lighthousePages } from './web-lighthouse.mjs';
 import { writeFormatted, writeReport } from './write-report.mjs';
 
@@ -475,6 +476,14 @@ async function main() {
   }
   const results = [];
   const bundle = await bundleFigures();
+  log('\nShare images (GET /read/{day}/card.png and story.png):');
+  const shareImages = await shareImageFigures({
+    smoke,
+    duration: smoke ? 1 : 5,
+    connections: options.connections,
+    port: options.port + 2,
+  });
+  for (const line of shareImageSummary(shareImages)) log(line);
   for (const kind of databases) {
     const main = await runScenario(kind, options.users, {
       web: options.web && !smoke && kind === 'sqlite',
@@ -493,6 +502,10 @@ async function main() {
   if (bundle) {
     await writeFormatted(path.join(resultsDir, 'web-bundle.json'), JSON.stringify(bundle, null, 2));
   }
+  await writeFormatted(
+    path.join(resultsDir, 'share-images.json'),
+    JSON.stringify(shareImages, null, 2),
+  );
   const reportFile = smoke
     ? path.join(resultsDir, 'REPORT.md')
     : path.join(root, 'bench', 'REPORT.md');

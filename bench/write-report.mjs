@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as prettier from 'prettier';
 import { chromiumPath } from '../scripts/chromium.mjs';
+import { shareImageSummary } from './share-images.mjs';
 
 const fmt = (n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
 const pct = (ratio) => (Number.isFinite(ratio) ? `${Math.round(ratio * 100)}%` : 'n/a');
@@ -305,6 +306,7 @@ export async function writeReport(resultsDir, file) {
     largestOf('postgres', 0);
   const pgSmall = smallestOf('postgres');
   const bundle = read('web-bundle.json');
+  const shareImages = read('share-images.json');
 
   const sections = [
     '# Benchmark report',
@@ -352,6 +354,28 @@ export async function writeReport(resultsDir, file) {
   );
   if (bundle) {
     sections.push('## Web', '', '```', bundle.output.trim(), '```', '');
+  }
+  if (shareImages) {
+    sections.push(
+      '## Share images',
+      '',
+      'Drawn by the server for each open day (satori, then resvg), kept in memory by day and',
+      'revalidated by ETag; the built server on SQLite with the shipped readings.',
+      '',
+      ...shareImageSummary(shareImages).map((line) => `- ${line}`),
+      '',
+    );
+  }
+  if (shareImages) {
+    sections.push(
+      '## Share images',
+      '',
+      'Drawn by the server for each open day (satori, then resvg), kept in memory by day and',
+      'revalidated by ETag; the built server on SQLite with the shipped readings.',
+      '',
+      ...shareImageSummary(shareImages).map((line) => `- ${line}`),
+      '',
+    );
   }
   for (const page of main?.lighthouse?.pages ?? []) {
     sections.push(

@@ -41,6 +41,7 @@ import { addressHasNul, hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from './htt
 import { gathaInfoRoutes, thoughtRoutes } from './thoughts/thought-routes.js';
 import { accountRoutes } from './users/account-routes.js';
 import { peopleSearchRoutes } from './users/people-search-routes.js';
+import { visitorPages } from './pages/visitor-pages.js';
 import { serveWebApp } from './pages/web-pages.js';
 
 declare module 'fastify' {
@@ -217,6 +218,8 @@ export async function buildApp(
     { prefix: '/api' },
   );
 
+  // The days' public pages need no web build: the server renders them whole.
+  await app.register(visitorPages(ctx));
   await serveWebApp(app, ctx);
   return app;
 }

@@ -73,10 +73,12 @@ describe('isAppNavigation', () => {
     }
   });
 
-  it('leaves the API and files alone', () => {
+  it("leaves the API, the days' public pages and files alone", () => {
     for (const path of [
       '/api',
       '/api/',
+      '/read/today',
+      '/read/87',
       '/api/thoughts/today',
       '/manifest.webmanifest',
       '/service-worker.js',

@@ -3,6 +3,8 @@
  * Shared by the service worker (which caches) and the page (which warms and clears the caches).
  */
 
+import { PUBLIC_DAY_PATH } from './shared-day.js';
+
 /**
  * Public readings: the stanzas (/api/thoughts/*), their stanza info (/api/gathas/info/*) and the
  * outline of every day the contents screen lists (/api/gathas/info).
@@ -54,10 +56,12 @@ export function cacheNameOf(cache: OfflineCache): string {
 
 /**
  * Whether a page navigation to `pathname` is one of the app's routes, answered offline with the
- * app shell (index.html). API calls and files with an extension (icons, the manifest) are not.
+ * app shell (index.html). API calls, the days' public pages (the server renders them for
+ * visitors) and files with an extension (icons, the manifest) are not.
  */
 export function isAppNavigation(pathname: string): boolean {
   if (pathname === '/api' || pathname.startsWith('/api/')) return false;
+  if (pathname === PUBLIC_DAY_PATH || pathname.startsWith(`${PUBLIC_DAY_PATH}/`)) return false;
   const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1);
   return !lastSegment.includes('.');
 }

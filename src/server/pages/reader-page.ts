@@ -40,7 +40,7 @@ export async function loadReaderPageRenderer(webDistDir: string): Promise<Render
  * short synchronous step (under a millisecond here), with a window no larger than the page, so
  * no compressor state outlives it or piles up across requests waiting on the thread pool.
  */
-function compressedFor(request: FastifyRequest, html: string) {
+export function compressedFor(request: FastifyRequest, html: string) {
   const accepted = request.headers['accept-encoding'];
   if (acceptsEncoding(accepted, 'br')) {
     const body = zlib.brotliCompressSync(html, {

@@ -10,6 +10,7 @@ import { Navigate, useParams } from 'react-router';
 import { useCurrentUser } from '../api/auth.js';
 import { paths } from '../app/paths.js';
 import { RenderedPageContext } from '../app/reader-page.js';
+import { useSharedDay } from '../hooks/use-shared-day.js';
 import { AuthSkeleton } from './auth-skeleton.js';
 
 const noSubscription = () => () => undefined;
@@ -63,11 +64,15 @@ export function RequireSignedIn({
   return children;
 }
 
-/** Children only for signed-out people; signed-in people go to the daily ritual. */
+/**
+ * Children only for signed-out people; signed-in people go to the daily ritual, at the shared
+ * day they came from when there is one.
+ */
 export function RequireSignedOut({ children }: { children: ReactNode }) {
   const { data: user, isLoading } = useCurrentUser();
+  const sharedDay = useSharedDay();
   if (isLoading) return <AuthSkeleton />;
-  if (user) return <Navigate to={paths.dailyRitual.getHref()} replace />;
+  if (user) return <Navigate to={paths.dailyRitual.getHref(sharedDay)} replace />;
   return children;
 }
 

@@ -1,6 +1,7 @@
 import { Flame } from 'lucide-react';
 import { Suspense, lazy, useState } from 'react';
 import { PRODUCT_NAME, PRODUCT_SUBTITLE, TAGLINE } from '#shared/constants';
+import { publicDayHref } from '#shared/shared-day';
 import { SignedOutNotice } from '../../components/signed-out-notice.js';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link.js';
 import { Button } from '../../components/ui/button.js';
@@ -72,6 +73,13 @@ export function LandingScreen() {
               I already have an account
             </Button>
           </div>
+          {/* The server renders today's page for visitors: a full page load, not an app route. */}
+          <a
+            href={publicDayHref('today')}
+            className="mt-6 font-serif text-base text-primary underline underline-offset-4 hover:no-underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
+          >
+            {"Read today's Gatha"}
+          </a>
         </div>
       </main>
       <footer className="px-6 pb-[max(2rem,env(safe-area-inset-bottom))] pt-4">

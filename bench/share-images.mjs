@@ -1,0 +1,185 @@
+// The share images of the days (GET /read/{day}/card.png and /story.png): how long the first
+// drawing of a day takes, and how fast a drawn one is sent again (kept in memory) or answered
+// 304 to a browser that holds it. Runs the built server as its own process on a fresh SQLite
+// database with the shipped readings.
+//
+//   node bench/share-images.mjs [--smoke] [--duration 5] [--connections 10] [--port 4342]
+// Needs the compiled server (dist/server).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { measure } from './load-endpoints.mjs';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const fmt = (n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+async function waitFor(url, child, seconds = 60) {
+  const deadline = Date.now() + seconds * 1000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited (${child.exitCode})`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(100);
+  }
+  throw new Error(`${url} did not answer within ${seconds} s`);
+}
+
+/** One image request, timed from sending to the last byte. */
+async function timedImage(baseUrl, url) {
+  const started = performance.now();
+  const response = await fetch(new URL(url, baseUrl));
+  const body = Buffer.from(await response.arrayBuffer());
+  if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+  return {
+    ms: performance.now() - started,
+    bytes: body.length,
+    etag: response.headers.get('etag'),
+  };
+}
+
+/**
+ * Starts the server, draws `days` (each in both formats) once each, then loads one drawn image
+ * for `duration` seconds, fetched whole and revalidated. Returns the figures.
+ */
+export async function shareImageFigures({
+  smoke = false,
+  duration = 5,
+  connections = 10,
+  port = 4342,
+} = {}) {
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'threefold-bench-images-'));
+  const server = spawn(
+    process.execPath,
+    ['--max-semi-space-size=2', '--max-old-space-size=512', path.join(root, 'dist/server/main.js')],
+    {
+      cwd: root,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: `sqlite:${path.join(scratch, 'app.db')}`,
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_IP_FACTOR: '1000000',
+        SERVE_WEB: 'false',
+        PUSH_SCHEDULER: 'false',
+        MAIL_OUTBOX_DIR: path.join(scratch, 'outbox'),
+      },
+    },
+  );
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitFor(`${baseUrl}/api/health`, server);
+    const today = Number(
+      (await fetch(`${baseUrl}/read/today`, { redirect: 'manual' })).headers
+        .get('location')
+        ?.split('/')
+        .pop(),
+    );
+    const count = smoke ? 2 : 8;
+    const days = Array.from({ length: Math.min(count, today) }, (_, i) => today - i);
+    const drawn = { card: [], story: [] };
+    let firstAfterStart;
+    for (const day of days) {
+      for (const format of ['card', 'story']) {
+        const result = await timedImage(baseUrl, `/read/${day}/${format}.png`);
+        // The very first drawing also loads the fonts and the layout engine.
+        if (firstAfterStart === undefined) firstAfterStart = result.ms;
+        else drawn[format].push(result);
+      }
+    }
+    const kept = await timedImage(baseUrl, `/read/${today}/card.png`);
+    const load = { connections, duration };
+    const image = (headers) => ({
+      key: 'image',
+      label: `GET /read/${today}/card.png`,
+      method: 'GET',
+      path: `/read/${today}/card.png`,
+      request: () => ({ path: `/read/${today}/card.png`, headers }),
+    });
+    // What any answer costs on the machine at that moment, to read the figures against.
+    const health = await measure(
+      baseUrl,
+      {
+        key: 'health',
+        label: 'GET /api/health',
+        method: 'GET',
+        path: '/api/health',
+        request: () => ({ path: '/api/health', headers: {} }),
+      },
+      load,
+    );
+    const cached = await measure(baseUrl, image({}), load);
+    const revalidated = await measure(baseUrl, image({ 'if-none-match': kept.etag }), load);
+    const formatFigures = (format) => ({
+      medianMs: median(drawn[format].map((r) => r.ms)),
+      maxMs: Math.max(...drawn[format].map((r) => r.ms)),
+      medianBytes: median(drawn[format].map((r) => r.bytes)),
+    });
+    return {
+      days,
+      firstAfterStartMs: firstAfterStart,
+      firstRender: { card: formatFigures('card'), story: formatFigures('story') },
+      health: { rps: health.rps, p50: health.p50, p99: health.p99 },
+      cached: { rps: cached.rps, p50: cached.p50, p99: cached.p99, statuses: cached.statuses },
+      revalidated: {
+        rps: revalidated.rps,
+        p50: revalidated.p50,
+        p99: revalidated.p99,
+        statuses: revalidated.statuses,
+      },
+      load,
+    };
+  } finally {
+    if (server.exitCode === null) {
+      await new Promise((resolve) => {
+        server.once('exit', resolve);
+        server.kill('SIGTERM');
+      });
+    }
+    fs.rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/** The figures as the report and the console show them. */
+export function shareImageSummary(figures) {
+  const { firstRender: first, cached, revalidated, health } = figures;
+  return [
+    `Share images, first drawing of a day (days ${figures.days.join(', ')}): card median ${fmt(first.card.medianMs, 0)} ms ` +
+      `(max ${fmt(first.card.maxMs, 0)} ms, ${fmt(first.card.medianBytes / 1024, 0)} KB), story median ${fmt(first.story.medianMs, 0)} ms ` +
+      `(max ${fmt(first.story.maxMs, 0)} ms, ${fmt(first.story.medianBytes / 1024, 0)} KB); the first after start, fonts and layout engine loading: ${fmt(figures.firstAfterStartMs, 0)} ms`,
+    `Share image kept in memory: ${fmt(cached.rps, 0)} req/s, p50 ${fmt(cached.p50, 2)} ms, p99 ${fmt(cached.p99, 2)} ms, statuses ${JSON.stringify(cached.statuses)}`,
+    `Share image revalidated (If-None-Match, 304): ${fmt(revalidated.rps, 0)} req/s, p50 ${fmt(revalidated.p50, 2)} ms, p99 ${fmt(revalidated.p99, 2)} ms, statuses ${JSON.stringify(revalidated.statuses)}`,
+    `For comparison, GET /api/health in the same run: ${fmt(health.rps, 0)} req/s, p50 ${fmt(health.p50, 2)} ms, p99 ${fmt(health.p99, 2)} ms`,
+  ];
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { values: args } = parseArgs({
+    options: {
+      smoke: { type: 'boolean', default: false },
+      duration: { type: 'string', default: '5' },
+      connections: { type: 'string', default: '10' },
+      port: { type: 'string', default: '4342' },
+    },
+  });
+  const figures = await shareImageFigures({
+    smoke: args.smoke,
+    duration: args.smoke ? 1 : Number(args.duration),
+    connections: Number(args.connections),
+    port: Number(args.port),
+  });
+  for (const line of shareImageSummary(figures)) console.log(line);
+}

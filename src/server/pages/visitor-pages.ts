@@ -1,0 +1,210 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { TOTAL_DAYS } from '#shared/constants';
+import { currentReadingDay, dayAccess } from '#shared/day-model';
+import { pathDay } from '#shared/path-params';
+import { publicDayHref } from '#shared/shared-day';
+import { stanzaHeading } from '#shared/stanza-heading';
+import type { AppContext } from '../app-context.js';
+import { readerTimeZone } from '../thoughts/reading-day.js';
+import { friendlyFutureMessage, gathaInfoFor } from '../thoughts/thought-routes.js';
+import {
+  dayNotFoundPageHtml,
+  futureDayPageHtml,
+  type PublicDay,
+  publicDayPageHtml,
+} from './public-day-page.js';
+import { compressedFor } from './reader-page.js';
+import { type ShareImageFormat, ShareImageCache } from './share-images.js';
+
+/**
+ * Share images kept per process: 2 formats of 241 days would be about 60 MB, so the most
+ * recently shared 64 are kept (about 8 MB); any other is drawn again in tens of milliseconds.
+ */
+const KEPT_SHARE_IMAGES = 64;
+
+/** How long a visitor's browser or a shared cache may keep a day's page or image. */
+const PUBLIC_MAX_AGE_S = 3600;
+
+/** The day a visitor's request may read up to: the calendar rule in the visitor's zone. */
+function visitorCurrentDay(ctx: AppContext, request: FastifyRequest): number {
+  return currentReadingDay(ctx.clock(), readerTimeZone(request, ctx.config.appTimezone));
+}
+
+/** The day named in the address, or null when it names none (a 404). */
+function dayInAddress(value: string): number | null {
+  const parsed = pathDay.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+/** How long a day's reading is reused before it is read again (a content import may change it). */
+const READING_FRESH_MS = 60_000;
+
+/**
+ * A day's reading as a visitor reads it, or null when the content has none for it. Each day's
+ * is kept a minute (at most 241 of them), so a shared link opened by many, and its image, cost
+ * no query each.
+ */
+function keptReadings(ctx: AppContext) {
+  const kept = new Map<number, { reading: Promise<PublicDay | null>; at: number }>();
+  return (day: number): Promise<PublicDay | null> => {
+    const now = performance.now();
+    const entry = kept.get(day);
+    if (entry && now - entry.at < READING_FRESH_MS) return entry.reading;
+    const reading = readPublicDay(ctx, day);
+    kept.set(day, { reading, at: now });
+    reading.catch(() => kept.delete(day));
+    return reading;
+  };
+}
+
+async function readPublicDay(ctx: AppContext, day: number): Promise<PublicDay | null> {
+  const [row, info] = await Promise.all([
+    ctx.db
+      .selectFrom('thoughts')
+      .select(['thought', 'explanation', 'reflection_prompt', 'reference'])
+      .where('day_number', '=', day)
+      .executeTakeFirst(),
+    gathaInfoFor(ctx.db, day),
+  ]);
+  if (!row) return null;
+  return {
+    day,
+    stanza: row.thought,
+    heading: info ? stanzaHeading(day, info) : (row.reference ?? `Day ${day}`),
+    explanation: row.explanation,
+    prompt: row.reflection_prompt,
+  };
+}
+
+function sendPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  html: string,
+  cacheControl: string,
+) {
+  const { body, encoding } = compressedFor(request, html);
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply
+    .code(status)
+    .header('cache-control', cacheControl)
+    .header('vary', 'accept-encoding')
+    .type('text/html; charset=utf-8')
+    .send(body);
+}
+
+const notFoundPage = (request: FastifyRequest, reply: FastifyReply) =>
+  sendPage(request, reply, 404, dayNotFoundPageHtml(), 'no-cache');
+
+function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === etag || tag === '*');
+}
+
+/**
+ * The pages visitors read without an account (docs/product.md#sharing-and-visitors): each open
+ * day's page with its link previews, its share images, and the robots file and sitemap that
+ * let search engines find them. Rendered here, readable without any script.
+ */
+export function visitorPages(ctx: AppContext) {
+  const images = new ShareImageCache(KEPT_SHARE_IMAGES);
+  const publicDay = keptReadings(ctx);
+  const { appUrl, appTimezone } = ctx.config;
+
+  return async (app: FastifyInstance) => {
+    app.get('/read/today', async (request, reply) =>
+      reply
+        .header('cache-control', 'no-cache')
+        .redirect(publicDayHref(visitorCurrentDay(ctx, request)), 302),
+    );
+
+    app.get<{ Params: { day: string } }>('/read/:day', async (request, reply) => {
+      const day = dayInAddress(request.params.day);
+      if (day === null) return notFoundPage(request, reply);
+      const currentDay = visitorCurrentDay(ctx, request);
+      if (dayAccess(day, currentDay).kind === 'future') {
+        const html = futureDayPageHtml(day, currentDay, friendlyFutureMessage(day, currentDay));
+        return sendPage(request, reply, 403, html, 'no-store');
+      }
+      const reading = await publicDay(day);
+      if (!reading) return notFoundPage(request, reply);
+      return sendPage(
+        request,
+        reply,
+        200,
+        publicDayPageHtml(reading, appUrl),
+        `public, max-age=${PUBLIC_MAX_AGE_S}`,
+      );
+    });
+
+    const shareImage = (format: ShareImageFormat) =>
+      app.get<{ Params: { day: string } }>(`/read/:day/${format}.png`, async (request, reply) => {
+        const day = dayInAddress(request.params.day);
+        const open =
+          day !== null && dayAccess(day, visitorCurrentDay(ctx, request)).kind === 'readable';
+        const reading = open ? await publicDay(day) : null;
+        if (!reading) return reply.code(404).send({ message: 'Day not found' });
+        const image = await images.imageFor(reading, format);
+        reply.headers({
+          'cache-control': `public, max-age=${PUBLIC_MAX_AGE_S}`,
+          etag: image.etag,
+          // Made to be shown on other sites: link previews and posts embed it.
+          'cross-origin-resource-policy': 'cross-origin',
+        });
+        if (matchesEtag(request.headers['if-none-match'], image.etag)) {
+          return reply.code(304).send();
+        }
+        return reply.type('image/png').send(image.png);
+      });
+    shareImage('card');
+    shareImage('story');
+
+    app.get('/robots.txt', async (_request, reply) =>
+      reply
+        .type('text/plain; charset=utf-8')
+        .header('cache-control', `public, max-age=${PUBLIC_MAX_AGE_S}`)
+        .send(
+          [
+            'User-agent: *',
+            'Allow: /read/',
+            'Allow: /landing',
+            'Disallow: /api/',
+            'Disallow: /app/',
+            `Sitemap: ${appUrl}/sitemap.xml`,
+            '',
+          ].join('\n'),
+        ),
+    );
+
+    // The days open today by the app's own calendar (APP_TIMEZONE): a search engine has no zone.
+    app.get('/sitemap.xml', async (_request, reply) => {
+      const currentDay = currentReadingDay(ctx.clock(), appTimezone);
+      const days = Array.from({ length: Math.min(currentDay, TOTAL_DAYS) }, (_, i) => i + 1);
+      const urls = [
+        `${appUrl}/landing`,
+        ...days.map((day) => `${appUrl}${publicDayHref(day)}`),
+      ].map((loc) => `<url><loc>${escapeXml(loc)}</loc></url>`);
+      return reply
+        .type('application/xml; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(
+          `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`,
+        );
+    });
+  };
+}
+
+const xmlEscapes: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&apos;',
+};
+
+function escapeXml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => xmlEscapes[char] ?? char);
+}
