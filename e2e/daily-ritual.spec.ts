@@ -65,9 +65,15 @@ const understandingHeading = (page: Page) =>
 const reflectionHeading = (page: Page) =>
   page.getByRole('heading', { name: 'Daily Reflection', level: 2 });
 
+/** The panels' top brought just below the header (at large text the header fills a phone). */
+async function panelsInView(panels: Locator) {
+  await panels.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+  return panels.boundingBox();
+}
+
 /** A mouse drag across the reading, quick like a flick. */
 async function mouseSwipe(page: Page, panels: Locator, dx: number) {
-  const box = await panels.boundingBox();
+  const box = await panelsInView(panels);
   if (!box) throw new Error('no reading panels');
   const y = box.y + 60;
   const x = box.x + box.width / 2;
@@ -79,7 +85,7 @@ async function mouseSwipe(page: Page, panels: Locator, dx: number) {
 
 /** A real finger drag through the browser's touch input, with pauses between moves. */
 async function touchSwipe(page: Page, panels: Locator, dx: number, pauseMs = 0) {
-  const box = await panels.boundingBox();
+  const box = await panelsInView(panels);
   if (!box) throw new Error('no reading panels');
   const y = Math.round(box.y + 60);
   const x = Math.round(box.x + box.width / 2);

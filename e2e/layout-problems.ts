@@ -4,7 +4,13 @@
  * nothing else lies over its middle, and its own text is not cut. It returns one sentence per
  * problem, empty when the page is sound. (Passed to page.evaluate, so it names nothing outside.)
  */
-export function findLayoutProblems(): string[] {
+export async function findLayoutProblems(): Promise<string[]> {
+  // A panel sliding in is judged where it comes to rest.
+  const settling = document
+    .getAnimations()
+    .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+    .map((animation) => animation.finished.catch(() => undefined));
+  await Promise.race([Promise.all(settling), new Promise((done) => setTimeout(done, 2_000))]);
   const problems: string[] = [];
   const root = document.documentElement;
   const describe = (element: Element) => {
@@ -37,8 +43,10 @@ export function findLayoutProblems(): string[] {
     const style = getComputedStyle(control);
     if (style.visibility === 'hidden' || style.display === 'none') continue;
     const before = control.getBoundingClientRect();
-    // Visually hidden controls (a skip link until focused) are 1 px and clipped on purpose.
+    // Visually hidden controls (a skip link until focused) are clipped to 1 px or set beyond the
+    // page's top or left edge on purpose.
     if (before.width <= 1 || before.height <= 1) continue;
+    if (before.right + scrollX <= 0 || before.bottom + scrollY <= 0) continue;
     control.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
     const box = control.getBoundingClientRect();
     if (box.left < -1 || box.right > root.clientWidth + 1) {

@@ -7,7 +7,8 @@ export function AccountAvatar({ fullName }: { fullName: string }) {
       <span className="sr-only">Account menu</span>
       <span
         aria-hidden="true"
-        className="flex h-9 w-9 items-center justify-center rounded-full bg-secondary text-sm font-semibold text-secondary-foreground"
+        // Sized with the header's name: to 125% of the text size, so two letters fit the circle.
+        className="flex size-9 items-center justify-center rounded-full bg-secondary text-[min(0.875rem,17px)] font-semibold text-secondary-foreground"
       >
         {initials(fullName)}
       </span>

@@ -142,18 +142,19 @@ export function InstallPromptBanner() {
         // same safe-area inset the offset adds.
         'pointer-events-none fixed inset-x-0 z-30 px-4',
         inShell
-          ? 'bottom-[calc(5.5rem+env(safe-area-inset-bottom))]'
+          ? 'bottom-[calc(var(--app-tab-bar-height)+0.75rem)]'
           : 'bottom-[max(1rem,env(safe-area-inset-bottom))]',
       )}
     >
-      <div className="pointer-events-auto mx-auto flex max-w-md items-center gap-3 rounded-xl border border-border bg-card p-3 text-card-foreground shadow-lg motion-safe:transition motion-safe:duration-500 motion-safe:starting:translate-y-2 motion-safe:starting:opacity-0">
+      <div className="pointer-events-auto mx-auto flex max-w-md flex-wrap items-center gap-3 rounded-xl border border-border bg-card p-3 @container text-card-foreground shadow-lg motion-safe:transition motion-safe:duration-500 motion-safe:starting:translate-y-2 motion-safe:starting:opacity-0">
         <span
           aria-hidden="true"
-          className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary"
+          className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary @max-[22rem]:hidden"
         >
           <Flame className="size-5" strokeWidth={1.75} />
         </span>
-        <div className="min-w-0 flex-1">
+        {/* At large text the words take the first line and the buttons the next. */}
+        <div className="min-w-0 flex-[1_1_8rem]">
           <p className="font-serif text-base font-semibold leading-tight">{PRODUCT_NAME}</p>
           {view === 'ios-instructions' ? (
             <p className="mt-0.5 text-sm text-muted-foreground">

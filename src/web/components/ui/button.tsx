@@ -18,7 +18,7 @@ export const buttonVariants = cva(
       size: {
         default: 'min-h-10 px-4 py-2',
         sm: 'min-h-9 rounded-md px-3 py-1.5',
-        lg: 'min-h-12 rounded-lg px-6 py-2.5 text-base',
+        lg: 'min-h-12 rounded-lg px-[min(1.5rem,5vw)] py-2.5 text-base',
         icon: 'h-10 w-10',
       },
     },

@@ -18,7 +18,7 @@ export function ConfirmDialog(props: {
     <AlertPrimitive.Root open={props.open} onOpenChange={props.onOpenChange}>
       <AlertPrimitive.Portal>
         <AlertPrimitive.Overlay className={overlay} />
-        <AlertPrimitive.Content className="fixed left-1/2 top-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border border-border bg-card p-6 shadow-lg">
+        <AlertPrimitive.Content className="fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border border-border bg-card p-6 shadow-lg">
           <AlertPrimitive.Title className="font-serif text-lg font-semibold">
             {props.title}
           </AlertPrimitive.Title>

@@ -85,7 +85,7 @@ export function PasswordInput({
   const describedBy = [error ? errorId : null, formMessageId].filter(Boolean).join(' ');
   const [shown, setShown] = useState(false);
   return (
-    <div className="grid gap-2">
+    <div className="grid grid-cols-1 gap-2">
       <Label htmlFor={id}>{label}</Label>
       <div className="relative">
         <Input

@@ -16,7 +16,7 @@ export function TextField({
   const errorId = `${id}-error`;
   const describedBy = [error ? errorId : null, formMessageId].filter(Boolean).join(' ');
   return (
-    <div className="grid gap-2">
+    <div className="grid grid-cols-1 gap-2">
       <Label htmlFor={id}>{label}</Label>
       <Input
         id={id}

@@ -54,7 +54,7 @@ export function Toaster() {
       ))}
       <ToastPrimitive.Viewport
         data-toast-viewport=""
-        className="pointer-events-none fixed right-0 z-[100] flex w-full flex-col p-4 md:max-w-[420px] xl:max-w-[min(420px,calc((100vw-48rem)/2))]"
+        className="pointer-events-none fixed right-0 z-[100] flex w-full flex-col p-4 md:max-w-[420px] xl:max-w-[max(16rem,min(420px,calc((100vw-48rem)/2)))]"
       />
     </ToastPrimitive.Provider>
   );

@@ -28,7 +28,7 @@ export function PersonCard(props: {
         </div>
       </div>
       {props.actions && (
-        <div className="ml-auto flex shrink-0 flex-wrap items-center justify-end gap-2">
+        <div className="ml-auto flex min-w-0 flex-wrap items-center justify-end gap-2">
           {props.actions}
         </div>
       )}

@@ -91,7 +91,7 @@ function ReceivedRequest({ request }: { request: FriendRequest }) {
         </>
       }
       details={
-        <div className="mt-3 flex gap-2">
+        <div className="mt-3 flex flex-wrap gap-2">
           <Button size="sm" onClick={() => void onAccept()} disabled={busy}>
             <Check aria-hidden="true" />
             Accept

@@ -89,7 +89,7 @@ export function CreateAccountForm() {
 
   const busy = isSubmitting || signup.isSuccess;
   return (
-    <form onSubmit={(event) => void createAccount(event)} noValidate className="grid gap-5">
+    <form onSubmit={(event) => void createAccount(event)} noValidate className="grid grid-cols-1 gap-5">
       <TextField
         label="Full name"
         autoComplete="name"
@@ -139,7 +139,7 @@ export function CreateAccountForm() {
             className="size-4 shrink-0 transition-transform group-data-[state=open]:rotate-180"
           />
         </Collapsible.Trigger>
-        <Collapsible.Content className="grid gap-5 px-4 pb-4 pt-1">
+        <Collapsible.Content className="grid grid-cols-1 gap-5 px-4 pb-4 pt-1">
           <p className="text-sm text-muted-foreground">
             Friends see your WhatsApp number; your postal code helps people near you find you.
           </p>

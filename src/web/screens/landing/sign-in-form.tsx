@@ -32,7 +32,12 @@ export function SignInForm() {
     try {
       // Awaited rather than passed as mutate callbacks: the guard of /landing may unmount this
       // form as soon as the user is known, and the toast must still appear.
-      await login.mutateAsync(credentials);
+      const { user } = await login.mutateAsync(credentials);
+      // A suspended account is met by its own page, which says why; no welcome precedes it.
+      if (user.suspended) {
+        goToDailyRitual();
+        return;
+      }
     } catch (error) {
       // Wrong credentials belong to both fields: said in the form, tied to both inputs, and the
       // focus put back on the first so the person can correct it at once.
@@ -50,7 +55,7 @@ export function SignInForm() {
   const failure = errors.root?.signIn?.message;
   const failed = failure ? { 'aria-invalid': true, 'aria-describedby': failureId } : {};
   return (
-    <form onSubmit={(event) => void signIn(event)} noValidate className="grid gap-5">
+    <form onSubmit={(event) => void signIn(event)} noValidate className="grid grid-cols-1 gap-5">
       <TextField
         label="Username or email"
         autoComplete="username"
@@ -60,7 +65,7 @@ export function SignInForm() {
         {...failed}
         {...register('username')}
       />
-      <div className="grid gap-2">
+      <div className="grid grid-cols-1 gap-2">
         <PasswordInput
           label="Password"
           autoComplete="current-password"

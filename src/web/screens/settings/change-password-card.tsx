@@ -71,7 +71,7 @@ export function ChangePasswordCard({ user }: { user: User }) {
         <CardDescription>Changing it signs you out on your other devices.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={(event) => void save(event)} noValidate className="grid gap-5">
+        <form onSubmit={(event) => void save(event)} noValidate className="grid grid-cols-1 gap-5">
           <PasswordInput
             label="Current password"
             autoComplete="current-password"

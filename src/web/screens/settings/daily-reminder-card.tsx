@@ -192,7 +192,7 @@ export function DailyReminderCard() {
               )}
               <form noValidate onSubmit={saveTime} className="flex flex-col gap-2">
                 <Label htmlFor="reminder-time">Reminder time</Label>
-                <div className="flex gap-3">
+                <div className="flex flex-wrap gap-3">
                   <Input
                     id="reminder-time"
                     type="time"

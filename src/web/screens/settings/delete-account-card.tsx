@@ -89,7 +89,7 @@ function DeleteAccountForm() {
 
   const busy = isSubmitting || deleteAccount.isSuccess;
   return (
-    <form onSubmit={(event) => void confirm(event)} noValidate className="grid gap-4">
+    <form onSubmit={(event) => void confirm(event)} noValidate className="grid grid-cols-1 gap-4">
       <PasswordInput
         label="Your password"
         autoComplete="current-password"

@@ -136,7 +136,7 @@ function ProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
   });
 
   return (
-    <form onSubmit={(event) => void save(event)} noValidate className="grid gap-5">
+    <form onSubmit={(event) => void save(event)} noValidate className="grid grid-cols-1 gap-5">
       <TextField
         label="Full name"
         autoComplete="name"
