@@ -19,7 +19,7 @@ import { createAppCache } from './cache/app-cache.js';
 import { type Clock, systemClock } from './clock.js';
 import type { AppConfig } from './config.js';
 import { clockSetByRequests } from './test-clock.js';
-import { logAnsweredRequests, loggerOptions, requestIdOf } from './logging.js';
+import { AnsweredRequestLog, loggerOptions, requestIdOf } from './logging.js';
 import { loadShippedPack } from './content/content-pack-files.js';
 import { migrateToLatest, openDatabase } from './db/connection.js';
 import { blockRoutes } from './friends/block-routes.js';
@@ -82,8 +82,7 @@ export async function buildApp(
     // Fastify also accepts a hop count here, which its types leave out.
     trustProxy: config.trustProxy as boolean | string,
     requestIdHeader: false,
-    // One line per answered request instead of two (logAnsweredRequests).
-    disableRequestLogging: true,
+    logController: new AnsweredRequestLog(),
     genReqId: (request) => requestIdOf(request.headers['x-request-id']),
     // On shutdown the server stops listening, so new connections are refused; a request that
     // still arrives on an open connection is served, with Connection: close, rather than a 503.
@@ -176,7 +175,6 @@ export async function buildApp(
     readiness.stopping();
     done();
   });
-  logAnsweredRequests(app);
   app.addHook('onResponse', (request, reply, done) => {
     // The route as registered ('/api/journal/day/:dayNumber'), never the address asked for:
     // the metrics keep one series per route, whatever clients send.

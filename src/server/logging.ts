@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import {
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
 import pino from 'pino';
 import type { AppConfig } from './config.js';
 
@@ -31,27 +36,32 @@ function pathOf(url: string): string {
 }
 
 /**
- * One line per answered request, once it is answered: what an operator reads to follow traffic
+ * One line per answered request, once it is answered, instead of Fastify's two (incoming and
+ * completed) and its line for an unknown address: what an operator reads to follow traffic
  * (method, path and route, status, milliseconds, with the request id every line of the request
  * carries). Never a header, a cookie, a query string or a body: those hold sessions, searches
- * for people and what people wrote. Nothing is added when info lines are not written.
+ * for people and what people wrote.
  */
-export function logAnsweredRequests(app: FastifyInstance): void {
-  const level = pino.levels.values[app.log.level];
-  if (level === undefined || level > pino.levels.values.info!) return;
-  app.addHook('onResponse', (request, reply, done) => {
-    request.log.info(
-      {
-        method: request.method,
-        url: pathOf(request.url),
-        route: request.routeOptions.url,
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime * 100) / 100,
-      },
-      'request completed',
-    );
-    done();
-  });
+export class AnsweredRequestLog extends LogController {
+  override incomingRequest(): void {}
+
+  override routeNotFound(): void {}
+
+  override requestCompleted(
+    error: Error | null,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    const line = {
+      method: request.method,
+      url: pathOf(request.url),
+      route: request.routeOptions.url,
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 100) / 100,
+    };
+    if (error) request.log.error({ ...line, err: error }, 'request errored');
+    else request.log.info(line, 'request completed');
+  }
 }
 
 /**
