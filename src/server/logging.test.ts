@@ -26,6 +26,7 @@ beforeAll(async () => {
     RATE_LIMIT_IP_FACTOR: '1000',
     SERVE_WEB: 'false',
     LOG_LEVEL: 'info',
+    METRICS_TOKEN: 'never-logged-metrics-token-0123456789',
   });
   app = await buildApp(config, { logger: { ...loggerOptions(config), stream: sink } });
 });
@@ -123,6 +124,21 @@ describe('the line of each answered request', () => {
     expect(text).not.toContain('my private reflection');
     expect(text).not.toContain(person.sessionCookie);
     expect(text).not.toContain('abc123');
+  });
+
+  it('never carries the metrics token, whether right or wrong', async () => {
+    const before = lines.length;
+    for (const token of ['never-logged-metrics-token-0123456789', 'a-wrong-guess-0123456789']) {
+      await app.inject({
+        method: 'GET',
+        url: '/metrics',
+        remoteAddress: '203.0.113.9',
+        headers: { authorization: `Bearer ${token}` },
+      });
+    }
+    const written = lines.slice(before).map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(written.map((l) => l.status)).toEqual([200, 403]);
+    expect(lines.join('\n')).not.toMatch(/never-logged-metrics-token|a-wrong-guess/);
   });
 });
 

@@ -44,7 +44,9 @@ function processMetrics(): Registry {
   return processRegistry;
 }
 
-const millisecondBuckets = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
+const millisecondBuckets = [
+  0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5,
+];
 
 /** Kysely's node kinds (SelectQueryNode, ...) as short labels; anything else is "other". */
 const queryKinds: Record<string, string> = {
@@ -100,36 +102,38 @@ export function createAppMetrics(): AppMetrics {
   for (const outcome of ['sent', 'gone', 'failed']) reminderPushes.inc({ outcome }, 0);
 
   let readCaches: (() => CacheFigures) | undefined;
-  const cacheEntries = new Gauge({
-    name: 'threefold_cache_entries',
-    help: 'Entries each cache of this process holds: feeds (one per reader) and sessions',
-    labelNames: ['cache'] as const,
-    registers: [registry],
-  });
-  const cacheBytes = new Gauge({
-    name: 'threefold_feed_cache_bytes',
-    help: "Bytes the cached friends' feeds take, and the most they may take (FEED_CACHE_MB)",
-    labelNames: ['of'] as const,
-    registers: [registry],
-  });
   // The caches count their own lookups; each collection adds what they counted since the last.
   const counted = new Map<string, number>();
   const cacheLookups = new Counter({
     name: 'threefold_cache_lookups_total',
     help: 'Lookups in each cache, found (hit) or not (miss)',
     labelNames: ['cache', 'result'] as const,
-    registers: [registry],
+    registers: [],
   });
-  new Gauge({
+  const cacheBytes = new Gauge({
+    name: 'threefold_feed_cache_bytes',
+    help: "Bytes the cached friends' feeds take, and the most they may take (FEED_CACHE_MB)",
+    labelNames: ['of'] as const,
+    registers: [],
+  });
+  const cacheHitRatio = new Gauge({
     name: 'threefold_cache_hit_ratio',
     help: 'Share of lookups found in each cache since the process started (0 before any)',
+    labelNames: ['cache'] as const,
+    registers: [],
+  });
+  // Registered first of the cache figures, so that reading the caches here fills the others
+  // before they are written out in the same collection.
+  new Gauge({
+    name: 'threefold_cache_entries',
+    help: 'Entries each cache of this process holds: feeds (one per reader) and sessions',
     labelNames: ['cache'] as const,
     registers: [registry],
     collect() {
       if (!readCaches) return;
       const { feeds, sessions } = readCaches();
-      cacheEntries.set({ cache: 'feeds' }, feeds.entries);
-      cacheEntries.set({ cache: 'sessions' }, sessions.entries);
+      this.set({ cache: 'feeds' }, feeds.entries);
+      this.set({ cache: 'sessions' }, sessions.entries);
       cacheBytes.set({ of: 'used' }, feeds.bytes);
       cacheBytes.set({ of: 'max' }, feeds.maxBytes);
       for (const [cache, figures] of [
@@ -145,10 +149,13 @@ export function createAppMetrics(): AppMetrics {
           counted.set(key, total);
         }
         const lookups = figures.hits + figures.misses;
-        this.set({ cache }, lookups === 0 ? 0 : figures.hits / lookups);
+        cacheHitRatio.set({ cache }, lookups === 0 ? 0 : figures.hits / lookups);
       }
     },
   });
+  registry.registerMetric(cacheBytes);
+  registry.registerMetric(cacheLookups);
+  registry.registerMetric(cacheHitRatio);
 
   return {
     requestAnswered(method, route, status, seconds) {
