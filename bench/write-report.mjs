@@ -207,10 +207,22 @@ function reasons(main, small, larger) {
   }
   if (main.rss) {
     lines.push(
-      `- Server memory: ${fmt(main.rss.idleMb, 0)} MB resident at rest right after start (Node.js and the ` +
-        `libraries the server loads), ${fmt(main.rss.sampledPeakMb, 0)} MB at most under load. What it keeps is ` +
+      `- Server memory, with the default settings of \`npm start\`${main.server ? ` (\`${main.server}\`)` : ''}: ` +
+        `${fmt(main.rss.idleMb, 0)} MB resident at rest right after start (Node.js and the ` +
+        `libraries the server loads), ${fmt(main.rss.sampledPeakMb, 0)} MB at most under the full load. What it keeps is ` +
         "bounded: today's answer per time zone, the statement cache, the feed cache (FEED_CACHE_MB; about " +
-        `${fmt((feed?.bodyBytes ?? 0) / 1024, 0)} KB per reader here) and up to 10,000 sessions.`,
+        `${fmt((feed?.bodyBytes ?? 0) / 1024, 0)} KB per reader here) and up to 10,000 sessions.` +
+        (main.memory ? ` ${memoryHeld(main.memory)}` : ''),
+    );
+  }
+  if (main.logging?.length) {
+    const worst = main.logging.reduce((a, b) => (b.ratio < a.ratio ? b : a));
+    lines.push(
+      '- Logging: the figures above are taken with the default log, one JSON line per answered request ' +
+        `(about ${fmt(main.log.bytes / Math.max(1, main.log.requestLines), 0)} bytes) written to standard output in ` +
+        'blocks of 4 KB in the background. Against a server started with `LOG_LEVEL=warn` in the same minute, it ' +
+        `keeps ${pct(worst.ratio)} of the quiet server's requests per second where it weighs most (${worst.label}); ` +
+        'each scenario below has the comparison.',
     );
   }
   const readerPage = find(main, 'page');
@@ -239,6 +251,34 @@ function reasons(main, small, larger) {
   return lines.join('\n');
 }
 
+/** What the server's memory holds, from its /metrics at its largest during the load. */
+function memoryHeld(m) {
+  const rest = m.rssMb - m.heapTotalMb - m.externalMb;
+  return (
+    `Read from its /metrics when it was largest, its ${fmt(m.rssMb, 0)} MB hold: the JavaScript heap, ${fmt(m.heapTotalMb, 0)} MB reserved ` +
+    `of which ${fmt(m.heapUsedMb, 0)} MB in use (sessions, compiled queries, today's answers, the route tables and ` +
+    `the libraries' objects); ${fmt(m.externalMb, 0)} MB outside it in Buffers, among them the cached feeds ` +
+    `(at most ${fmt(m.feedCacheMb, 1)} MB, for ${m.feedsCached} readers) and the sockets' buffers; and about ${fmt(rest, 0)} MB ` +
+    'that is neither: the code of Node.js and V8 and their compiled JavaScript, the SQLite or PostgreSQL driver ' +
+    "with SQLite's page cache, and memory the allocator keeps for reuse."
+  );
+}
+
+function loggingTable(result) {
+  return [
+    'Logging, default (info: one line per request) against quiet (`LOG_LEVEL=warn`), in alternating slices:',
+    '',
+    '| Endpoint | default req/s | default p99 ms | quiet req/s | quiet p99 ms | default/quiet |',
+    '| --- | ---: | ---: | ---: | ---: | ---: |',
+    ...result.logging.map(
+      (row) =>
+        `| ${row.label} | ${fmt(row.default.rps, 0)} | ${fmt(row.default.p99, 2)} | ${fmt(row.quiet.rps, 0)} | ${fmt(row.quiet.p99, 2)} | ${pct(row.ratio)} |`,
+    ),
+    '',
+    `The default server wrote ${result.log.lines.toLocaleString('en-US')} log lines (${fmt(result.log.bytes / 2 ** 20, 1)} MB) during the run.`,
+  ].join('\n');
+}
+
 function scenario(result) {
   const d = result.data;
   const out = [
@@ -255,7 +295,9 @@ function scenario(result) {
     '',
     endpointTable(result),
     '',
-    `Server RSS: ${fmt(result.rss.sampledPeakMb, 0)} MB at most during the load (kernel high-water mark ${fmt(result.rss.kernelPeakMb, 0)} MB).`,
+    `Server RSS: ${fmt(result.rss.sampledPeakMb, 0)} MB at most during the load (kernel high-water mark ${fmt(result.rss.kernelPeakMb, 0)} MB).` +
+      (result.memory ? ` ${memoryHeld(result.memory)}` : ''),
+    ...(result.logging?.length ? ['', loggingTable(result)] : []),
   ];
   return out.join('\n');
 }

@@ -62,6 +62,8 @@ export function queryKindOf(nodeKind: string | undefined): string {
 }
 
 export function createAppMetrics(): AppMetrics {
+  // Started with the app, so the event loop delay covers its whole life, not from the first scrape.
+  processMetrics();
   const registry = new Registry();
   const requests = new Histogram({
     name: 'threefold_http_request_duration_seconds',
