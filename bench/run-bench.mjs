@@ -396,7 +396,8 @@ async function runScenario(kind, users, { web }) {
 
     const memory = memoryWatch(server.pid);
     const measured = [];
-    // What the memory holds when it holds the most, read from /metrics after each endpoint.
+    // What the memory holds when it holds the most, read from /metrics after each endpoint; the
+    // feed cache's figures are those of its own largest moment.
     let held;
     let feedsPeak = { feedCacheMb: 0, feedsCached: 0 };
     const noteMemory = async () => {
@@ -478,8 +479,9 @@ async function runScenario(kind, users, { web }) {
     log(
       `  at its fullest: RSS ${fmt(held.rssMb, 0)} MB = V8 heap ${fmt(held.heapTotalMb, 0)} MB reserved ` +
         `(${fmt(held.heapUsedMb, 0)} MB in use) + outside the heap ${fmt(held.externalMb, 0)} MB ` +
-        `(Buffers; cached feeds, at most ${fmt(held.feedCacheMb, 1)} MB for ${held.feedsCached} readers) + ` +
+        `(Buffers) + ` +
         `${fmt(held.rssMb - held.heapTotalMb - held.externalMb, 0)} MB of code, Node.js, the database driver and allocator; ` +
+        `the feed cache at its largest ${fmt(held.feedCacheMb, 1)} MB for ${held.feedsCached} readers; ` +
         `${held.sessionsCached} sessions cached; event loop delay p99 ${fmt(held.eventLoopP99Ms, 1)} ms`,
     );
     const defaultLog = logVolume(server.logFile);

@@ -255,12 +255,15 @@ function reasons(main, small, larger) {
 function memoryHeld(m) {
   const rest = m.rssMb - m.heapTotalMb - m.externalMb;
   return (
-    `Read from its /metrics when it was largest, its ${fmt(m.rssMb, 0)} MB hold: the JavaScript heap, ${fmt(m.heapTotalMb, 0)} MB reserved ` +
-    `of which ${fmt(m.heapUsedMb, 0)} MB in use (sessions, compiled queries, today's answers, the route tables and ` +
-    `the libraries' objects); ${fmt(m.externalMb, 0)} MB outside it in Buffers, among them the cached feeds ` +
-    `(at most ${fmt(m.feedCacheMb, 1)} MB, for ${m.feedsCached} readers) and the sockets' buffers; and about ${fmt(rest, 0)} MB ` +
-    'that is neither: the code of Node.js and V8 and their compiled JavaScript, the SQLite or PostgreSQL driver ' +
-    "with SQLite's page cache, and memory the allocator keeps for reuse."
+    `Read from its /metrics when it was largest, its ${fmt(m.rssMb, 0)} MB hold: the JavaScript heap, ` +
+    `${fmt(m.heapTotalMb, 0)} MB reserved of which ${fmt(m.heapUsedMb, 0)} MB in use (up to ` +
+    `${m.sessionsCached.toLocaleString('en-US')} cached sessions with their people, compiled queries, today's answers, ` +
+    "the route tables and the libraries' objects); " +
+    `${fmt(m.externalMb, 0)} MB of Buffers outside it (the cached feeds that are still valid, and the sockets' ` +
+    `buffers); and about ${fmt(rest, 0)} MB that is neither: the code of Node.js, V8 and the compiled JavaScript, ` +
+    "the database driver with SQLite's page cache, and memory the allocator keeps after Buffers are let go " +
+    `(the feed cache reached ${fmt(m.feedCacheMb, 1)} MB for ${m.feedsCached.toLocaleString('en-US')} readers after the feed's load, ` +
+    'and the saves that followed let most of those feeds go; their memory stays with the process for reuse).'
   );
 }
 

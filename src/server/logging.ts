@@ -67,19 +67,21 @@ export class AnsweredRequestLog extends LogController {
 /**
  * Where the server's log lines go in production: standard output, written in the background in
  * blocks of at least 4 KB rather than one synchronous write per line. `flush()` writes out what
- * is held, as the server stops; pino also does it as the process exits.
+ * is held, in order, as the server stops; pino also writes what is left as the process exits.
  */
 export function bufferedLogDestination() {
   const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
   return {
     stream: destination,
-    flush: () => {
-      try {
-        destination.flushSync();
-      } catch {
-        // Already ended (pino ends it as the process exits): nothing is left to write.
-      }
-    },
+    flush: () =>
+      new Promise<void>((resolve) => {
+        try {
+          // An error here (standard output closed) leaves nothing that could still be written.
+          destination.flush(() => resolve());
+        } catch {
+          resolve();
+        }
+      }),
   };
 }
 

@@ -20,9 +20,10 @@ async function main(): Promise<void> {
   let app;
   try {
     app = await buildApp(config, { logger: loggerOptions(config, logs.stream), readiness });
-  } finally {
+  } catch (error) {
     // A start that failed says why before the process ends.
-    logs.flush();
+    await logs.flush();
+    throw error;
   }
   app.server.requestTimeout = 30_000;
   app.server.headersTimeout = 20_000;
@@ -42,7 +43,7 @@ async function main(): Promise<void> {
       await app.close();
     } finally {
       app.log.info('stopped');
-      logs.flush();
+      await logs.flush();
     }
   });
 
