@@ -492,8 +492,8 @@ async function runScenario(kind, users, { web }) {
     );
 
     // The same endpoints, the default server against one at LOG_LEVEL=warn, in alternating slices.
-    const quietUrl = `http://127.0.0.1:${port + 2}`;
-    quiet = startServer(database.url, port + 2, scratch, { quiet: true });
+    const quietUrl = `http://127.0.0.1:${port + 3}`;
+    quiet = startServer(database.url, port + 3, scratch, { quiet: true });
     await waitFor(`${quietUrl}/api/ready`, quiet);
     log(`\nLogging: default (info, one line per request) against quiet (LOG_LEVEL=warn)`);
     const logging = [];
