@@ -222,7 +222,12 @@ function reasons(main, small, larger) {
         `(about ${fmt(main.log.bytes / Math.max(1, main.log.requestLines), 0)} bytes) written to standard output in ` +
         'blocks of 4 KB in the background. Against a server started with `LOG_LEVEL=warn` in the same minute, it ' +
         `keeps ${pct(worst.ratio)} of the quiet server's requests per second where it weighs most (${worst.label}); ` +
-        'each scenario below has the comparison.',
+        'each scenario below has the comparison.' +
+        (main.logLine
+          ? ` Measured alone, without the noise of the machine's other work, writing the line takes ` +
+            `${fmt(main.logLine.microsPerLine, 2)} µs of CPU per request, against the ` +
+            `${fmt(1e6 / (find(main, 'health')?.real.rps ?? NaN), 1)} µs each \`GET /api/health\` took here in all.`
+          : ''),
     );
   }
   const readerPage = find(main, 'page');
@@ -361,6 +366,13 @@ export async function writeReport(resultsDir, file) {
     '## Machine',
     '',
     machine(),
+    ...(main?.loadAverage
+      ? [
+          `- Load average as the main run ended: ${main.loadAverage.map((n) => fmt(n, 1)).join(', ')} ` +
+            `(1, 5 and 15 minutes) on ${os.availableParallelism()} cores; above that count, other work was ` +
+            'waiting for the processors and every absolute figure below is lower than the machine can do.',
+        ]
+      : []),
     '',
     '## Targets',
     '',
