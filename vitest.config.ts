@@ -1,6 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
 const conditions = ['source', 'module', 'node', 'development'];
+/**
+ * Tests run under Node, which is given these as --conditions: without 'module', which names
+ * builds meant for bundlers (@opentelemetry/api's, which prom-client requires, is not one Node
+ * can load).
+ */
+const nodeConditions = ['source', 'node', 'development'];
 const apiTests = ['src/server/**/*.test.ts'];
 const contentTests = ['src/server/content/shipped-pack.test.ts'];
 /** Tests that start the built server as child processes; they run after the build. */
@@ -14,7 +20,7 @@ const runProcessTests = process.env.TEST_PROCESSES === '1';
  */
 export default defineConfig({
   resolve: { conditions },
-  ssr: { resolve: { conditions, externalConditions: ['source'] } },
+  ssr: { resolve: { conditions: nodeConditions, externalConditions: ['source'] } },
   test: {
     reporters: process.env.CI_REPORT ? ['default', 'json'] : ['default'],
     outputFile: process.env.CI_REPORT

@@ -22,7 +22,8 @@ async function captureHotQueries(
   const db = new Kysely({
     dialect,
     log: (event) => {
-      if (event.level === 'query') {
+      // A transaction's begin and commit have no plan (PostgreSQL refuses to explain them).
+      if (event.level === 'query' && !/^\s*(begin|commit|rollback)\b/i.test(event.query.sql)) {
         captured.push({
           name: current,
           sql: event.query.sql,

@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import pino from 'pino';
 import { chromiumPath } from '../scripts/chromium.mjs';
 import { hotEndpoints, measure, measureAgainstCeiling } from './load-endpoints.mjs';
 import { postgresPlans, sqlitePlans } from './query-plans.mjs';
@@ -185,29 +186,127 @@ async function postgresAvailable() {
   }
 }
 
-function startServer(databaseUrl, port, scratch) {
-  // As `npm start` runs it: a young generation of 2 MB per half and a heap sized for a small
-  // server keep the process near its resting size under load, at no measurable cost.
-  return spawn(
-    process.execPath,
-    ['--max-semi-space-size=2', '--max-old-space-size=512', path.join(root, 'dist/server/main.js')],
-    {
-      cwd: root,
-      stdio: ['ignore', 'inherit', 'inherit'],
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: databaseUrl,
-        LOG_LEVEL: 'warn',
-        RATE_LIMIT_IP_FACTOR: '1000000',
-        WEB_DIST_DIR: options.webDist,
-        MAIL_OUTBOX_DIR: path.join(scratch, 'outbox'),
-      },
-    },
+/**
+ * The environment and node flags `npm run serve` gives the server, read from package.json, so
+ * the bench starts exactly what production starts.
+ */
+function serveCommand() {
+  const script = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.serve;
+  const shape = /^((?:[A-Z_]+=\S+\s+)*)exec node\s+((?:--\S+\s+)*)dist\/server\/main\.js$/.exec(
+    script,
   );
+  if (!shape)
+    throw new Error(`package.json's serve script has a shape the bench does not know: ${script}`);
+  const env = Object.fromEntries(
+    shape[1]
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((pair) => pair.split('=')),
+  );
+  return { env, flags: shape[2].trim().split(/\s+/).filter(Boolean) };
 }
+
+/**
+ * The built server as `npm run serve` starts it: its node flags, its environment, its default
+ * settings (LOG_LEVEL and everything else unset) and its log on standard output, here a file as
+ * a process manager would keep it. Only the per-IP allowance is raised, since every simulated
+ * reader comes from 127.0.0.1. `quiet` sets LOG_LEVEL=warn, to compare.
+ */
+function startServer(databaseUrl, port, scratch, { quiet = false } = {}) {
+  const serve = serveCommand();
+  const logFile = path.join(scratch, `server-${port}.log`);
+  const out = fs.openSync(logFile, 'w');
+  const env = { ...process.env };
+  delete env.LOG_LEVEL;
+  const child = spawn(process.execPath, [...serve.flags, path.join(root, 'dist/server/main.js')], {
+    cwd: root,
+    stdio: ['ignore', out, 'inherit'],
+    env: {
+      ...env,
+      ...serve.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      RATE_LIMIT_IP_FACTOR: '1000000',
+      WEB_DIST_DIR: options.webDist,
+      MAIL_OUTBOX_DIR: path.join(scratch, 'outbox'),
+      ...(quiet ? { LOG_LEVEL: 'warn' } : {}),
+    },
+  });
+  fs.closeSync(out);
+  child.logFile = logFile;
+  child.command = `${Object.entries(serve.env)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(' ')} node ${serve.flags.join(' ')}${quiet ? ' (LOG_LEVEL=warn)' : ''}`;
+  return child;
+}
+
+/** Lines and bytes a server wrote to its log. */
+function logVolume(file) {
+  const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+  return {
+    bytes: Buffer.byteLength(text),
+    lines: text.split('\n').filter(Boolean).length,
+    requestLines: text.split('\n').filter((line) => line.includes('"msg":"request completed"'))
+      .length,
+  };
+}
+
+/** The figures of /metrics that say what the server's memory holds, in MB (and counts). */
+async function memoryBreakdown(baseUrl) {
+  const text = await (await fetch(`${baseUrl}/metrics`)).text();
+  const value = (series) => {
+    const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+    return line === undefined ? NaN : Number(line.slice(series.length + 1));
+  };
+  const mb = (series) => value(series) / 2 ** 20;
+  return {
+    rssMb: mb('process_resident_memory_bytes'),
+    heapUsedMb: mb('nodejs_heap_size_used_bytes'),
+    heapTotalMb: mb('nodejs_heap_size_total_bytes'),
+    externalMb: mb('nodejs_external_memory_bytes'),
+    feedCacheMb: mb('threefold_feed_cache_bytes{of="used"}'),
+    feedsCached: value('threefold_cache_entries{cache="feeds"}'),
+    sessionsCached: value('threefold_cache_entries{cache="sessions"}'),
+    eventLoopP99Ms: value('nodejs_eventloop_lag_p99_seconds') * 1000,
+  };
+}
+
+/**
+ * The CPU time the default log adds to each answered request, measured in this process with the
+ * server's own logger options: one \`info\` line on a request's child logger, into the 4 KB
+ * buffer in front of a file. Unlike requests per second, it does not move with the machine's
+ * other work.
+ */
+async function logLineCost() {
+  const { loggerOptions } = await import(new URL('../dist/server/logging.js', import.meta.url));
+  const sink = pino.destination({ dest: os.devNull, sync: false, minLength: 4096 });
+  const logger = pino(loggerOptions({ env: 'production', logLevel: 'info' }), sink);
+  const request = logger.child({ reqId: '6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b' });
+  const line = {
+    method: 'GET',
+    url: '/api/journal/friends',
+    route: '/api/journal/friends',
+    status: 200,
+    ms: 0.42,
+  };
+  const lines = 200_000;
+  for (let i = 0; i < lines / 10; i++) request.info(line, 'request completed');
+  // CPU time, not elapsed time: on a busy machine this process also waits for the processors.
+  const started = process.cpuUsage();
+  for (let i = 0; i < lines; i++) request.info(line, 'request completed');
+  await new Promise((resolve) => sink.flush(resolve));
+  const used = process.cpuUsage(started);
+  const micros = (used.user + used.system) / lines;
+  log(
+    `\nThe default log's line, in this process: ${fmt(micros, 2)} µs of CPU per answered request`,
+  );
+  return { microsPerLine: micros };
+}
+
+/** The endpoints measured again beside a quiet server, to show what the default log costs. */
+const loggingCompared = ['health', 'me', 'feed'];
 
 /** One request, its answer exactly as sent (compressed or not, never decoded). */
 function rawRequest(baseUrl, { method = 'GET', path: requestPath, headers = {}, body }) {
@@ -290,9 +389,11 @@ async function runScenario(kind, users, { web }) {
   const baseUrl = `http://127.0.0.1:${port}`;
   const ceilingUrl = `http://127.0.0.1:${port + 1}`;
   const server = startServer(database.url, port, scratch);
+  log(`server: ${server.command}`);
   let ceiling;
+  let quiet;
   try {
-    await waitFor(`${baseUrl}/api/health`, server);
+    await waitFor(`${baseUrl}/api/ready`, server);
     const sample = seed.sessions.find((s) => s.days?.length) ?? seed.sessions[0];
     const idleRssMb = readRssMb(server.pid);
     const { plans, feedTiming } = await database.plans({
@@ -328,6 +429,18 @@ async function runScenario(kind, users, { web }) {
 
     const memory = memoryWatch(server.pid);
     const measured = [];
+    // What the memory holds when it holds the most, read from /metrics after each endpoint; the
+    // feed cache's figures are those of its own largest moment.
+    let held;
+    let feedsPeak = { feedCacheMb: 0, feedsCached: 0 };
+    const noteMemory = async () => {
+      const now = await memoryBreakdown(baseUrl);
+      if (now.feedCacheMb >= feedsPeak.feedCacheMb) {
+        feedsPeak = { feedCacheMb: now.feedCacheMb, feedsCached: now.feedsCached };
+      }
+      if (!held || now.rssMb > held.rssMb) held = now;
+      held = { ...held, ...feedsPeak };
+    };
     // Each signed-in person makes one uncounted request per endpoint first, in turn.
     const load = {
       connections: options.connections,
@@ -355,6 +468,7 @@ async function runScenario(kind, users, { web }) {
         ratio: real.rps / top.rps,
       };
       measured.push(row);
+      await noteMemory();
       log(
         `${endpoint.label.padEnd(42)} ${fmt(real.rps, 0).padStart(7)} req/s  p50 ${fmt(real.p50, 2)} ms  ` +
           `p99 ${fmt(real.p99, 2)} ms | ceiling ${fmt(top.rps, 0)} req/s p99 ${fmt(top.p99, 2)} ms | ` +
@@ -390,10 +504,54 @@ async function runScenario(kind, users, { web }) {
       );
     }
     const rss = memory.stop();
+    await noteMemory();
     log(
       `server RSS: peak ${fmt(rss.sampledPeakMb, 0)} MB sampled during the load ` +
-        `(kernel high-water mark ${fmt(rss.kernelPeakMb, 0)} MB)`,
+        `(kernel high-water mark ${fmt(rss.kernelPeakMb, 0)} MB), default settings (${server.command})`,
     );
+    log(
+      `  at its fullest: RSS ${fmt(held.rssMb, 0)} MB = V8 heap ${fmt(held.heapTotalMb, 0)} MB reserved ` +
+        `(${fmt(held.heapUsedMb, 0)} MB in use) + outside the heap ${fmt(held.externalMb, 0)} MB ` +
+        `(Buffers) + ` +
+        `${fmt(held.rssMb - held.heapTotalMb - held.externalMb, 0)} MB of code, Node.js, the database driver and allocator; ` +
+        `the feed cache at its largest ${fmt(held.feedCacheMb, 1)} MB for ${held.feedsCached} readers; ` +
+        `${held.sessionsCached} sessions cached; event loop delay p99 ${fmt(held.eventLoopP99Ms, 1)} ms`,
+    );
+    const defaultLog = logVolume(server.logFile);
+    const requestsServed = measured.reduce((sum, row) => sum + row.real.requests, 0);
+    log(
+      `  its log (default level, one line per request): ${defaultLog.lines} lines, ` +
+        `${fmt(defaultLog.bytes / 2 ** 20, 1)} MB, ${fmt(defaultLog.bytes / Math.max(1, defaultLog.requestLines), 0)} bytes a request`,
+    );
+
+    // The same endpoints, the default server against one at LOG_LEVEL=warn, in alternating slices.
+    const quietUrl = `http://127.0.0.1:${port + 3}`;
+    quiet = startServer(database.url, port + 3, scratch, { quiet: true });
+    await waitFor(`${quietUrl}/api/ready`, quiet);
+    log(`\nLogging: default (info, one line per request) against quiet (LOG_LEVEL=warn)`);
+    const logging = [];
+    // The smoke run only checks the comparison works; one endpoint keeps it short.
+    for (const key of smoke ? loggingCompared.slice(0, 1) : loggingCompared) {
+      const endpoint = endpoints.find((e) => e.key === key);
+      const { real, ceiling: quietSide } = await measureAgainstCeiling(
+        baseUrl,
+        quietUrl,
+        endpoint,
+        load,
+      );
+      logging.push({
+        key,
+        label: endpoint.label,
+        default: real,
+        quiet: quietSide,
+        ratio: real.rps / quietSide.rps,
+      });
+      log(
+        `${endpoint.label.padEnd(42)} default ${fmt(real.rps, 0).padStart(7)} req/s p99 ${fmt(real.p99, 2)} ms | ` +
+          `quiet ${fmt(quietSide.rps, 0).padStart(7)} req/s p99 ${fmt(quietSide.p99, 2)} ms | default/quiet ${fmt((real.rps / quietSide.rps) * 100, 0)}%`,
+      );
+    }
+    await stop(quiet);
 
     let lighthouse;
     if (web) lighthouse = await runLighthouse(baseUrl, seed.sessions[0].token);
@@ -405,12 +563,17 @@ async function runScenario(kind, users, { web }) {
       load,
       endpoints: measured,
       rss: { ...rss, idleMb: idleRssMb },
+      server: server.command,
+      memory: held,
+      log: { ...defaultLog, requestsServed },
+      logging,
       feedTiming,
       plans,
       lighthouse,
     };
   } finally {
     if (ceiling) await stop(ceiling);
+    if (quiet) await stop(quiet);
     await stop(server);
     await database.drop();
     fs.rmSync(scratch, { recursive: true, force: true });
@@ -476,6 +639,7 @@ async function main() {
   }
   const results = [];
   const bundle = await bundleFigures();
+  const logLine = await logLineCost();
   log('\nShare images (GET /read/{day}/card.png and story.png):');
   const shareImages = await shareImageFigures({
     smoke,
@@ -496,7 +660,7 @@ async function main() {
   for (const result of results) {
     await writeFormatted(
       path.join(resultsDir, `${result.database}-${result.data.users}.json`),
-      JSON.stringify(result, null, 2),
+      JSON.stringify({ ...result, logLine, loadAverage: os.loadavg() }, null, 2),
     );
   }
   if (bundle) {

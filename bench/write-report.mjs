@@ -207,10 +207,30 @@ function reasons(main, small, larger) {
   }
   if (main.rss) {
     lines.push(
-      `- Server memory: ${fmt(main.rss.idleMb, 0)} MB resident at rest right after start (Node.js and the ` +
-        `libraries the server loads), ${fmt(main.rss.sampledPeakMb, 0)} MB at most under load. What it keeps is ` +
+      `- Server memory, with the default settings of \`npm start\`${main.server ? ` (\`${main.server}\`)` : ''}: ` +
+        `${fmt(main.rss.idleMb, 0)} MB resident at rest right after start (Node.js and the ` +
+        `libraries the server loads), ${fmt(main.rss.sampledPeakMb, 0)} MB at most under the full load. What it keeps is ` +
         "bounded: today's answer per time zone, the statement cache, the feed cache (FEED_CACHE_MB; about " +
-        `${fmt((feed?.bodyBytes ?? 0) / 1024, 0)} KB per reader here) and up to 10,000 sessions.`,
+        `${fmt((feed?.bodyBytes ?? 0) / 1024, 0)} KB per reader here) and up to 10,000 sessions.` +
+        (main.memory ? ` ${memoryHeld(main.memory)}` : ''),
+    );
+  }
+  if (main.logging?.length) {
+    const ratios = main.logging.map((row) => row.ratio);
+    lines.push(
+      '- Logging: the figures above are taken with the default log, one JSON line per answered request ' +
+        `(about ${fmt(main.log.bytes / Math.max(1, main.log.requestLines), 0)} bytes) written to standard output in ` +
+        'blocks of 4 KB in the background. Against a server started with `LOG_LEVEL=warn`, in alternating slices ' +
+        `of the same minutes, it answered ${pct(Math.min(...ratios))} to ${pct(Math.max(...ratios))} of the quiet ` +
+        "server's requests per second (each scenario below has the table)" +
+        (Math.max(...ratios) > 1.1 && Math.min(...ratios) < 0.9
+          ? "; a spread that wide, in both directions, is the machine's other work, not the log."
+          : '.') +
+        (main.logLine
+          ? ` Measured alone, in CPU time, which that work does not inflate, writing the line takes ` +
+            `${fmt(main.logLine.microsPerLine, 2)} µs per request, against one \`GET /api/health\` answered every ` +
+            `${fmt(1e6 / (find(main, 'health')?.real.rps ?? NaN), 1)} µs in this run.`
+          : ''),
     );
   }
   const readerPage = find(main, 'page');
@@ -239,6 +259,37 @@ function reasons(main, small, larger) {
   return lines.join('\n');
 }
 
+/** What the server's memory holds, from its /metrics at its largest during the load. */
+function memoryHeld(m) {
+  const rest = m.rssMb - m.heapTotalMb - m.externalMb;
+  return (
+    `Read from its /metrics when it was largest, its ${fmt(m.rssMb, 0)} MB hold: the JavaScript heap, ` +
+    `${fmt(m.heapTotalMb, 0)} MB reserved of which ${fmt(m.heapUsedMb, 0)} MB in use (up to ` +
+    `${m.sessionsCached.toLocaleString('en-US')} cached sessions with their people, compiled queries, today's answers, ` +
+    "the route tables and the libraries' objects); " +
+    `${fmt(m.externalMb, 0)} MB of Buffers outside it (the cached feeds that are still valid, and the sockets' ` +
+    `buffers); and about ${fmt(rest, 0)} MB that is neither: the code of Node.js, V8 and the compiled JavaScript, ` +
+    "the database driver with SQLite's page cache, and memory the allocator keeps after Buffers are let go " +
+    `(the feed cache reached ${fmt(m.feedCacheMb, 1)} MB for ${m.feedsCached.toLocaleString('en-US')} readers after the feed's load, ` +
+    'and the saves that followed let most of those feeds go; their memory stays with the process for reuse).'
+  );
+}
+
+function loggingTable(result) {
+  return [
+    'Logging, default (info: one line per request) against quiet (`LOG_LEVEL=warn`), in alternating slices:',
+    '',
+    '| Endpoint | default req/s | default p99 ms | quiet req/s | quiet p99 ms | default/quiet |',
+    '| --- | ---: | ---: | ---: | ---: | ---: |',
+    ...result.logging.map(
+      (row) =>
+        `| ${row.label} | ${fmt(row.default.rps, 0)} | ${fmt(row.default.p99, 2)} | ${fmt(row.quiet.rps, 0)} | ${fmt(row.quiet.p99, 2)} | ${pct(row.ratio)} |`,
+    ),
+    '',
+    `The default server wrote ${result.log.lines.toLocaleString('en-US')} log lines (${fmt(result.log.bytes / 2 ** 20, 1)} MB) during the run.`,
+  ].join('\n');
+}
+
 function scenario(result) {
   const d = result.data;
   const out = [
@@ -255,7 +306,9 @@ function scenario(result) {
     '',
     endpointTable(result),
     '',
-    `Server RSS: ${fmt(result.rss.sampledPeakMb, 0)} MB at most during the load (kernel high-water mark ${fmt(result.rss.kernelPeakMb, 0)} MB).`,
+    `Server RSS: ${fmt(result.rss.sampledPeakMb, 0)} MB at most during the load (kernel high-water mark ${fmt(result.rss.kernelPeakMb, 0)} MB).` +
+      (result.memory ? ` ${memoryHeld(result.memory)}` : ''),
+    ...(result.logging?.length ? ['', loggingTable(result)] : []),
   ];
   return out.join('\n');
 }
@@ -316,6 +369,13 @@ export async function writeReport(resultsDir, file) {
     '## Machine',
     '',
     machine(),
+    ...(main?.loadAverage
+      ? [
+          `- Load average as the main run ended: ${main.loadAverage.map((n) => fmt(n, 1)).join(', ')} ` +
+            `(1, 5 and 15 minutes) on ${os.availableParallelism()} cores; above that count, other work was ` +
+            'waiting for the processors and every absolute figure below is lower than the machine can do.',
+        ]
+      : []),
     '',
     '## Targets',
     '',

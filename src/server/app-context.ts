@@ -5,6 +5,7 @@ import type { AppConfig } from './config.js';
 import type { Database } from './db/tables.js';
 import type { Mailer } from './mail/mailer.js';
 import type { RateLimitRules, RateLimitStore } from './http/rate-limits.js';
+import type { AppMetrics } from './operating/app-metrics.js';
 
 /** What route plugins need, passed in explicitly rather than hung on the Fastify instance. */
 export interface AppContext {
@@ -17,6 +18,8 @@ export interface AppContext {
   rules: RateLimitRules;
   /** Where rate-limit counters live: the database, or Redis when REDIS_URL is set. */
   rateLimits: RateLimitStore;
+  /** What the app measures about itself (GET /metrics). */
+  metrics: AppMetrics;
   /** Background work (mail) that shutdown waits for. */
   track(work: Promise<unknown>): void;
 }

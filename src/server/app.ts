@@ -19,7 +19,7 @@ import { createAppCache } from './cache/app-cache.js';
 import { type Clock, systemClock } from './clock.js';
 import type { AppConfig } from './config.js';
 import { clockSetByRequests } from './test-clock.js';
-import { loggerOptions, requestIdOf } from './logging.js';
+import { AnsweredRequestLog, loggerOptions, requestIdOf } from './logging.js';
 import { loadShippedPack } from './content/content-pack-files.js';
 import { migrateToLatest, openDatabase } from './db/connection.js';
 import { blockRoutes } from './friends/block-routes.js';
@@ -43,6 +43,13 @@ import { accountRoutes } from './users/account-routes.js';
 import { peopleSearchRoutes } from './users/people-search-routes.js';
 import { visitorPages } from './pages/visitor-pages.js';
 import { serveWebApp } from './pages/web-pages.js';
+import { createAppMetrics, queryKindOf } from './operating/app-metrics.js';
+import {
+  createReadiness,
+  metricsRoute,
+  type Readiness,
+  readinessRoute,
+} from './operating/operating-routes.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -60,6 +67,8 @@ export interface AppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** The HTTPS agent toward push services; tests pass one that trusts their own. */
   pushAgent?: https.Agent;
+  /** What GET /api/ready answers from; main turns it to "stopping" as shutdown begins. */
+  readiness?: Readiness;
 }
 
 /** Builds the whole app (API and web) on a migrated database, without listening. */
@@ -73,6 +82,7 @@ export async function buildApp(
     // Fastify also accepts a hop count here, which its types leave out.
     trustProxy: config.trustProxy as boolean | string,
     requestIdHeader: false,
+    logController: new AnsweredRequestLog(),
     genReqId: (request) => requestIdOf(request.headers['x-request-id']),
     // On shutdown the server stops listening, so new connections are refused; a request that
     // still arrives on an open connection is served, with Connection: close, rather than a 503.
@@ -91,9 +101,12 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(answerSerializer());
 
+  const metrics = createAppMetrics();
+  const readiness = options.readiness ?? createReadiness();
   const database = openDatabase(config.databaseUrl, {
     logger: app.log,
     slowQueryMs: config.slowQueryMs,
+    onQuery: (kind, ms, failed) => metrics.queryRan(queryKindOf(kind), ms / 1000, failed),
   });
   const pending = new Set<Promise<unknown>>();
   const clock = options.clock ?? systemClock;
@@ -113,11 +126,13 @@ export async function buildApp(
       }),
     rules: rateLimitRules(config.rateLimitIpFactor),
     rateLimits: databaseRateLimitStore(database.db),
+    metrics,
     track(work) {
       pending.add(work);
       void work.finally(() => pending.delete(work));
     },
   };
+  metrics.readCachesFrom(() => ctx.cache.figures());
   const stopSweep = scheduleExpiredRecordSweep(ctx.db, ctx.clock, app.log);
   app.addHook('onClose', async () => {
     await stopSweep();
@@ -149,6 +164,28 @@ export async function buildApp(
     });
   }
   app.addHook('onClose', () => ctx.rateLimits.close());
+
+  // Ready once everything above is done and the app is about to listen; not ready again from
+  // the first moment of closing.
+  app.addHook('onReady', (done) => {
+    readiness.serving();
+    done();
+  });
+  app.addHook('preClose', (done) => {
+    readiness.stopping();
+    done();
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    // The route as registered ('/api/journal/day/:dayNumber'), never the address asked for:
+    // the metrics keep one series per route, whatever clients send.
+    metrics.requestAnswered(
+      request.method,
+      request.routeOptions.url ?? 'unmatched',
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
+    done();
+  });
 
   acceptEmptyJsonBodies(app);
   await app.register(cookie);
@@ -198,6 +235,7 @@ export async function buildApp(
         sameForEveryone.get('/health', { schema: apiContract['GET /api/health'] }, async () => ({
           ok: true as const,
         }));
+        await sameForEveryone.register(readinessRoute(ctx.db, readiness));
       });
       await api.register(pushKeyRoutes(vapid), { prefix: '/push' });
 
@@ -220,6 +258,7 @@ export async function buildApp(
 
   // The days' public pages need no web build: the server renders them whole.
   await app.register(visitorPages(ctx));
+  await app.register(metricsRoute(metrics, config.metricsToken));
   await serveWebApp(app, ctx);
   return app;
 }

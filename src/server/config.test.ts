@@ -101,6 +101,32 @@ describe('configuration from the environment', () => {
     );
   });
 
+  it('takes a metrics token of 32 visible characters or more, and never prints it', () => {
+    const token = 'f'.repeat(64);
+    expect(loadConfig({ METRICS_TOKEN: token }).metricsToken).toBe(token);
+    expect(loadConfig({}).metricsToken).toBeNull();
+    for (const bad of ['short-token', `${'a'.repeat(40)} with spaces`]) {
+      let message = '';
+      try {
+        loadConfig({ METRICS_TOKEN: bad });
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message).toContain(
+        'METRICS_TOKEN: METRICS_TOKEN must be 32 to 256 visible characters without spaces',
+      );
+      expect(message).not.toContain(bad);
+    }
+  });
+
+  it('keeps serving SHUTDOWN_DELAY_MS after SIGTERM, 0 unless set, at most a minute', () => {
+    expect(loadConfig({}).shutdownDelayMs).toBe(0);
+    expect(loadConfig({ SHUTDOWN_DELAY_MS: '5000' }).shutdownDelayMs).toBe(5000);
+    expect(() => loadConfig({ SHUTDOWN_DELAY_MS: '61000' })).toThrow(
+      'SHUTDOWN_DELAY_MS must be between 0 and 60000',
+    );
+  });
+
   it('lets requests set the date only outside production, where TEST_CLOCK is refused', () => {
     expect(loadConfig({}).testClock).toBe(false);
     expect(loadConfig({ NODE_ENV: 'test', TEST_CLOCK: 'true' }).testClock).toBe(true);

@@ -114,6 +114,19 @@ const configSchema = z
             'PUSH_SERVICE_HOSTS must be a comma-separated list of host names (host:port for another port than 443), or *',
         },
       ),
+    METRICS_TOKEN: z
+      .string()
+      .regex(/^[\x21-\x7e]{32,256}$/, {
+        error:
+          'METRICS_TOKEN must be 32 to 256 visible characters without spaces (openssl rand -hex 32 makes one)',
+      })
+      .optional(),
+    SHUTDOWN_DELAY_MS: z.coerce
+      .number({ error: 'SHUTDOWN_DELAY_MS must be a number of milliseconds' })
+      .int({ error: 'SHUTDOWN_DELAY_MS must be a whole number of milliseconds' })
+      .min(0, { error: 'SHUTDOWN_DELAY_MS must be between 0 and 60000' })
+      .max(60_000, { error: 'SHUTDOWN_DELAY_MS must be between 0 and 60000' })
+      .default(0),
     TEST_CLOCK: boolText.default(false),
   })
   .refine((env) => (env.VAPID_PUBLIC_KEY === undefined) === (env.VAPID_PRIVATE_KEY === undefined), {
@@ -154,6 +167,8 @@ const configSchema = z
       .filter(Boolean),
     redisUrl: env.REDIS_URL ?? null,
     redisKeyPrefix: env.REDIS_KEY_PREFIX,
+    metricsToken: env.METRICS_TOKEN ?? null,
+    shutdownDelayMs: env.SHUTDOWN_DELAY_MS,
     testClock: env.TEST_CLOCK,
   }));
 

@@ -26,6 +26,7 @@ beforeAll(async () => {
     RATE_LIMIT_IP_FACTOR: '1000',
     SERVE_WEB: 'false',
     LOG_LEVEL: 'info',
+    METRICS_TOKEN: 'never-logged-metrics-token-0123456789',
   });
   app = await buildApp(config, { logger: { ...loggerOptions(config), stream: sink } });
 });
@@ -59,7 +60,8 @@ describe('logs', () => {
     expect(text).not.toContain('wrong secret words');
     expect(text).not.toContain(person.sessionCookie);
     expect(text).not.toContain('abcdef-secret-token');
-    expect(text).toContain('token=[redacted]');
+    // The address is logged without its query, where the token was.
+    expect(text).toContain('"url":"/password-reset"');
   });
 
   it("take a proxy's well-formed X-Request-Id, and make their own for anything else", async () => {
@@ -73,20 +75,12 @@ describe('logs', () => {
       'id;rm',
       '',
     ];
-    for (const id of sent) {
-      await app.inject({
-        method: 'GET',
-        url: `/api/health?probe=${encodeURIComponent(id)}`,
-        headers: { 'x-request-id': id },
-      });
-    }
     const ids = new Map<string, string>();
-    for (const line of lines) {
-      const entry = JSON.parse(line) as { msg?: string; reqId?: string; req?: { url?: string } };
-      const probe = entry.req?.url?.match(/probe=([^&]*)/)?.[1];
-      if (entry.msg === 'incoming request' && probe !== undefined && entry.reqId) {
-        ids.set(decodeURIComponent(probe), entry.reqId);
-      }
+    for (const id of sent) {
+      await app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': id } });
+      const entry = JSON.parse(lines.at(-1)!) as { msg?: string; reqId?: string };
+      expect(entry.msg).toBe('request completed');
+      ids.set(id, entry.reqId!);
     }
     expect(ids.get('proxy-id_0042')).toBe('proxy-id_0042');
     expect(ids.get(uuid)).toBe(uuid);
@@ -96,6 +90,55 @@ describe('logs', () => {
       );
     }
     expect(lines.join('\n')).not.toContain('forged line');
+  });
+});
+
+describe('the line of each answered request', () => {
+  it('is one line with method, path, route, status, time and request id, and nothing private', async () => {
+    const person = await signUp(app, { email: 'private.reader@example.test' });
+    const before = lines.length;
+    await person.post('/api/journal', { dayNumber: 3, entryText: 'my private reflection text' });
+    await person.get('/api/users/search?q=private.reader%40example.test');
+    await app.inject({
+      method: 'GET',
+      url: '/api/journal/day/3',
+      headers: { cookie: `tp_session=${person.sessionCookie}`, authorization: 'Bearer abc123' },
+    });
+    const written = lines.slice(before);
+    expect(written).toHaveLength(3);
+    const [saved, searched, read] = written.map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(saved).toMatchObject({
+      level: 30,
+      msg: 'request completed',
+      method: 'POST',
+      url: '/api/journal',
+      route: '/api/journal',
+      status: 201,
+    });
+    expect(typeof saved!.ms).toBe('number');
+    expect(typeof saved!.reqId).toBe('string');
+    expect(searched).toMatchObject({ url: '/api/users/search', status: 200 });
+    expect(read).toMatchObject({ url: '/api/journal/day/3', route: '/api/journal/day/:dayNumber' });
+    const text = written.join('\n');
+    expect(text).not.toContain('private.reader');
+    expect(text).not.toContain('my private reflection');
+    expect(text).not.toContain(person.sessionCookie);
+    expect(text).not.toContain('abc123');
+  });
+
+  it('never carries the metrics token, whether right or wrong', async () => {
+    const before = lines.length;
+    for (const token of ['never-logged-metrics-token-0123456789', 'a-wrong-guess-0123456789']) {
+      await app.inject({
+        method: 'GET',
+        url: '/metrics',
+        remoteAddress: '203.0.113.9',
+        headers: { authorization: `Bearer ${token}` },
+      });
+    }
+    const written = lines.slice(before).map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(written.map((l) => l.status)).toEqual([200, 403]);
+    expect(lines.join('\n')).not.toMatch(/never-logged-metrics-token|a-wrong-guess/);
   });
 });
 

@@ -1,6 +1,8 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { bufferedLogDestination, loggerOptions } from './logging.js';
+import { createReadiness } from './operating/operating-routes.js';
 
 async function main(): Promise<void> {
   let config;
@@ -13,16 +15,36 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const app = await buildApp(config);
+  const logs = bufferedLogDestination();
+  const readiness = createReadiness();
+  let app;
+  try {
+    app = await buildApp(config, { logger: loggerOptions(config, logs.stream), readiness });
+  } catch (error) {
+    // A start that failed says why before the process ends.
+    await logs.flush();
+    throw error;
+  }
   app.server.requestTimeout = 30_000;
   app.server.headersTimeout = 20_000;
   app.server.keepAliveTimeout = 5_000;
 
-  // Stop accepting, let requests in flight finish, then close the database.
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  // Answer "not ready" first and keep serving for SHUTDOWN_DELAY_MS, so a load balancer stops
+  // sending new requests; then stop accepting, let requests in flight finish, close the
+  // database, and write out every log line still held.
+  closeWithGrace({ delay: 10_000 + config.shutdownDelayMs }, async ({ signal, err }) => {
+    readiness.stopping();
     if (err) app.log.error({ err }, 'shutting down after an error');
-    else app.log.info({ signal }, 'shutting down');
-    await app.close();
+    else app.log.info({ signal, delayMs: config.shutdownDelayMs }, 'shutting down');
+    if (config.shutdownDelayMs > 0) {
+      await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
+    }
+    try {
+      await app.close();
+    } finally {
+      app.log.info('stopped');
+      await logs.flush();
+    }
   });
 
   await app.listen({ port: config.port, host: config.host });

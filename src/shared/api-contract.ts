@@ -83,6 +83,8 @@ interface RouteSchemas {
  */
 export const apiContract = {
   'GET /api/health': { response: { 200: ok } },
+  /** 200 when the process serves and its database answers; 503 while it starts or stops. */
+  'GET /api/ready': { response: { 200: ok } },
 
   'POST /api/auth/signup': { body: signupRequestSchema, response: { 201: signedInUser } },
   'POST /api/auth/login': { body: loginRequestSchema, response: { 200: signedInUser } },

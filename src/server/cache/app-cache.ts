@@ -1,6 +1,7 @@
 import type { AppDatabase } from '../db/connection.js';
 import { compileRead } from '../db/compiled-read.js';
 import type { UserRow } from '../db/tables.js';
+import type { CacheFigures } from '../operating/app-metrics.js';
 import {
   changeLog,
   type ChangeListener,
@@ -26,6 +27,8 @@ export interface AppCache {
    * this request signed in through `session()`, which brought the cache up to date.
    */
   friendsFeed(readerId: number, read: () => Promise<unknown>): Promise<Buffer>;
+  /** How full each cache is and how often it was found holding what was asked (GET /metrics). */
+  figures(): CacheFigures;
 }
 
 /** A session with its person, as looked up by token hash. */
@@ -70,6 +73,7 @@ export function createAppCache(
   const feeds = new FeedCache(options.feedBytes);
   const sessions = new SessionCache<SessionRow>(sessionsCached);
   const changes: ChangeSource = changeLog(database, cacheListener({ feeds, sessions }));
+  const lookups = { sessionHits: 0, sessionMisses: 0, feedHits: 0, feedMisses: 0 };
 
   const sessionByTokenHash = compileRead(database, (db, values: { tokenHash: string }) =>
     db
@@ -87,7 +91,11 @@ export function createAppCache(
     async session(tokenHash) {
       await changes.catchUp();
       const cached = sessions.get(tokenHash);
-      if (cached) return cached;
+      if (cached) {
+        lookups.sessionHits += 1;
+        return cached;
+      }
+      lookups.sessionMisses += 1;
       const generation = sessions.generation;
       const [row] = await sessionByTokenHash({ tokenHash });
       if (row) sessions.keep(tokenHash, row, generation);
@@ -97,7 +105,11 @@ export function createAppCache(
     async friendsFeed(readerId, read) {
       if (feeds.maxBytes === 0) return serialized(await read());
       const cached = feeds.get(readerId);
-      if (cached) return cached;
+      if (cached) {
+        lookups.feedHits += 1;
+        return cached;
+      }
+      lookups.feedMisses += 1;
       const reading = feeds.startRead(readerId);
       let found: { authors: number[]; body: Buffer } | undefined;
       try {
@@ -107,6 +119,24 @@ export function createAppCache(
       } finally {
         feeds.finishRead(reading, found);
       }
+    },
+
+    figures() {
+      return {
+        feeds: {
+          entries: feeds.size,
+          bytes: feeds.bytes,
+          maxBytes: feeds.maxBytes,
+          hits: lookups.feedHits,
+          misses: lookups.feedMisses,
+        },
+        sessions: {
+          entries: sessions.size,
+          maxEntries: sessions.maxEntries,
+          hits: lookups.sessionHits,
+          misses: lookups.sessionMisses,
+        },
+      };
     },
   };
 }

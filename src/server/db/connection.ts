@@ -34,6 +34,8 @@ export interface AppDatabase {
 interface OpenOptions {
   logger?: Pick<FastifyBaseLogger, 'warn'>;
   slowQueryMs?: number;
+  /** Told of every query: its Kysely node kind (SelectQueryNode, ...), duration, and failure. */
+  onQuery?: (nodeKind: string | undefined, ms: number, failed: boolean) => void;
 }
 
 /**
@@ -43,6 +45,7 @@ interface OpenOptions {
  */
 export function openDatabase(url: string, options: OpenOptions = {}): AppDatabase {
   const log = (event: LogEvent) => {
+    options.onQuery?.(event.query.query?.kind, event.queryDurationMillis, event.level === 'error');
     if (
       event.level === 'query' &&
       options.logger &&
@@ -85,8 +88,20 @@ export function openDatabase(url: string, options: OpenOptions = {}): AppDatabas
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }), log });
   // better-sqlite3 answers synchronously, so a read outside any transaction can skip Kysely's
   // connection queue: nothing else can run on the connection while it does.
-  const readNow: ReadNow = (query, parameters) =>
-    sqlite.inTransaction ? undefined : statements.prepare(query).all(parameters);
+  const readNow: ReadNow = (query, parameters) => {
+    if (sqlite.inTransaction) return undefined;
+    if (!options.onQuery) return statements.prepare(query).all(parameters);
+    // These reads skip Kysely, and its log with them: they are timed here instead.
+    const started = performance.now();
+    let failed = true;
+    try {
+      const rows = statements.prepare(query).all(parameters);
+      failed = false;
+      return rows;
+    } finally {
+      options.onQuery('SelectQueryNode', performance.now() - started, failed);
+    }
+  };
   return { db, dialect: 'sqlite', readNow, close: () => db.destroy() };
 }
 

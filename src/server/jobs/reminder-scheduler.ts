@@ -28,6 +28,8 @@ export interface SchedulerOptions {
   timeoutMs?: number;
   /** Wait before the one retry of a failed push. */
   retryDelayMs?: number;
+  /** Told of each tick as it ends: how late it started, how long it took, what it sent. */
+  onTick?: (tick: TickReport & { lateMs: number; durationMs: number }) => void;
 }
 
 export interface TickReport {
@@ -58,6 +60,7 @@ export function createReminderScheduler(options: SchedulerOptions): ReminderSche
   let timer: ReturnType<typeof setInterval> | undefined;
   let running: Promise<TickReport> | null = null;
   let stopping = false;
+  let lastStartedAt: number | undefined;
 
   async function deliver(candidate: ReminderCandidate, due: DueReminder): Promise<PushOutcome> {
     let outcome = await sendReminderPush(transport, candidate, { day: due.day });
@@ -117,10 +120,20 @@ export function createReminderScheduler(options: SchedulerOptions): ReminderSche
     tick(now = clock()) {
       // One tick at a time per process; a slow one makes the next minute's wait for it.
       if (running) return running;
+      const startedAt = performance.now();
+      // Due a minute after the last one started; later when the event loop was busy, or the
+      // last tick ran past the minute.
+      const lateMs =
+        lastStartedAt === undefined ? 0 : Math.max(0, startedAt - lastStartedAt - TICK_INTERVAL_MS);
+      lastStartedAt = startedAt;
       running = sendDue(now)
         .catch((error: unknown) => {
           logger.error({ err: error }, 'reminder tick failed');
           return { sent: 0, gone: 0, failed: 0 };
+        })
+        .then((report) => {
+          options.onTick?.({ ...report, lateMs, durationMs: performance.now() - startedAt });
+          return report;
         })
         .finally(() => {
           running = null;

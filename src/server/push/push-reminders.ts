@@ -26,6 +26,7 @@ export async function setUpPushReminders(
     vapid,
     clock: ctx.clock,
     logger: app.log,
+    onTick: (tick) => ctx.metrics.reminderTick(tick),
     ...(agent ? { agent } : {}),
   });
   app.decorate('reminderScheduler', scheduler);

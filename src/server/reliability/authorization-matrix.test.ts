@@ -24,6 +24,7 @@ interface RouteAccess {
 const day = (w: World) => ({ dayNumber: String(w.privateDay) });
 const matrix: Record<string, RouteAccess> = {
   'GET /api/health': { access: 'public' },
+  'GET /api/ready': { access: 'public' },
   'GET /api/thoughts': { access: 'public' },
   'GET /api/thoughts/today': { access: 'public' },
   'GET /api/thoughts/meta/total': { access: 'public' },

@@ -85,6 +85,7 @@ export async function createTestApp(
     clock?: TestClock;
     contentDir?: string;
     onRoute?: AppOptions['onRoute'];
+    readiness?: AppOptions['readiness'];
     /** Another test app's database, to run a second instance on it (the first one drops it). */
     databaseUrl?: string;
   } = {},
@@ -112,6 +113,7 @@ export async function createTestApp(
     logger: false,
     ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
+    ...(options.readiness ? { readiness: options.readiness } : {}),
   });
   return {
     app,
