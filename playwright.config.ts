@@ -10,7 +10,7 @@ const dataDir = `test-results/e2e-data-${port}`;
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
-  workers: 2,
+  workers: 3,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 7_000 },

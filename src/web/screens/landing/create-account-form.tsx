@@ -89,7 +89,11 @@ export function CreateAccountForm() {
 
   const busy = isSubmitting || signup.isSuccess;
   return (
-    <form onSubmit={(event) => void createAccount(event)} noValidate className="grid grid-cols-1 gap-5">
+    <form
+      onSubmit={(event) => void createAccount(event)}
+      noValidate
+      className="grid grid-cols-1 gap-5"
+    >
       <TextField
         label="Full name"
         autoComplete="name"
@@ -130,7 +134,7 @@ export function CreateAccountForm() {
       />
       <Collapsible.Root className="rounded-lg border border-dashed border-border">
         <Collapsible.Trigger className="group flex w-full items-center justify-between gap-2 rounded-lg px-4 py-3 text-left text-sm font-medium text-primary hover:bg-muted/60 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
-          <span>
+          <span className="min-w-0">
             Add contact info &amp; location
             <span className="ml-2 font-normal text-muted-foreground">(optional)</span>
           </span>
