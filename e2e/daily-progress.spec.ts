@@ -61,7 +61,9 @@ test('the explanation stays open while it is read; leaving it for Reflect opens 
   await page.getByRole('button', { name: 'Reflect' }).click();
   await expect(reflection(page)).toBeVisible();
   await expectToast(page, 'Progress unlocked!', 'Stanza 2 is now available');
-  expect(await progressCookie(page)).toMatchObject({ explanationViewed: [1], currentStanza: 2 });
+  await expect
+    .poll(() => progressCookie(page))
+    .toMatchObject({ explanationViewed: [1], currentStanza: 2 });
 
   // The reader types; the screen stays on day 1 for as long as they like.
   await page.getByRole('textbox', { name: 'Good Thoughts' }).fill('A first careful thought.');
@@ -106,7 +108,9 @@ test('leaving the explanation by the Gatha button or the day strip counts it and
   await page.getByRole('button', { name: 'Previous day' }).click();
   await expect(page).toHaveURL(/\/app\/daily-ritual\/1$/);
   await expectToast(page, 'Progress unlocked!', 'Stanza 3 is now available');
-  expect(await progressCookie(page)).toMatchObject({ explanationViewed: [1, 2], currentStanza: 3 });
+  await expect
+    .poll(() => progressCookie(page))
+    .toMatchObject({ explanationViewed: [1, 2], currentStanza: 3 });
   await page.clock.runFor(4_000);
   expect(pathOf(page)).toBe('/app/daily-ritual/1');
 });
