@@ -63,8 +63,8 @@ html{-webkit-text-size-adjust:100%}
 body{margin:0;background:var(--bg);color:var(--fg);font:1.0625rem/1.65 system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,sans-serif;overflow-wrap:break-word}
 a{color:var(--primary)}
 a:focus-visible{outline:3px solid var(--primary);outline-offset:2px}
-.skip{position:absolute;left:-999rem}
-.skip:focus{left:1rem;top:1rem;background:var(--card);padding:.5rem 1rem;z-index:1}
+.skip{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
+.skip:focus{width:auto;height:auto;overflow:visible;clip-path:none;left:1rem;top:1rem;background:var(--card);padding:.5rem 1rem;z-index:1}
 .wrap{max-width:40rem;margin:0 auto;padding:1.5rem 1.25rem}
 header.site{display:flex;flex-wrap:wrap;align-items:baseline;justify-content:space-between;gap:.25rem 1rem;border-bottom:1px solid var(--border)}
 .brand{font-family:${SERIF};font-weight:600;font-size:1.25rem;text-decoration:none}
