@@ -54,7 +54,8 @@ const pwa = VitePWA({
   injectManifest: {
     // The shell, every screen's chunk and the icons (the plugin adds the manifest itself);
     // source maps stay on the network.
-    globPatterns: ['**/*.{js,css,html,svg,png}'],
+    // The reading typeface too (src/web/styles.css), so an installed app reads offline in it.
+    globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
     // The password dictionaries (over 200 KB compressed) serve only screens where a password
     // is chosen, which need the network anyway: they load from it when one opens.
     globIgnores: ['**/password-dictionaries-*.js'],
@@ -62,6 +63,46 @@ const pwa = VitePWA({
     rollupFormat: 'iife',
   },
 });
+
+/** The reading typeface's regular face, which sets the stanza (src/web/styles.css). */
+const READING_FACE = 'lora-latin-400-normal.woff2';
+
+/**
+ * A preload of the reading face in the page's head, so it arrives with the stylesheet rather
+ * than after the browser has laid out the stanza and found it needs it (which would show the
+ * fallback serif first). Every page built from index.html carries it: the landing, the shell
+ * and the reader's page the server fills.
+ */
+function preloadedReadingFace(): Plugin {
+  return {
+    name: 'threefold:preloaded-reading-face',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const face = Object.values(ctx.bundle ?? {}).find(
+          (item) =>
+            item.type === 'asset' &&
+            item.originalFileNames.some((name) => name.endsWith(READING_FACE)),
+        );
+        if (!face) throw new Error(`the reading face ${READING_FACE} is not in the build`);
+        return [
+          {
+            tag: 'link',
+            attrs: {
+              rel: 'preload',
+              href: `/${face.fileName}`,
+              as: 'font',
+              type: 'font/woff2',
+              crossorigin: '',
+            },
+            injectTo: 'head',
+          },
+        ];
+      },
+    },
+  };
+}
 
 /** The chunk of a source module and every chunk it imports statically. */
 function chunkWithImports(bundle: Rollup.OutputBundle, source: string): string[] {
@@ -248,7 +289,14 @@ function precompressedFiles(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), prerenderedPages(), pwa, precompressedFiles()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    preloadedReadingFace(),
+    prerenderedPages(),
+    pwa,
+    precompressedFiles(),
+  ],
   resolve: { conditions: ['source', 'module', 'browser', 'development|production'] },
   build: { outDir: 'dist/web', emptyOutDir: true, sourcemap: true, manifest: true },
   server: { proxy: { '/api': 'http://localhost:3000' } },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { landingHrefForDay, publicDayHref, sharedDayFrom } from './shared-day.js';
+import { dayShare, landingHrefForDay, publicDayHref, sharedDayFrom } from './shared-day.js';
 
 describe('sharedDayFrom', () => {
   it('reads a day of the cycle', () => {
@@ -37,5 +37,19 @@ describe('addresses of a shared day', () => {
     expect(landingHrefForDay(87)).toBe('/landing?day=87');
     expect(publicDayHref(87)).toBe('/read/87');
     expect(publicDayHref('today')).toBe('/read/today');
+  });
+});
+
+describe('dayShare', () => {
+  it("shares the day's public page at an absolute address, named by its stanza", () => {
+    expect(dayShare(34, 'Yasna 29.1', 'https://gathas.example')).toEqual({
+      title: 'Yasna 29.1 \u2014 The Threefold Path',
+      text: 'Yasna 29.1: a stanza of the Gathas of Zarathushtra, one for each day.',
+      url: 'https://gathas.example/read/34',
+    });
+  });
+
+  it('names the day while its stanza is not known yet', () => {
+    expect(dayShare(5, null, 'http://127.0.0.1:3000').text).toMatch(/^Day 5: /);
   });
 });

@@ -1,4 +1,4 @@
-import { TOTAL_DAYS } from './constants.js';
+import { PRODUCT_NAME, TOTAL_DAYS } from './constants.js';
 
 /** Where the public pages of the days live, for visitors (docs/product.md#sharing-and-visitors). */
 export const PUBLIC_DAY_PATH = '/read';
@@ -28,4 +28,34 @@ export function landingHrefForDay(day: number): string {
 /** The public page of a day. */
 export function publicDayHref(day: number | 'today'): string {
   return `${PUBLIC_DAY_PATH}/${day}`;
+}
+
+/** The picture of a day made for stories, which a share sheet may carry beside the link. */
+export function storyImageHref(day: number): string {
+  return `${publicDayHref(day)}/story.png`;
+}
+
+/** The picture of a day made for link previews, the one a reader may download. */
+export function cardImageHref(day: number): string {
+  return `${publicDayHref(day)}/card.png`;
+}
+
+/** What sharing a day sends: never anything the reader wrote, only the day's public page. */
+export interface DayShare {
+  title: string;
+  text: string;
+  url: string;
+}
+
+/**
+ * A day shared from the app: its stanza's reference (or "Day N" before that is known), a short
+ * line saying what it is, and the absolute address of its public page at `origin`.
+ */
+export function dayShare(day: number, reference: string | null, origin: string): DayShare {
+  const name = reference ?? `Day ${day}`;
+  return {
+    title: `${name} \u2014 ${PRODUCT_NAME}`,
+    text: `${name}: a stanza of the Gathas of Zarathushtra, one for each day.`,
+    url: new URL(publicDayHref(day), origin).href,
+  };
 }

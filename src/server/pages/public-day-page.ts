@@ -1,5 +1,6 @@
 import { PRODUCT_NAME, PRODUCT_SUBTITLE, TAGLINE, TOTAL_DAYS } from '#shared/constants';
 import { landingHrefForDay, publicDayHref } from '#shared/shared-day';
+import { NO_READING_TYPEFACE, type ReadingTypeface } from './reading-typeface.js';
 
 /** What a visitor reads of a day. */
 export interface PublicDay {
@@ -46,6 +47,9 @@ export function previewDescription(stanza: string): string {
   return `${flat.slice(0, cut > 0 ? cut : 199)}\u2026`;
 }
 
+/** The app's reading serif (src/web/styles.css): Lora, with the same fallbacks. */
+const SERIF = "Lora,'Iowan Old Style','Palatino Linotype',Palatino,Georgia,serif";
+
 /**
  * The app's palette (src/web/styles.css), light and dark, with text at WCAG AA contrast or
  * better on its background. Sizes are in rem and widths in ch, so the page reflows at 320 px
@@ -59,18 +63,18 @@ html{-webkit-text-size-adjust:100%}
 body{margin:0;background:var(--bg);color:var(--fg);font:1.0625rem/1.65 system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,sans-serif;overflow-wrap:break-word}
 a{color:var(--primary)}
 a:focus-visible{outline:3px solid var(--primary);outline-offset:2px}
-.skip{position:absolute;left:-999rem}
-.skip:focus{left:1rem;top:1rem;background:var(--card);padding:.5rem 1rem;z-index:1}
+.skip{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
+.skip:focus{width:auto;height:auto;overflow:visible;clip-path:none;left:1rem;top:1rem;background:var(--card);padding:.5rem 1rem;z-index:1}
 .wrap{max-width:40rem;margin:0 auto;padding:1.5rem 1.25rem}
 header.site{display:flex;flex-wrap:wrap;align-items:baseline;justify-content:space-between;gap:.25rem 1rem;border-bottom:1px solid var(--border)}
-.brand{font-family:'Iowan Old Style','Palatino Linotype',Palatino,Georgia,serif;font-weight:600;font-size:1.25rem;text-decoration:none}
-.subtitle{margin:0;color:var(--muted);font-style:italic;font-family:'Iowan Old Style','Palatino Linotype',Palatino,Georgia,serif}
+.brand{font-family:${SERIF};font-weight:600;font-size:1.25rem;text-decoration:none}
+.subtitle{margin:0;color:var(--muted);font-style:italic;font-family:${SERIF}}
 .eyebrow{margin:2rem 0 .25rem;color:var(--muted);font-size:.9375rem}
-h1,h2{font-family:'Iowan Old Style','Palatino Linotype',Palatino,Georgia,serif;line-height:1.25}
+h1,h2{font-family:${SERIF};font-weight:600;line-height:1.25}
 h1{margin:0 0 1.25rem;font-size:1.75rem;color:var(--primary)}
 main>h1:first-child{margin-top:2rem}
 h2{margin:2rem 0 .5rem;font-size:1.25rem}
-.stanza{margin:0;padding:1.25rem 1.25rem;background:var(--card);border:1px solid var(--border);border-left:4px solid var(--primary);border-radius:.75rem;font-family:'Iowan Old Style','Palatino Linotype',Palatino,Georgia,serif;font-size:1.25rem;line-height:1.6}
+.stanza{margin:0;padding:1.25rem 1.25rem;background:var(--card);border:1px solid var(--border);border-left:4px solid var(--primary);border-radius:.75rem;font-family:${SERIF};font-size:1.25rem;line-height:1.6}
 .stanza p{margin:0}
 .stanza .line{display:block;padding-left:1.5em;text-indent:-1.5em}
 .prompt{font-style:italic}
@@ -79,7 +83,7 @@ h2{margin:2rem 0 .5rem;font-size:1.25rem}
 .button{display:inline-block;margin:.5rem 0;padding:.75rem 1.25rem;border-radius:.5rem;background:var(--primary);color:var(--on-primary);font-weight:600;text-decoration:none}
 .button:focus-visible{outline-color:var(--fg)}
 nav.days ul{display:flex;flex-wrap:wrap;gap:.5rem 1.5rem;margin:1.5rem 0 0;padding:0;list-style:none}
-footer.site{border-top:1px solid var(--border);color:var(--muted);text-align:center;font-family:'Iowan Old Style','Palatino Linotype',Palatino,Georgia,serif}
+footer.site{border-top:1px solid var(--border);color:var(--muted);text-align:center;font-family:${SERIF}}
 `
   .trim()
   .replace(/\n/g, '');
@@ -101,9 +105,10 @@ interface PageFrame {
   /** Tags in <head> beyond the basics: description, canonical, link previews, robots. */
   head: string;
   main: string;
+  typeface: ReadingTypeface;
 }
 
-function page({ title, head, main }: PageFrame): string {
+function page({ title, head, main, typeface }: PageFrame): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -114,7 +119,8 @@ ${head}
 <meta name="theme-color" content="#f7f3ea" media="(prefers-color-scheme: light)">
 <meta name="theme-color" content="#171410" media="(prefers-color-scheme: dark)">
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
-<style>${STYLE}</style>
+${typeface.preload}
+<style>${typeface.fontFaces}${STYLE}</style>
 </head>
 <body>
 <a class="skip" href="#main">Skip to the reading</a>
@@ -143,7 +149,11 @@ function invitation(day: number): string {
 }
 
 /** The public page of a day a visitor may open, with its link previews (Open Graph, Twitter). */
-export function publicDayPageHtml(reading: PublicDay, appUrl: string): string {
+export function publicDayPageHtml(
+  reading: PublicDay,
+  appUrl: string,
+  typeface: ReadingTypeface = NO_READING_TYPEFACE,
+): string {
   const { day } = reading;
   const url = `${appUrl}${publicDayHref(day)}`;
   const image = `${url}/card.png`;
@@ -191,7 +201,7 @@ ${invitation(day)}
 <nav class="days" aria-label="Other days">
 <ul>${previous}<li><a href="${publicDayHref('today')}">Today's Gatha</a></li></ul>
 </nav>`;
-  return page({ title: `${title} | ${PRODUCT_NAME}`, head, main });
+  return page({ title: `${title} | ${PRODUCT_NAME}`, head, main, typeface });
 }
 
 /** A day not open yet: the spec's future-day screen, for a visitor. */
@@ -199,6 +209,7 @@ export function futureDayPageHtml(
   day: number,
   currentDay: number,
   friendlyMessage: string,
+  typeface: ReadingTypeface = NO_READING_TYPEFACE,
 ): string {
   const main = `<h1>Tomorrow's Wisdom Awaits</h1>
 <p>${escapeHtml(friendlyMessage)}</p>
@@ -208,16 +219,18 @@ ${invitation(currentDay)}`;
     title: `Day ${day} is not open yet | ${PRODUCT_NAME}`,
     head: '<meta name="robots" content="noindex">',
     main,
+    typeface,
   });
 }
 
 /** An address that names no day of the cycle. */
-export function dayNotFoundPageHtml(): string {
+export function dayNotFoundPageHtml(typeface: ReadingTypeface = NO_READING_TYPEFACE): string {
   return page({
     title: `Day not found | ${PRODUCT_NAME}`,
     head: '<meta name="robots" content="noindex">',
     main: `<h1>Day not found</h1>
 <p>The Gathas are read over ${TOTAL_DAYS} days; this address names none of them.</p>
 <p><a class="button" href="${publicDayHref('today')}">Go to Today's Gatha</a></p>`,
+    typeface,
   });
 }

@@ -13,6 +13,7 @@ import {
   type PublicDay,
   publicDayPageHtml,
 } from './public-day-page.js';
+import { builtReadingTypeface } from './reading-typeface.js';
 import { compressedFor } from './reader-page.js';
 import { type ShareImageFormat, ShareImageCache } from './share-images.js';
 
@@ -93,9 +94,6 @@ function sendPage(
     .send(body);
 }
 
-const notFoundPage = (request: FastifyRequest, reply: FastifyReply) =>
-  sendPage(request, reply, 404, dayNotFoundPageHtml(), 'no-cache');
-
 function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   return ifNoneMatch
@@ -113,6 +111,10 @@ export function visitorPages(ctx: AppContext) {
   const images = new ShareImageCache(KEPT_SHARE_IMAGES);
   const publicDay = keptReadings(ctx);
   const { appUrl, appTimezone } = ctx.config;
+  // The same font files as the app, so the day reads as it does there.
+  const typeface = builtReadingTypeface(ctx.config.webDistDir);
+  const notFoundPage = (request: FastifyRequest, reply: FastifyReply) =>
+    sendPage(request, reply, 404, dayNotFoundPageHtml(typeface), 'no-cache');
 
   return async (app: FastifyInstance) => {
     app.get('/read/today', async (request, reply) =>
@@ -126,7 +128,12 @@ export function visitorPages(ctx: AppContext) {
       if (day === null) return notFoundPage(request, reply);
       const currentDay = visitorCurrentDay(ctx, request);
       if (dayAccess(day, currentDay).kind === 'future') {
-        const html = futureDayPageHtml(day, currentDay, friendlyFutureMessage(day, currentDay));
+        const html = futureDayPageHtml(
+          day,
+          currentDay,
+          friendlyFutureMessage(day, currentDay),
+          typeface,
+        );
         return sendPage(request, reply, 403, html, 'no-store');
       }
       const reading = await publicDay(day);
@@ -135,7 +142,7 @@ export function visitorPages(ctx: AppContext) {
         request,
         reply,
         200,
-        publicDayPageHtml(reading, appUrl),
+        publicDayPageHtml(reading, appUrl, typeface),
         `public, max-age=${PUBLIC_MAX_AGE_S}`,
       );
     });
