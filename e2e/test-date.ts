@@ -131,17 +131,6 @@ export const test = playwrightTest.extend<{
       for (const page of context.pages()) {
         if (page.isClosed() || !page.url().startsWith(testInfo.project.use.baseURL ?? '-'))
           continue;
-        // Measured at rest: a panel still sliding in sits off its place for a moment.
-        await page
-          .evaluate(() =>
-            Promise.all(
-              document
-                .getAnimations()
-                .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-                .map((animation) => animation.finished),
-            ),
-          )
-          .catch(() => undefined);
         const problems = await page.evaluate(findLayoutProblems).catch(() => []);
         expect(problems, `the layout of ${new URL(page.url()).pathname}`).toEqual([]);
       }
