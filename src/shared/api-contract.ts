@@ -31,11 +31,7 @@ import {
   progressMergeResponseSchema,
   progressResponseSchema,
 } from './progress-sync.js';
-import {
-  saveStanzaSchema,
-  savedStanzaListItemSchema,
-  savedStanzaSchema,
-} from './saved-stanzas.js';
+import { saveStanzaSchema, savedStanzaListItemSchema, savedStanzaSchema } from './saved-stanzas.js';
 import {
   createPushSubscriptionSchema,
   deletePushSubscriptionSchema,

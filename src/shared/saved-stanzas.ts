@@ -1,14 +1,12 @@
 import { z } from 'zod';
+import { LIMITS, SAVED_NOTE_TOO_LONG } from './constants.js';
 
-/** A saved stanza's note, in characters as JavaScript counts them (docs/product.md#saved-stanzas). */
-export const SAVED_NOTE_MAX = 2000;
-export const SAVED_NOTE_TOO_LONG = `The note can be at most ${SAVED_NOTE_MAX.toLocaleString('en-US')} characters`;
 export const SAVED_STANZA_NOT_FOUND = 'Saved stanza not found';
 
 /** Any text, line breaks included: it is the reader's own, read back exactly as written. */
 export const savedNoteSchema = z
   .string({ error: 'The note must be text' })
-  .max(SAVED_NOTE_MAX, { error: SAVED_NOTE_TOO_LONG });
+  .max(LIMITS.savedNote, { error: SAVED_NOTE_TOO_LONG });
 
 /**
  * `PUT /api/saved/{day}`. Left out, the note stays as it is (empty on a first save), so the
@@ -35,12 +33,3 @@ export const savedStanzaListItemSchema = savedStanzaSchema.extend({
   firstLine: z.string().nullable(),
 });
 export type SavedStanzaListItem = z.infer<typeof savedStanzaListItemSchema>;
-
-/** The stanza's first line that has words in it, as the list shows it. */
-export function firstLineOf(stanza: string): string {
-  for (const line of stanza.split('\n')) {
-    const trimmed = line.trim();
-    if (trimmed) return trimmed;
-  }
-  return '';
-}

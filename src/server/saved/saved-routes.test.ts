@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SAVED_NOTE_MAX } from '#shared/saved-stanzas';
+import { LIMITS } from '#shared/constants';
 import { ApiClient, befriend, signUp } from '../test-support/api-client.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
 
@@ -49,7 +49,7 @@ describe('PUT /api/saved/{day}', () => {
 
   it('keeps a note of exactly 2,000 characters and refuses one longer, saying why', async () => {
     const me = await signUp(t.app);
-    const longest = 'ā'.repeat(SAVED_NOTE_MAX);
+    const longest = 'ā'.repeat(LIMITS.savedNote);
     expect((await me.put('/api/saved/7', { note: longest })).body.note).toBe(longest);
     const tooLong = await me.put('/api/saved/7', { note: `${longest}x` });
     expect(tooLong.status).toBe(400);

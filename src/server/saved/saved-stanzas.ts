@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { firstLineOf, type SavedStanza, type SavedStanzaListItem } from '#shared/saved-stanzas';
-import { stanzaReference } from '#shared/stanza-heading';
+import type { SavedStanza, SavedStanzaListItem } from '#shared/saved-stanzas';
+import { firstLineOf, stanzaReference } from '#shared/stanza-heading';
 import type { Database } from '../db/tables.js';
 import { gathaInfoFor } from '../thoughts/thought-routes.js';
 
