@@ -1,4 +1,5 @@
 import { type Page, expect } from '@playwright/test';
+import { findLayoutProblems } from './layout-problems.js';
 import { apiCall, expectNoAxeViolations, expectToast, signUpViaApi } from './support.js';
 import { test } from './test-date.js';
 
@@ -11,6 +12,11 @@ async function firstLineOfDay(page: Page, day: number): Promise<string> {
     .split('\n')
     .map((line) => line.trim())
     .find(Boolean)!;
+}
+
+/** The page as it is now fits its screen (after each test only the last page is checked). */
+async function expectLayoutFits(page: Page) {
+  expect(await page.evaluate(findLayoutProblems), new URL(page.url()).pathname).toEqual([]);
 }
 
 const savedTab = (page: Page) => page.getByRole('tab', { name: 'Saved' });
@@ -30,6 +36,10 @@ test('save a stanza from the daily screen, keep a note on it in the Saved tab, a
   await save.click();
   const saved = page.getByRole('button', { name: 'Saved', exact: true });
   await expect(saved).toHaveAttribute('aria-pressed', 'true');
+  await expectLayoutFits(page);
+  await page.screenshot({
+    path: `test-results/screens/saved/daily-${test.info().project.name}.png`,
+  });
   await expect
     .poll(async () => (await apiCall<unknown[]>(page, 'GET', '/api/saved')).body)
     .toEqual([expect.objectContaining({ dayNumber: 12, note: '' })]);
@@ -50,10 +60,15 @@ test('save a stanza from the daily screen, keep a note on it in the Saved tab, a
   await expect(card.getByText('2,001 of 2,000 characters')).toBeVisible();
   await expect(card.getByRole('alert')).toHaveText('The note can be at most 2,000 characters');
   await expect(note).toHaveAttribute('aria-invalid', 'true');
+  await expectLayoutFits(page);
 
   await note.fill('Read this one on hard mornings.\nTwice.');
   await expect(card.getByRole('alert')).toHaveCount(0);
   await expect(card.getByText('38 of 2,000 characters')).toBeVisible();
+  await card.scrollIntoViewIfNeeded();
+  await page.screenshot({
+    path: `test-results/screens/saved/list-${test.info().project.name}.png`,
+  });
   await card.getByRole('button', { name: 'Save note on Day 12' }).click();
   await expectToast(page, 'Note saved');
 
