@@ -103,6 +103,13 @@ test('save a stanza from the daily screen, keep a note on it in the Saved tab, a
     'aria-pressed',
     'true',
   );
+  // Taking it off here asks first, since it has a note; cancelled, it stays saved.
+  await page.getByRole('button', { name: 'Saved', exact: true }).click();
+  const ask = page.getByRole('alertdialog', { name: 'Remove Day 12 from Saved?' });
+  await expect(ask).toBeVisible();
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ask).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Saved', exact: true })).toBeFocused();
 
   // Removing asks first, since the note goes with it.
   await page.goto('/app/dashboard?tab=saved');

@@ -1,10 +1,15 @@
 import { Bookmark, BookmarkCheck } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { firstLineOf } from '#shared/stanza-heading';
 import type { Thought } from '#shared/thought-types';
 import { useRemoveSavedStanza, useSaveStanza, useSavedStanzas } from '../../api/saved-stanzas.js';
 import { Button } from '../../components/ui/button.js';
-import { ConfirmDialog } from '../../components/ui/dialogs.js';
+
+// The dialog (and the dialog library) is needed only to take off a day with a note: it loads
+// then, not with the stanza.
+const ConfirmDialog = lazy(async () => ({
+  default: (await import('../../components/ui/dialogs.js')).ConfirmDialog,
+}));
 
 /**
  * Saves the day's stanza to the reader's Saved list, or takes it off again. Taking off a day
@@ -44,14 +49,18 @@ export function SaveStanzaButton({ thought }: { thought: Thought }) {
         {saved ? <BookmarkCheck aria-hidden="true" /> : <Bookmark aria-hidden="true" />}
         {saved ? 'Saved' : 'Save stanza'}
       </Button>
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title={`Remove Day ${day} from Saved?`}
-        description="Your note on this stanza will be deleted with it. This cannot be undone."
-        confirmLabel="Remove"
-        onConfirm={() => remove.mutate(day)}
-      />
+      {confirming && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open
+            onOpenChange={setConfirming}
+            title={`Remove Day ${day} from Saved?`}
+            description="Your note on this stanza will be deleted with it. This cannot be undone."
+            confirmLabel="Remove"
+            onConfirm={() => remove.mutate(day)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
