@@ -103,13 +103,17 @@ test('save a stanza from the daily screen, keep a note on it in the Saved tab, a
     'aria-pressed',
     'true',
   );
-  // Taking it off here asks first, since it has a note; cancelled, it stays saved.
-  await page.getByRole('button', { name: 'Saved', exact: true }).click();
+  // Taking it off here asks first, since it has a note; cancelled, it stays saved, and the
+  // keyboard's focus comes back to the button.
+  const savedButton = page.getByRole('button', { name: 'Saved', exact: true });
+  await savedButton.focus();
+  await page.keyboard.press('Enter');
   const ask = page.getByRole('alertdialog', { name: 'Remove Day 12 from Saved?' });
-  await expect(ask).toBeVisible();
-  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ask.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(ask).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Saved', exact: true })).toBeFocused();
+  await expect(savedButton).toBeFocused();
+  await expect(savedButton).toHaveAttribute('aria-pressed', 'true');
 
   // Removing asks first, since the note goes with it.
   await page.goto('/app/dashboard?tab=saved');
@@ -119,6 +123,7 @@ test('save a stanza from the daily screen, keep a note on it in the Saved tab, a
   await expectNoAxeViolations(page);
   await confirm.getByRole('button', { name: 'Remove' }).click();
   await expectToast(page, 'Removed from Saved');
+  await expect(savedList(page).getByRole('heading', { name: 'Saved Stanzas' })).toBeFocused();
   await expect(savedList(page).getByText(/No saved stanzas yet/)).toBeVisible();
   expect((await apiCall(page, 'GET', '/api/saved')).body).toEqual([]);
 });

@@ -1,5 +1,5 @@
 import { Bookmark, BookmarkCheck } from 'lucide-react';
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, useRef, useState } from 'react';
 import { firstLineOf } from '#shared/stanza-heading';
 import type { Thought } from '#shared/thought-types';
 import { useRemoveSavedStanza, useSaveStanza, useSavedStanzas } from '../../api/saved-stanzas.js';
@@ -21,6 +21,9 @@ export function SaveStanzaButton({ thought }: { thought: Thought }) {
   const save = useSaveStanza();
   const remove = useRemoveSavedStanza();
   const [confirming, setConfirming] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  // Once loaded the dialog stays, closed, so it closes as any dialog does and gives the focus back.
+  const [dialogWanted, setDialogWanted] = useState(false);
   const entry = list.data?.find((stanza) => stanza.dayNumber === day);
   // Before the list has come, a save under way already shows as saved.
   const saved = entry !== undefined || (list.data === undefined && save.isPending);
@@ -32,6 +35,7 @@ export function SaveStanzaButton({ thought }: { thought: Thought }) {
     if (!saved) {
       save.mutate({ day, firstLine: firstLineOf(thought.thought) });
     } else if (entry?.note.trim()) {
+      setDialogWanted(true);
       setConfirming(true);
     } else {
       remove.mutate(day);
@@ -43,21 +47,23 @@ export function SaveStanzaButton({ thought }: { thought: Thought }) {
       <Button
         variant={saved ? 'secondary' : 'outline'}
         size="lg"
+        ref={button}
         aria-pressed={saved}
         onClick={onPress}
       >
         {saved ? <BookmarkCheck aria-hidden="true" /> : <Bookmark aria-hidden="true" />}
         {saved ? 'Saved' : 'Save stanza'}
       </Button>
-      {confirming && (
+      {dialogWanted && (
         <Suspense fallback={null}>
           <ConfirmDialog
-            open
+            open={confirming}
             onOpenChange={setConfirming}
             title={`Remove Day ${day} from Saved?`}
             description="Your note on this stanza will be deleted with it. This cannot be undone."
             confirmLabel="Remove"
             onConfirm={() => remove.mutate(day)}
+            returnFocusTo={button}
           />
         </Suspense>
       )}

@@ -1,5 +1,5 @@
 import { Trash2 } from 'lucide-react';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, type RefObject, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { LIMITS, SAVED_NOTE_TOO_LONG } from '#shared/constants';
 import type { SavedStanzaListItem } from '#shared/saved-stanzas';
@@ -22,10 +22,13 @@ const countFormat = new Intl.NumberFormat('en-US');
 export function SavedStanzaCard({
   stanza,
   onRemove,
+  listHeading,
 }: {
   stanza: SavedStanzaListItem;
   /** Removes the day: the list does it, as this card leaves it at once. */
   onRemove: (day: number) => void;
+  /** Where the focus goes once this card is removed. */
+  listHeading: RefObject<HTMLHeadingElement | null>;
 }) {
   const day = stanza.dayNumber;
   const noteId = useId();
@@ -33,6 +36,9 @@ export function SavedStanzaCard({
   const errorId = useId();
   const saveNote = useSaveNote();
   const [confirming, setConfirming] = useState(false);
+  const removeButton = useRef<HTMLButtonElement>(null);
+  // Back to Remove when the reader cancels; to the list when the card goes.
+  const focusAfterDialog = useRef<HTMLElement | null>(null);
   const [draft, setDraft] = useState(stanza.note);
   const draftRef = useRef(draft);
   // Typed and not yet saved: the draft is the reader's and never replaced by the server's note.
@@ -119,7 +125,11 @@ export function SavedStanzaCard({
             variant="ghost"
             size="sm"
             className="text-muted-foreground hover:text-destructive"
-            onClick={() => setConfirming(true)}
+            ref={removeButton}
+            onClick={() => {
+              focusAfterDialog.current = removeButton.current;
+              setConfirming(true);
+            }}
           >
             <Trash2 aria-hidden="true" />
             Remove
@@ -142,7 +152,11 @@ export function SavedStanzaCard({
             : 'You can save it again from its day.'
         }
         confirmLabel="Remove"
-        onConfirm={() => onRemove(day)}
+        onConfirm={() => {
+          focusAfterDialog.current = listHeading.current;
+          onRemove(day);
+        }}
+        returnFocusTo={focusAfterDialog}
       />
     </Card>
   );

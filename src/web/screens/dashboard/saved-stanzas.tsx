@@ -24,8 +24,6 @@ export function SavedStanzas() {
   const heading = useRef<HTMLHeadingElement>(null);
 
   const onRemove = (day: number) => {
-    // The removed card takes its focused button with it: focus goes back to the list.
-    heading.current?.focus();
     remove.mutate(day, {
       onSuccess: () =>
         toast({ title: 'Removed from Saved', description: `Day ${day} is no longer saved.` }),
@@ -71,7 +69,7 @@ export function SavedStanzas() {
         <ul className="flex flex-col gap-4">
           {saved.data.map((stanza) => (
             <li key={stanza.dayNumber}>
-              <SavedStanzaCard stanza={stanza} onRemove={onRemove} />
+              <SavedStanzaCard stanza={stanza} onRemove={onRemove} listHeading={heading} />
             </li>
           ))}
         </ul>
