@@ -102,15 +102,13 @@ export async function buildJournalExport(
       entryText: row.entry_text,
     };
   });
-  const savedStanzas = saved.map(
-    (stanza): ExportedSavedStanza => ({
-      dayNumber: stanza.dayNumber,
-      reference: readings.get(stanza.dayNumber)?.reference ?? null,
-      note: stanza.note,
-      savedAt: stanza.savedAt,
-      savedAtLocal: local(stanza.savedAt).iso,
-    }),
-  );
+  const savedStanzas = saved.map((stanza): ExportedSavedStanza => ({
+    dayNumber: stanza.dayNumber,
+    reference: readings.get(stanza.dayNumber)?.reference ?? null,
+    note: stanza.note,
+    savedAt: stanza.savedAt,
+    savedAtLocal: local(stanza.savedAt).iso,
+  }));
   const exportedAt = now.toISOString();
   return {
     exportedAt,
