@@ -28,6 +28,7 @@ import { HttpError } from './http/http-errors.js';
 import { journalRoutes } from './journal/journal-routes.js';
 import { progressRoutes } from './progress/progress-routes.js';
 import { reportRoutes } from './reports/report-routes.js';
+import { savedStanzaRoutes } from './saved/saved-routes.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { scheduleExpiredRecordSweep } from './jobs/expired-records.js';
 import { setUpPushReminders } from './push/push-reminders.js';
@@ -245,6 +246,7 @@ export async function buildApp(
         await signedIn.register(ownSignInRoutes(ctx), { prefix: '/auth' });
         await signedIn.register(journalRoutes(ctx), { prefix: '/journal' });
         await signedIn.register(progressRoutes(ctx), { prefix: '/progress' });
+        await signedIn.register(savedStanzaRoutes(ctx), { prefix: '/saved' });
         await signedIn.register(accountRoutes(ctx), { prefix: '/users' });
         await signedIn.register(peopleSearchRoutes(ctx), { prefix: '/users' });
         await signedIn.register(friendRoutes(ctx));

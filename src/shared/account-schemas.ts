@@ -164,9 +164,20 @@ export const exportedJournalEntrySchema = z.object({
 });
 export type ExportedJournalEntry = z.infer<typeof exportedJournalEntrySchema>;
 
+/** One saved stanza in the export: the day, its reading's reference and the private note. */
+export const exportedSavedStanzaSchema = z.object({
+  dayNumber: z.int(),
+  reference: z.string().nullable(),
+  note: z.string(),
+  /** When the day was first saved, ISO 8601 in UTC. */
+  savedAt: z.string(),
+  savedAtLocal: z.string(),
+});
+export type ExportedSavedStanza = z.infer<typeof exportedSavedStanzaSchema>;
+
 /**
- * `GET /api/journal/export?format=json`: the person's account details and every entry, with
- * each time in UTC and in the reader's time zone (`timeZone`).
+ * `GET /api/journal/export?format=json`: the person's account details, every entry and every
+ * saved stanza with its note, with each time in UTC and in the reader's time zone (`timeZone`).
  */
 export const journalExportSchema = z.object({
   exportedAt: z.string(),
@@ -177,5 +188,7 @@ export const journalExportSchema = z.object({
     .pick({ username: true, fullName: true, email: true, city: true, postalCode: true })
     .extend({ whatsapp: z.string().nullable(), createdAt: z.string() }),
   entries: z.array(exportedJournalEntrySchema),
+  /** By day. */
+  savedStanzas: z.array(exportedSavedStanzaSchema),
 });
 export type JournalExport = z.infer<typeof journalExportSchema>;

@@ -31,6 +31,7 @@ import {
   progressMergeResponseSchema,
   progressResponseSchema,
 } from './progress-sync.js';
+import { saveStanzaSchema, savedStanzaListItemSchema, savedStanzaSchema } from './saved-stanzas.js';
 import {
   createPushSubscriptionSchema,
   deletePushSubscriptionSchema,
@@ -143,6 +144,14 @@ export const apiContract = {
       },
     },
   },
+
+  'GET /api/saved': { response: { 200: z.array(savedStanzaListItemSchema) } },
+  'PUT /api/saved/:day': {
+    params: z.object({ day: pathDay }),
+    body: orEmpty(saveStanzaSchema),
+    response: { 200: savedStanzaSchema },
+  },
+  'DELETE /api/saved/:day': { params: z.object({ day: pathDay }), response: { 200: ok } },
 
   'GET /api/progress': { response: { 200: progressResponseSchema } },
   'POST /api/progress/merge': {

@@ -11,6 +11,7 @@ export const TAGLINE = 'Daily wisdom in thoughts, words, and deeds';
 
 /** Shared by the server's schema and the reflection form, which checks it without zod. */
 export const ENTRY_TEXT_TOO_LONG = 'Entry text must be at most 20,000 characters';
+export const SAVED_NOTE_TOO_LONG = 'The note can be at most 2,000 characters';
 
 export const SEARCH_MIN_LENGTH = 2;
 export const SEARCH_RESULT_LIMIT = 20;
@@ -41,6 +42,8 @@ export const LIMITS = {
   whatsapp: 20,
   city: 80,
   entryText: 20_000,
+  /** A saved stanza's private note (docs/product.md#saved-stanzas). */
+  savedNote: 2_000,
   passwordMin: 8,
   passwordMax: 128,
   bodyBytes: 64 * 1024,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stanzaHeading, stanzaReference } from './stanza-heading.js';
+import { firstLineOf, stanzaHeading, stanzaReference } from './stanza-heading.js';
 
 const info = (songNumber: number, stanzaNumber: number, songTitle: string, days = [1, 1]) => ({
   songNumber,
@@ -32,5 +32,13 @@ describe('the daily heading', () => {
     const first = info(53, 1, 'Vahishto-ishti', [220, 222]);
     expect(stanzaReference(220, first)).toBe('Yasna 53.1 (part 1 of 3)');
     expect(stanzaReference(222, first)).toBe('Yasna 53.1 (part 3 of 3)');
+  });
+});
+
+describe('firstLineOf', () => {
+  it('gives the first line with words, trimmed, skipping blank lines', () => {
+    expect(firstLineOf('  \n\n  Truly, I ask thee  \nSecond line')).toBe('Truly, I ask thee');
+    expect(firstLineOf('One line only')).toBe('One line only');
+    expect(firstLineOf(' \n \n')).toBe('');
   });
 });

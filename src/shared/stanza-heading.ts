@@ -30,3 +30,12 @@ export function stanzaReference(day: number, info: HeadingInfo): string {
 export function stanzaHeading(day: number, info: HeadingInfo): string {
   return `${stanzaReference(day, info)} \u2022 ${PRAYER_TITLES[day] ?? info.songTitle}`;
 }
+
+/** The stanza's first line with words in it, as the list of saved stanzas shows it. */
+export function firstLineOf(stanza: string): string {
+  for (const line of stanza.split('\n')) {
+    const trimmed = line.trim();
+    if (trimmed) return trimmed;
+  }
+  return '';
+}

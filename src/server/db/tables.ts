@@ -119,6 +119,17 @@ export interface BlocksTable {
   created_at: Timestamp;
 }
 
+/** A stanza a person saved, with their private note (empty when they wrote none). */
+export interface SavedStanzasTable {
+  id: Generated<number>;
+  user_id: number;
+  day_number: number;
+  note: string;
+  /** When the day was first saved; saving it again keeps this. */
+  saved_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface FriendshipsTable {
   id: Generated<number>;
   user_id: number;
@@ -215,6 +226,7 @@ export interface Database {
   reports: ReportsTable;
   friendships: FriendshipsTable;
   blocks: BlocksTable;
+  saved_stanzas: SavedStanzasTable;
   user_progress: UserProgressTable;
   rate_limit_counters: RateLimitCountersTable;
   push_vapid_keys: PushVapidKeysTable;

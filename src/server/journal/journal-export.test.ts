@@ -98,7 +98,36 @@ describe('GET /api/journal/export?format=json', () => {
           entryText: later.entryText,
         },
       ],
+      savedStanzas: [],
     });
+  });
+
+  it('holds the saved stanzas by day, each with its reference, note and save time', async () => {
+    const me = await signUp(t.app);
+    t.clock.set('2026-03-01T12:00:00.000Z');
+    await me.put('/api/saved/41', { note: 'Private note\non two lines — ā 🌅' });
+    t.clock.advance(60_000);
+    await me.put('/api/saved/2');
+    const response = await me.get('/api/journal/export?format=json', {
+      'x-timezone': 'Asia/Kolkata',
+    });
+    expect(response.body.savedStanzas).toEqual([
+      {
+        dayNumber: 2,
+        reference: 'Yasna 28.2',
+        note: '',
+        savedAt: '2026-03-01T12:01:00.000Z',
+        savedAtLocal: '2026-03-01T17:31:00+05:30',
+      },
+      {
+        dayNumber: 41,
+        reference: 'Yasna 28.41',
+        note: 'Private note\non two lines — ā 🌅',
+        savedAt: '2026-03-01T12:00:00.000Z',
+        savedAtLocal: '2026-03-01T17:30:00+05:30',
+      },
+    ]);
+    expect(response.body.entries).toEqual([]);
   });
 
   it("names each day's reading as the content pack does, with the day's prompt", async () => {
@@ -190,6 +219,57 @@ describe('GET /api/journal/export?format=md', () => {
     expect(sections[1]).toContain('Day 12 — Yasna 28.12\n\nShared with friends. Written');
     expect(sections[1]).toContain('### Good Words\n\n_Nothing written._\n');
     expect(text.indexOf('Day 5')).toBeLessThan(text.indexOf('Day 12'));
+  });
+});
+
+describe('saved stanzas in the Markdown export', () => {
+  it('follow the reflections under their own heading, each note as written or said to be empty', async () => {
+    const me = await signUp(t.app);
+    t.clock.set('2026-03-01T12:00:00.000Z');
+    await me.post('/api/journal', { dayNumber: 5, entryText: entryText('Mine', '', '') });
+    await me.put('/api/saved/9', { note: 'Keep this\n# not a heading [x](https://evil.test)' });
+    await me.put('/api/saved/3');
+    const text = (await me.get('/api/journal/export?format=md', { 'x-timezone': 'UTC' }))
+      .body as string;
+    const [reflections, saved] = text.split('\n## Saved stanzas\n');
+    expect(reflections).toContain('## Day 5 — Yasna 28.5');
+    expect(saved).toBe(
+      [
+        '',
+        '### Day 3 — Yasna 28.3',
+        '',
+        'Saved 1 March 2026, 12:00.',
+        '',
+        '_No note._',
+        '',
+        '### Day 9 — Yasna 28.9',
+        '',
+        'Saved 1 March 2026, 12:00.',
+        '',
+        'Keep this',
+        '\\# not a heading \\[x\\](https://evil.test)',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('are left out, heading and all, when nothing is saved', async () => {
+    const me = await signUp(t.app);
+    await me.post('/api/journal', { dayNumber: 5, entryText: entryText('Mine', '', '') });
+    expect((await me.get('/api/journal/export?format=md')).body).not.toContain('Saved stanzas');
+  });
+});
+
+describe("another person's saved stanzas", () => {
+  it('never appear in an export', async () => {
+    const me = await signUp(t.app);
+    const friend = await signUp(t.app);
+    await befriend(me, friend);
+    await friend.put('/api/saved/4', { note: 'FRIEND-SAVED-NOTE' });
+    const json = await me.get('/api/journal/export?format=json');
+    expect(json.body.savedStanzas).toEqual([]);
+    const markdown = (await me.get('/api/journal/export?format=md')).body as string;
+    expect(JSON.stringify(json.body) + markdown).not.toContain('FRIEND-SAVED-NOTE');
   });
 });
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import {
   type ExportedJournalEntry,
+  type ExportedSavedStanza,
   type JournalExport,
   journalExportFileName,
 } from '#shared/account-schemas';
@@ -16,6 +17,7 @@ import type { AppContext } from '../app-context.js';
 import { signedInUser } from '../auth/current-user.js';
 import type { Database, UserRow } from '../db/tables.js';
 import { answerSerializer } from '../http/serialized-json.js';
+import { savedStanzasByDay } from '../saved/saved-stanzas.js';
 import { readerTimeZone } from '../thoughts/reading-day.js';
 
 interface DayReading {
@@ -60,7 +62,8 @@ async function readingsByDay(db: Kysely<Database>): Promise<Map<number, DayReadi
 
 /**
  * Everything the person wrote, with their account details, ordered by day: each entry with its
- * day's reading and prompt, and each time in UTC and in `timeZone`.
+ * day's reading and prompt, each saved stanza with its note, and each time in UTC and in
+ * `timeZone`.
  */
 export async function buildJournalExport(
   db: Kysely<Database>,
@@ -68,7 +71,7 @@ export async function buildJournalExport(
   now: Date,
   timeZone: string,
 ): Promise<JournalExport> {
-  const [rows, readings] = await Promise.all([
+  const [rows, readings, saved] = await Promise.all([
     db
       .selectFrom('journal_entries')
       .selectAll()
@@ -77,6 +80,7 @@ export async function buildJournalExport(
       .orderBy('id', 'asc')
       .execute(),
     readingsByDay(db),
+    savedStanzasByDay(db, user.id),
   ]);
   const local = localTimeIn(timeZone);
   const entries = rows.map((row): ExportedJournalEntry => {
@@ -98,6 +102,13 @@ export async function buildJournalExport(
       entryText: row.entry_text,
     };
   });
+  const savedStanzas = saved.map((stanza): ExportedSavedStanza => ({
+    dayNumber: stanza.dayNumber,
+    reference: readings.get(stanza.dayNumber)?.reference ?? null,
+    note: stanza.note,
+    savedAt: stanza.savedAt,
+    savedAtLocal: local(stanza.savedAt).iso,
+  }));
   const exportedAt = now.toISOString();
   return {
     exportedAt,
@@ -113,6 +124,7 @@ export async function buildJournalExport(
       createdAt: user.created_at,
     },
     entries,
+    savedStanzas,
   };
 }
 
@@ -121,7 +133,7 @@ const asBody = (text: string) => (text.trim() ? markdownBody(text) : '_Nothing w
 
 /**
  * The export as Markdown: a title, then one section per day with its reading, its prompt and
- * the three parts. Times read in the export's time zone. Everything not written by this app
+ * the three parts, then (when there are any) the saved stanzas with their notes. Times read in the export's time zone. Everything not written by this app
  * (names, the readings' words, the reflections) is escaped, so none of it can make a heading,
  * link or HTML of its own.
  */
@@ -153,6 +165,19 @@ export function journalMarkdown(data: JournalExport): string {
       '',
       asBody(entry.goodDeeds),
     );
+  }
+  if (data.savedStanzas.length > 0) {
+    lines.push('', '## Saved stanzas');
+    for (const stanza of data.savedStanzas) {
+      lines.push(
+        '',
+        `### Day ${stanza.dayNumber}${stanza.reference ? ` — ${markdownInline(stanza.reference)}` : ''}`,
+        '',
+        `Saved ${local(stanza.savedAt).text}.`,
+        '',
+        stanza.note.trim() ? markdownBody(stanza.note) : '_No note._',
+      );
+    }
   }
   return `${lines.join('\n')}\n`;
 }

@@ -132,6 +132,17 @@ const matrix: Record<string, RouteAccess> = {
     access: 'own-data',
     body: (w) => ({ targetType: 'entry', targetId: w.privateEntryId, reason: 'spam' }),
   },
+  'GET /api/saved': { access: 'own-data' },
+  // Others save and remove the same day as the owner: only ever their own row of it.
+  'PUT /api/saved/:day': {
+    access: 'own-data',
+    params: (w) => ({ day: String(w.privateDay) }),
+    body: () => ({ note: 'overwritten by someone else' }),
+  },
+  'DELETE /api/saved/:day': {
+    access: 'own-data',
+    params: (w) => ({ day: String(w.privateDay) }),
+  },
   'GET /api/progress': { access: 'own-data' },
   'POST /api/progress/merge': {
     access: 'own-data',
@@ -215,6 +226,7 @@ async function buildWorld() {
     isPublic: true,
   });
   await owner.put(`/api/progress/days/${privateDay}`, { read: true, gathaViewed: true });
+  const savedStanza = await owner.put(`/api/saved/${privateDay}`, { note: `${marker} note` });
   const ownerPush = browserSubscription();
   await owner.post('/api/push/subscriptions', {
     subscription: ownerPush,
@@ -235,6 +247,7 @@ async function buildWorld() {
     ['block', block.status === 201],
     ['private entry', privateEntry.status === 201],
     ['shared entry', shared.status === 201],
+    ['saved stanza', savedStanza.status === 200],
     ['second session', ownerSessionId !== undefined],
   ] as const) {
     if (!ok) throw new Error(`could not set up the ${what}`);
@@ -384,6 +397,10 @@ describe('the authorization matrix', () => {
     expect(blocks.map((b) => b.userId)).toEqual([w.blockedByOwner.user.id]);
     const requests = JSON.stringify((await owner.get('/api/friend-requests')).body);
     expect(requests).toContain(`"id":${w.incomingRequestId}`);
+    const saved = await owner.get('/api/saved');
+    expect(saved.body).toEqual([
+      expect.objectContaining({ dayNumber: w.privateDay, note: `${w.marker} note` }),
+    ]);
     const progress = await owner.get('/api/progress');
     expect(progress.body.days).toContainEqual(
       expect.objectContaining({ dayNumber: w.privateDay, read: true, gathaViewed: true }),

@@ -162,6 +162,21 @@ export function friendlyFutureMessage(day: number, currentDay: number): string {
     : `Day ${day} opens in ${wait} days. Each stanza is read on its own day; today's is waiting for you.`;
 }
 
+/**
+ * Refuses a day the reader may not open yet (403 future_day), the same way on every route that
+ * takes a day; a day outside the cycle answers 404.
+ */
+export function refuseUnopenedDay(day: number, currentDay: number): void {
+  const access = dayAccess(day, currentDay);
+  if (access.kind === 'not_found') throw new HttpError(404, DAY_NOT_FOUND);
+  if (access.kind === 'future') {
+    throw new HttpError(403, 'future_day', {
+      friendlyMessage: friendlyFutureMessage(day, currentDay),
+      currentDay,
+    });
+  }
+}
+
 export function thoughtRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { db } = ctx;
   return async (app) => {
@@ -208,15 +223,7 @@ export function thoughtRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: apiContract['GET /api/thoughts/:dayNumber'] },
       async (request) => {
         const day = request.params.dayNumber;
-        const currentDay = currentDayFor(ctx, request);
-        const access = dayAccess(day, currentDay);
-        if (access.kind === 'not_found') throw new HttpError(404, DAY_NOT_FOUND);
-        if (access.kind === 'future') {
-          throw new HttpError(403, 'future_day', {
-            friendlyMessage: friendlyFutureMessage(day, currentDay),
-            currentDay,
-          });
-        }
+        refuseUnopenedDay(day, currentDayFor(ctx, request));
         return thoughtForDay(db, day);
       },
     );

@@ -130,7 +130,7 @@ async function waitForResetToken(userId: number) {
 
 /**
  * A person with something in every kind of row: entries, friend requests sent and received,
- * friendships both ways, progress, two sessions, a reset link, a push subscription and
+ * friendships both ways, progress, a saved stanza with its note, two sessions, a reset link, a push subscription and
  * failed sign-in counters.
  */
 async function personWithEverything() {
@@ -150,6 +150,7 @@ async function personWithEverything() {
   });
   await doomed.post('/api/journal', { dayNumber: 4, entryText: entryText('private') });
   await doomed.put('/api/progress/days/5', { read: true, gathaViewed: true });
+  await doomed.put('/api/saved/6', { note: 'a private note on day six' });
   const phone = new ApiClient(env.t.app);
   expect(
     (await phone.post('/api/auth/login', { username: doomed.user.email, password })).status,
@@ -182,6 +183,7 @@ describe('the schema', () => {
         'journal_entries.user_id',
         'password_reset_tokens.user_id',
         'push_subscriptions.user_id',
+        'saved_stanzas.user_id',
         'sessions.user_id',
         'user_progress.user_id',
       ]),
@@ -207,6 +209,7 @@ describe('DELETE /api/users/me', () => {
         'password_reset_tokens.user_id',
         'push_subscriptions.user_id',
         'rate_limit_counters.key',
+        'saved_stanzas.user_id',
         'sessions.user_id',
         'user_progress.user_id',
         'users.id',

@@ -5,7 +5,8 @@ import { storedRateLimitKey } from '../http/rate-limits.js';
 
 /**
  * Deletes a person. Every row that refers to them (entries, friend requests both ways,
- * friendships both ways, progress, sessions, reset links, push subscriptions) goes with the
+ * friendships both ways, progress, saved stanzas and their notes, sessions, reset links, push
+ * subscriptions) goes with the
  * user row through ON DELETE CASCADE. Rate-limit counters are keyed by text rather than by a
  * foreign key, so the ones naming this person are removed here, and so is the mail kept for
  * them in the outbox when there is no mail server. On SQLite the freed pages are overwritten

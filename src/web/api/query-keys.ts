@@ -16,4 +16,5 @@ export const queryKeys = {
   progress: ['/api/progress'] as const,
   sessions: ['/api/auth/sessions'] as const,
   blocks: ['/api/blocks'] as const,
+  saved: ['/api/saved'] as const,
 };

@@ -10,6 +10,7 @@ import * as blocksAndDiscoverability from './2026-11-26-0008-blocks-and-discover
 import * as reportsSuspensionSharedParts from './2026-11-26-0009-reports-suspension-shared-parts.js';
 import * as sessionPlacesAndEndings from './2026-11-26-0010-session-places-and-endings.js';
 import * as readingReferences from './2026-11-26-0011-reading-references.js';
+import * as savedStanzas from './2026-11-26-0012-saved-stanzas.js';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-0009-reports-suspension-shared-parts': reportsSuspensionSharedParts,
   '2026-11-26-0010-session-places-and-endings': sessionPlacesAndEndings,
   '2026-11-26-0011-reading-references': readingReferences,
+  '2026-11-26-0012-saved-stanzas': savedStanzas,
 };

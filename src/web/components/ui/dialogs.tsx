@@ -1,5 +1,5 @@
 import { AlertDialog as AlertPrimitive, Dialog as DialogPrimitive } from 'radix-ui';
-import type { ComponentProps, ReactNode } from 'react';
+import type { ComponentProps, ReactNode, RefObject } from 'react';
 import { cn } from '../../lib/cn.js';
 import { buttonVariants } from './button.js';
 
@@ -13,12 +13,25 @@ export function ConfirmDialog(props: {
   description: string;
   confirmLabel: string;
   onConfirm: () => void;
+  /** Where the focus goes when the dialog closes, when it was opened by no trigger of its own. */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }) {
+  const returnFocus = props.returnFocusTo;
   return (
     <AlertPrimitive.Root open={props.open} onOpenChange={props.onOpenChange}>
       <AlertPrimitive.Portal>
         <AlertPrimitive.Overlay className={overlay} />
-        <AlertPrimitive.Content className="fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border border-border bg-card p-6 shadow-lg">
+        <AlertPrimitive.Content
+          onCloseAutoFocus={
+            returnFocus
+              ? (event) => {
+                  event.preventDefault();
+                  returnFocus.current?.focus();
+                }
+              : undefined
+          }
+          className="fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border border-border bg-card p-6 shadow-lg"
+        >
           <AlertPrimitive.Title className="font-serif text-lg font-semibold">
             {props.title}
           </AlertPrimitive.Title>

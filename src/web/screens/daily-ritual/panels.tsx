@@ -3,6 +3,7 @@ import { type Ref, useEffect } from 'react';
 import type { Thought } from '#shared/thought-types';
 import { Button } from '../../components/ui/button.js';
 import { takeEarlyTap } from '../../app/early-taps.js';
+import { SaveStanzaButton } from './save-stanza-button.js';
 import { ShareDayButton } from './share-day-button.js';
 
 interface PanelProps {
@@ -57,6 +58,7 @@ export function StanzaPanel({
         </figcaption>
       </figure>
       <div className="flex flex-wrap items-center justify-center gap-3">
+        <SaveStanzaButton thought={thought} />
         <Button size="lg" onClick={onReadExplanation} data-early-tap="read-explanation">
           Read Explanation <ArrowRight aria-hidden="true" />
         </Button>

@@ -1,21 +1,25 @@
-import { BookHeart, Users } from 'lucide-react';
+import { BookHeart, Bookmark, Users } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.js';
 import { FriendsReflections } from './friends-reflections.js';
 import { MyJournal } from './my-journal.js';
+import { SavedStanzas } from './saved-stanzas.js';
 import { YourJourneyCard } from './your-journey-card.js';
 
 const FRIENDS_TAB = 'friends';
 const JOURNAL_TAB = 'journal';
+const SAVED_TAB = 'saved';
+const TABS_IN_ADDRESS: readonly string[] = [JOURNAL_TAB, SAVED_TAB];
 
-/** Friends' shared reflections and the reader's own journal, one tab each. */
+/** Friends' shared reflections, the reader's own journal and their saved stanzas, one tab each. */
 export function DashboardScreen() {
   // The open tab lives in the address, so a reload or a back step returns to it.
   const [searchParams, setSearchParams] = useSearchParams();
-  const tab = searchParams.get('tab') === JOURNAL_TAB ? JOURNAL_TAB : FRIENDS_TAB;
+  const asked = searchParams.get('tab') ?? '';
+  const tab = TABS_IN_ADDRESS.includes(asked) ? asked : FRIENDS_TAB;
 
   const openTab = (value: string) =>
-    setSearchParams(value === JOURNAL_TAB ? { tab: JOURNAL_TAB } : {}, { replace: true });
+    setSearchParams(TABS_IN_ADDRESS.includes(value) ? { tab: value } : {}, { replace: true });
 
   return (
     <div className="flex flex-col gap-5">
@@ -31,12 +35,19 @@ export function DashboardScreen() {
             <BookHeart aria-hidden="true" className="size-4" />
             My Journal
           </TabsTrigger>
+          <TabsTrigger value={SAVED_TAB} className="py-2">
+            <Bookmark aria-hidden="true" className="size-4" />
+            Saved
+          </TabsTrigger>
         </TabsList>
         <TabsContent value={FRIENDS_TAB} className="mt-6">
           <FriendsReflections />
         </TabsContent>
         <TabsContent value={JOURNAL_TAB} className="mt-6">
           <MyJournal />
+        </TabsContent>
+        <TabsContent value={SAVED_TAB} className="mt-6">
+          <SavedStanzas />
         </TabsContent>
       </Tabs>
     </div>
