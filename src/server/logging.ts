@@ -66,23 +66,23 @@ export class AnsweredRequestLog extends LogController {
 
 /**
  * Where the server's log lines go in production: standard output, written in the background in
- * blocks of at least 4 KB rather than one synchronous write per line. `flush()` writes out what
- * is held, in order, as the server stops; pino also writes what is left as the process exits.
+ * blocks of at least 4 KB rather than one synchronous write per line, and at least once a second
+ * so a quiet server's lines (an error at night) are never held back. `flush()` writes out what
+ * is held, in order; pino also writes what is left as the process exits.
  */
 export function bufferedLogDestination() {
   const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
-  return {
-    stream: destination,
-    flush: () =>
-      new Promise<void>((resolve) => {
-        try {
-          // An error here (standard output closed) leaves nothing that could still be written.
-          destination.flush(() => resolve());
-        } catch {
-          resolve();
-        }
-      }),
-  };
+  const flush = () =>
+    new Promise<void>((resolve) => {
+      try {
+        // An error here (standard output closed) leaves nothing that could still be written.
+        destination.flush(() => resolve());
+      } catch {
+        resolve();
+      }
+    });
+  setInterval(() => void flush(), 1_000).unref();
+  return { stream: destination, flush };
 }
 
 /**

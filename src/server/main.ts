@@ -49,6 +49,8 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`The Threefold Path is ready at ${config.appUrl}`);
+  // The start's lines are read by whoever launched the server: out now, not with the next 4 KB.
+  await logs.flush();
 }
 
 main().catch((error: unknown) => {
