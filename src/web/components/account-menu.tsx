@@ -1,6 +1,8 @@
 import { Info, LogOut, Settings, TableOfContents } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { takeEarlyTap } from '../app/early-taps.js';
 import { paths } from '../app/paths.js';
 import { AccountAvatar } from './account-avatar.js';
 
@@ -20,9 +22,17 @@ const screens = [
  * from the keyboard (arrows, Enter) like any item of the menu.
  */
 export function AccountMenu(props: { fullName: string; username: string; onLogOut: () => void }) {
+  const [open, setOpen] = useState(false);
+  // A tap on the avatar of a server-rendered page, made before the app was live, opens it now.
+  useEffect(() => {
+    if (takeEarlyTap('account-menu')) setOpen(true);
+  }, []);
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+    <DropdownMenu.Root open={open} onOpenChange={setOpen}>
+      <DropdownMenu.Trigger
+        data-early-tap="account-menu"
+        className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
         <AccountAvatar fullName={props.fullName} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
