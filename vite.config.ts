@@ -12,6 +12,7 @@ import {
   PAGE_RENDER_ENTRY,
   READER_PAGE_TEMPLATE,
 } from './src/shared/web-build.js';
+import { READING_COMFORT_SCRIPT } from './src/shared/reading-comfort.js';
 
 const paper = '#f7f3ea';
 
@@ -101,6 +102,20 @@ function preloadedReadingFace(): Plugin {
         ];
       },
     },
+  };
+}
+
+/**
+ * The reader's text size and theme, applied in the head before the body is painted
+ * (src/shared/reading-comfort.ts). Inline, since a script fetched first would hold up every
+ * page; the CSP allows exactly this script by its hash. Every page built from index.html has it.
+ */
+function readingComfortBeforePaint(): Plugin {
+  return {
+    name: 'threefold:reading-comfort-before-paint',
+    transformIndexHtml: () => [
+      { tag: 'script', children: READING_COMFORT_SCRIPT, injectTo: 'head' },
+    ],
   };
 }
 
@@ -293,6 +308,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     preloadedReadingFace(),
+    readingComfortBeforePaint(),
     prerenderedPages(),
     pwa,
     precompressedFiles(),

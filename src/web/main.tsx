@@ -13,6 +13,7 @@ import { readerPageAddresses, seedReaderPage } from './app/reader-page.js';
 import { hydratableReaderPage } from './app/reader-page-hydration.js';
 import { rememberTimeZone } from './app/time-zone-cookie.js';
 import { PRERENDERED_FOR, READER_PAGE_DATA_ID } from './prerender/prerendered-page.js';
+import { followReadingComfortOfOtherTabs } from './hooks/use-reading-comfort.js';
 import { holdInstallOffers } from './pwa/install-offer.js';
 import { registerServiceWorker } from './pwa/register-service-worker.js';
 import { noteAnswersInPage } from './pwa/warm-offline-caches.js';
@@ -20,6 +21,7 @@ import './styles.css';
 
 holdInstallOffers();
 rememberTimeZone();
+followReadingComfortOfOtherTabs();
 
 const root = document.getElementById('root');
 if (root) {

@@ -1,13 +1,21 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { READING_COMFORT_SCRIPT } from '#shared/reading-comfort';
 import { HttpError } from './http-errors.js';
 
 const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** A CSP with no inline script; styles may be inline (Radix positions popovers that way). */
+/** The one inline script pages carry: it applies the reader's text size and theme before paint. */
+const readingComfortScriptHash = `'sha256-${createHash('sha256').update(READING_COMFORT_SCRIPT).digest('base64')}'`;
+
+/**
+ * A CSP with no inline script but the reading-comfort one, allowed by its hash; styles may be
+ * inline (Radix positions popovers that way).
+ */
 function contentSecurityPolicy(secure: boolean): string {
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    `script-src 'self' ${readingComfortScriptHash}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",

@@ -61,6 +61,10 @@ describe("a reader's daily page rendered on the server", () => {
     // The account badge shows the reader's initials; no placeholder waits for who it is.
     expect(html).toMatch(/>RD</);
     expect(html).not.toContain('aria-busy="true"');
+    // Nothing is left for an inline script to reveal: the page's policy would refuse it, even on
+    // the first page, rendered while the screen's lazily loaded parts are still arriving.
+    expect(html).not.toContain('<script>');
+    expect(html).not.toContain('hidden id="S:');
     // The stanza's own text cannot end the data block early.
     expect(JSON.parse(dataBlock(html))).toEqual(data);
   });

@@ -87,9 +87,14 @@ export async function renderReaderPage(
   );
   // Once the page's lazily loaded parts are here (after the first page), it renders in one
   // synchronous pass: quicker, and its garbage dies young. A part still loading leaves its
-  // boundary to the browser (<!--$!-->); that page is rendered again, waiting for it.
+  // boundary to the browser (<!--$!-->): the page waits for its parts, then renders in one pass
+  // again. The waiting render's own markup is not sent: it reveals late parts with inline
+  // scripts, which the page's policy refuses, so they would stay hidden until the app started.
   let html = renderToString(page);
-  if (html.includes(clientRenderedBoundary)) html = await renderToHtml(page);
+  if (html.includes(clientRenderedBoundary)) {
+    await renderToHtml(page);
+    html = renderToString(page);
+  }
   queryClient.clear();
   if (readerTemplate?.template !== template) {
     readerTemplate = { template, parts: splitAtRoot(template) };

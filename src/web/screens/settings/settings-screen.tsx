@@ -10,6 +10,7 @@ import { DailyReminderCard } from './daily-reminder-card.js';
 import { DeleteAccountCard } from './delete-account-card.js';
 import { DevicesCard } from './devices-card.js';
 import { ProfileCard } from './profile-card.js';
+import { ReadingComfortCard } from './reading-comfort-card.js';
 import { WhoCanFindMeCard } from './who-can-find-me-card.js';
 import { YourDataCard } from './your-data-card.js';
 
@@ -25,6 +26,7 @@ export function SettingsScreen() {
         <ArrowLeft aria-hidden="true" /> Back
       </Link>
       <h1 className="font-serif text-3xl font-semibold">Settings</h1>
+      <ReadingComfortCard />
       <DailyReminderCard />
       {user && (
         <>
