@@ -233,8 +233,72 @@ describe('the journey', () => {
     expect(journey('2026-02-28T20:00:00Z')).toMatchObject({ currentStreak: 2, longestStreak: 4 });
     // Today has nothing yet: the streak through yesterday still stands.
     expect(journey('2026-03-01T08:00:00Z')).toMatchObject({ currentStreak: 2, longestStreak: 4 });
-    // A whole day without a reflection ends it.
-    expect(journey('2026-03-02T08:00:00Z')).toMatchObject({ currentStreak: 0, longestStreak: 4 });
+    // A whole day without a reflection is a rest day: the streak keeps through it.
+    expect(journey('2026-03-02T08:00:00Z')).toMatchObject({
+      currentStreak: 2,
+      longestStreak: 4,
+      restDaysLeft: 0,
+      nextRestDate: '2026-03-08',
+    });
+    // Two in a row end it.
+    expect(journey('2026-03-03T08:00:00Z')).toMatchObject({ currentStreak: 0, longestStreak: 4 });
+  });
+
+  /** A journey on `today` (UTC) with a reflection at noon on each of `dates`. */
+  const journeyOn = (today: string, dates: string[]) =>
+    computeJourney({
+      days: [],
+      reflectionSavedAt: dates.map((date) => `${date}T12:00:00Z`),
+      now: new Date(`${today}T20:00:00Z`),
+      timeZone: 'UTC',
+    });
+  const restsOf = (journey: ReturnType<typeof computeJourney>) =>
+    journey.calendar.filter((entry) => entry.rest).map((entry) => entry.date);
+
+  it('keeps a streak through one rest day in any seven, shown as a rest day', () => {
+    // 1–3, rest 4, 5–10, rest 11, 12: the two rests are seven dates apart.
+    const dates = ['01', '02', '03', '05', '06', '07', '08', '09', '10', '12'].map(
+      (day) => `2026-03-${day}`,
+    );
+    const journey = journeyOn('2026-03-12', dates);
+    expect(journey).toMatchObject({ currentStreak: 10, longestStreak: 10, restDaysLeft: 0 });
+    expect(journey.nextRestDate).toBe('2026-03-18');
+    expect(restsOf(journey)).toEqual(['2026-03-04', '2026-03-11']);
+    expect(journey.calendar.find((entry) => entry.date === '2026-03-04')).toEqual({
+      date: '2026-03-04',
+      reflected: false,
+      rest: true,
+    });
+  });
+
+  it('ends a streak at a second rest within seven dates, which shows as a gap', () => {
+    // Rest on the 4th, then the 9th is missed too: five dates later, too soon.
+    const dates = ['01', '02', '03', '05', '06', '07', '08', '10', '11'].map(
+      (day) => `2026-03-${day}`,
+    );
+    const journey = journeyOn('2026-03-11', dates);
+    expect(journey).toMatchObject({ currentStreak: 2, longestStreak: 7, restDaysLeft: 1 });
+    expect(journey.nextRestDate).toBeNull();
+    expect(restsOf(journey)).toEqual(['2026-03-04']);
+  });
+
+  it('never counts today as a rest, and a rest the streak then lost is a gap', () => {
+    // Nothing yet today: yesterday was the rest; the streak stands, with no rest left.
+    const kept = journeyOn('2026-03-05', ['2026-03-01', '2026-03-02', '2026-03-03']);
+    expect(kept).toMatchObject({ currentStreak: 3, restDaysLeft: 0 });
+    expect(restsOf(kept)).toEqual(['2026-03-04']);
+    // A day later both dates are missed: no streak, and no rest shown.
+    const lost = journeyOn('2026-03-06', ['2026-03-01', '2026-03-02', '2026-03-03']);
+    expect(lost).toMatchObject({ currentStreak: 0, longestStreak: 3, restDaysLeft: 1 });
+    expect(restsOf(lost)).toEqual([]);
+  });
+
+  it('finds streaks over years of dates in one pass', () => {
+    // Every other date for three years: each gap is one date, so a rest only every seventh.
+    const dates = Array.from({ length: 550 }, (_, index) => shiftDateKey('2023-01-01', index * 2));
+    const journey = journeyOn(dates.at(-1)!, dates);
+    expect(journey.longestStreak).toBeLessThanOrEqual(4);
+    expect(journey.currentStreak).toBeGreaterThan(0);
   });
 
   it('reads dates in the given time zone: 23:30 in Los Angeles is the next UTC date', () => {
@@ -247,13 +311,13 @@ describe('the journey', () => {
     const tokyo = inZone('Asia/Tokyo');
     expect(la).toMatchObject({ currentStreak: 2, longestStreak: 2 });
     expect(la.calendar.slice(-2)).toEqual([
-      { date: '2026-03-01', reflected: true },
-      { date: '2026-03-02', reflected: true },
+      { date: '2026-03-01', reflected: true, rest: false },
+      { date: '2026-03-02', reflected: true, rest: false },
     ]);
     expect(tokyo).toMatchObject({ currentStreak: 1, longestStreak: 1 });
     expect(tokyo.calendar.slice(-2)).toEqual([
-      { date: '2026-03-02', reflected: true },
-      { date: '2026-03-03', reflected: false },
+      { date: '2026-03-02', reflected: true, rest: false },
+      { date: '2026-03-03', reflected: false, rest: false },
     ]);
   });
 
@@ -265,8 +329,8 @@ describe('the journey', () => {
       timeZone: 'UTC',
     });
     expect(calendar).toHaveLength(84);
-    expect(calendar[0]).toEqual({ date: '2025-12-08', reflected: true });
-    expect(calendar.at(-1)).toEqual({ date: '2026-03-01', reflected: false });
+    expect(calendar[0]).toEqual({ date: '2025-12-08', reflected: true, rest: false });
+    expect(calendar.at(-1)).toEqual({ date: '2026-03-01', reflected: false, rest: false });
     expect(calendar.filter((d) => d.reflected)).toHaveLength(1);
   });
 

@@ -25,14 +25,21 @@ export const journeyCalendarDateSchema = z.object({
   /** A local calendar date, YYYY-MM-DD. */
   date: z.string(),
   reflected: z.boolean(),
+  /** A date without a reflection that a streak kept through (see `computeJourney`). */
+  rest: z.boolean(),
 });
 export type JourneyCalendarDate = z.infer<typeof journeyCalendarDateSchema>;
 
 export const journeySchema = z.object({
   /** Counted by `completedDays`, as the daily screen counts them. */
   daysCompleted: z.int(),
+  /** Dates with a reflection in the streak that runs through today or yesterday. */
   currentStreak: z.int(),
   longestStreak: z.int(),
+  /** Rest days the current streak may still take in the seven dates ending today: 0 or 1. */
+  restDaysLeft: z.int(),
+  /** While none is left, the first date on which the streak may rest again (YYYY-MM-DD). */
+  nextRestDate: z.string().nullable(),
   /** The 84 local dates ending today, oldest first. */
   calendar: z.array(journeyCalendarDateSchema),
 });
@@ -205,42 +212,97 @@ export interface JourneyInput {
   timeZone: string;
 }
 
+/** A streak may rest on one date in any seven: after a rest, the next is 7 dates later. */
+export const REST_DAY_SPACING = 7;
+
+const dayIndex = (key: string) => {
+  const [year, month, day] = key.split('-').map(Number) as [number, number, number];
+  return Math.round(Date.UTC(year, month - 1, day) / 86_400_000);
+};
+
 /**
- * Days completed, the current and longest streak of consecutive local dates with a first-saved
- * reflection, and the calendar of the last 84 local dates. The current streak runs through
- * today, or through yesterday while today has no reflection yet.
+ * Streaks of local dates with a first-saved reflection, kept through rest days
+ * (docs/decisions/018-rest-days-look-back-and-comfort.md): a single date without one, when no
+ * other rest lies in the six dates before it, keeps the streak; a second such date within seven,
+ * or two in a row, ends it. A streak counts its dates with a reflection. The current streak runs
+ * through today, or through yesterday while today has no reflection yet (today is never a rest
+ * until it is over). Linear in the number of dates with a reflection.
+ */
+export function reflectionStreaks(reflectedDates: ReadonlySet<string>, today: string) {
+  const todayIndex = dayIndex(today);
+  const rests = new Set<string>();
+  let run = 0;
+  let longest = 0;
+  let lastRest: number | null = null;
+  let previous: number | null = null;
+  /** Takes the one missed date before `index` as a rest when the streak may rest; else ends it. */
+  const restOrEnd = (missed: number) => {
+    if (run > 0 && (lastRest === null || missed - lastRest >= REST_DAY_SPACING)) {
+      lastRest = missed;
+      rests.add(shiftDateKey(today, missed - todayIndex));
+    } else {
+      run = 0;
+      lastRest = null;
+    }
+  };
+  for (const date of [...reflectedDates].sort()) {
+    const index = dayIndex(date);
+    if (index > todayIndex) break;
+    const gap = previous === null ? Infinity : index - previous - 1;
+    if (gap === 1) restOrEnd(index - 1);
+    else if (gap > 1) {
+      run = 0;
+      lastRest = null;
+    }
+    run += 1;
+    longest = Math.max(longest, run);
+    previous = index;
+  }
+  // The dates after the last reflection, up to yesterday: none, one rest, or the end.
+  const missedSince = previous === null ? Infinity : todayIndex - previous - 1;
+  if (missedSince === 1) restOrEnd(todayIndex - 1);
+  else if (missedSince > 1) run = 0;
+  // A rest the streak took and then ended after is a gap, not a rest.
+  const keptRests = new Set(
+    [...rests].filter((date) => {
+      const index = dayIndex(date);
+      return reflectedDates.has(shiftDateKey(date, 1)) || (run > 0 && index === todayIndex - 1);
+    }),
+  );
+  const restFree = run === 0 || lastRest === null || todayIndex - lastRest >= REST_DAY_SPACING;
+  return {
+    currentStreak: run,
+    longestStreak: longest,
+    rests: keptRests,
+    restDaysLeft: restFree ? 1 : 0,
+    nextRestDate:
+      restFree || lastRest === null
+        ? null
+        : shiftDateKey(today, lastRest + REST_DAY_SPACING - todayIndex),
+  };
+}
+
+/**
+ * Days completed, the streaks (`reflectionStreaks`) and the calendar of the last 84 local dates.
  */
 export function computeJourney(input: JourneyInput): Journey {
   const reflectedDates = new Set(
     input.reflectionSavedAt.map((at) => localDateKey(new Date(at), input.timeZone)),
   );
   const today = localDateKey(input.now, input.timeZone);
-
-  let currentStreak = 0;
-  let cursor = reflectedDates.has(today) ? today : shiftDateKey(today, -1);
-  while (reflectedDates.has(cursor)) {
-    currentStreak += 1;
-    cursor = shiftDateKey(cursor, -1);
-  }
-
-  let longestStreak = 0;
-  let run = 0;
-  let previous: string | null = null;
-  for (const date of [...reflectedDates].sort()) {
-    run = previous !== null && shiftDateKey(previous, 1) === date ? run + 1 : 1;
-    longestStreak = Math.max(longestStreak, run);
-    previous = date;
-  }
+  const streaks = reflectionStreaks(reflectedDates, today);
 
   const calendar = Array.from({ length: JOURNEY_CALENDAR_DAYS }, (_, index) => {
     const date = shiftDateKey(today, index - (JOURNEY_CALENDAR_DAYS - 1));
-    return { date, reflected: reflectedDates.has(date) };
+    return { date, reflected: reflectedDates.has(date), rest: streaks.rests.has(date) };
   });
 
   return {
     daysCompleted: completedDays(progressRecordFromDays(input.days)).length,
-    currentStreak,
-    longestStreak,
+    currentStreak: streaks.currentStreak,
+    longestStreak: streaks.longestStreak,
+    restDaysLeft: streaks.restDaysLeft,
+    nextRestDate: streaks.nextRestDate,
     calendar,
   };
 }

@@ -202,8 +202,9 @@ describe('saving a journal entry', () => {
     expect(
       (await me.post('/api/journal', { dayNumber: 60, entryText: entryText('first') })).status,
     ).toBe(201);
-    t.clock.set('2026-03-03T12:00:00.000Z');
-    // Editing it two days later does not move the date it was first saved.
+    t.clock.set('2026-03-04T12:00:00.000Z');
+    // Editing it three days later does not move the date it was first saved, so the streak
+    // of that one date has ended (two dates without a reflection are more than one rest).
     expect(
       (await me.post('/api/journal', { dayNumber: 60, entryText: entryText('edited') })).status,
     ).toBe(200);
@@ -223,7 +224,7 @@ describe('saving a journal entry', () => {
       longestStreak: 1,
     });
     expect(progress.journey.calendar.filter((d: { reflected: boolean }) => d.reflected)).toEqual([
-      { date: '2026-03-01', reflected: true },
+      { date: '2026-03-01', reflected: true, rest: false },
     ]);
   });
 
@@ -235,7 +236,7 @@ describe('saving a journal entry', () => {
     t.clock.set('2026-03-02T12:00:00.000Z');
     await me.post('/api/progress/merge', { ...emptyRecord, reflectionSaved: [59] });
     const journey = (await me.get('/api/progress', { 'x-timezone': 'UTC' })).body.journey;
-    expect(journey.calendar.at(-2)).toEqual({ date: '2026-03-01', reflected: true });
+    expect(journey.calendar.at(-2)).toEqual({ date: '2026-03-01', reflected: true, rest: false });
     expect(journey.currentStreak).toBe(1);
   });
 });
@@ -255,21 +256,25 @@ describe('GET /api/progress', () => {
     expect(la.journey).toMatchObject({ daysCompleted: 2, currentStreak: 2, longestStreak: 2 });
     expect(la.journey.calendar).toHaveLength(84);
     expect(la.journey.calendar.slice(-2)).toEqual([
-      { date: '2026-03-01', reflected: true },
-      { date: '2026-03-02', reflected: true },
+      { date: '2026-03-01', reflected: true, rest: false },
+      { date: '2026-03-02', reflected: true, rest: false },
     ]);
 
     const tokyo = (await me.get('/api/progress', { 'x-timezone': 'Asia/Tokyo' })).body;
     expect(tokyo.journey).toMatchObject({ daysCompleted: 2, currentStreak: 1, longestStreak: 1 });
     expect(tokyo.journey.calendar.slice(-2)).toEqual([
-      { date: '2026-03-02', reflected: true },
-      { date: '2026-03-03', reflected: false },
+      { date: '2026-03-02', reflected: true, rest: false },
+      { date: '2026-03-03', reflected: false, rest: false },
     ]);
     expect(tokyo.journey.calendar[0].date).toBe('2025-12-10');
 
     // No zone or an unknown one: the app's zone (UTC here) decides.
     const fallback = (await me.get('/api/progress', { 'x-timezone': 'Mars/Olympus' })).body;
-    expect(fallback.journey.calendar.at(-1)).toEqual({ date: '2026-03-02', reflected: true });
+    expect(fallback.journey.calendar.at(-1)).toEqual({
+      date: '2026-03-02',
+      reflected: true,
+      rest: false,
+    });
     expect(fallback.journey.currentStreak).toBe(1);
   });
 

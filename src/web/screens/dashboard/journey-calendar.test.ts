@@ -5,29 +5,40 @@ import {
   calendarDescription,
   dayCount,
   monthLabels,
+  restDaysSentence,
 } from './journey-calendar.js';
 
 /** The server's calendar of the 84 dates up to `today`, oldest first; `reflected` dates marked. */
 const calendarUpTo = (today: string, reflected: string[] = []) =>
   Array.from({ length: JOURNEY_CALENDAR_DAYS }, (_, index) => {
     const date = shiftDateKey(today, index - (JOURNEY_CALENDAR_DAYS - 1));
-    return { date, reflected: reflected.includes(date) };
+    return { date, reflected: reflected.includes(date), rest: false };
   });
 
 describe('the journey calendar', () => {
   it('reads each date aloud with whether a reflection was saved', () => {
-    expect(calendarCellLabel({ date: '2026-11-21', reflected: true })).toBe(
+    expect(calendarCellLabel({ date: '2026-11-21', reflected: true, rest: false })).toBe(
       'Nov 21: reflection saved',
     );
-    expect(calendarCellLabel({ date: '2026-01-02', reflected: false })).toBe(
+    expect(calendarCellLabel({ date: '2026-01-02', reflected: false, rest: false })).toBe(
       'Jan 2: no reflection',
+    );
+  });
+
+  it('reads a rest day as one, not as a gap', () => {
+    expect(calendarCellLabel({ date: '2026-11-22', reflected: false, rest: true })).toBe(
+      'Nov 22: rest day, the streak kept',
     );
   });
 
   it('reads the calendar date itself whatever the time zone of the browser', () => {
     // The first and last dates of a year are where a time-zone slip would show.
-    expect(calendarCellLabel({ date: '2026-01-01', reflected: true })).toMatch(/^Jan 1:/);
-    expect(calendarCellLabel({ date: '2025-12-31', reflected: true })).toMatch(/^Dec 31:/);
+    expect(calendarCellLabel({ date: '2026-01-01', reflected: true, rest: false })).toMatch(
+      /^Jan 1:/,
+    );
+    expect(calendarCellLabel({ date: '2025-12-31', reflected: true, rest: false })).toMatch(
+      /^Dec 31:/,
+    );
   });
 
   it('counts days in words', () => {
@@ -78,5 +89,24 @@ describe('the journey calendar', () => {
     expect(calendarDescription(calendar)).toBe(
       'Jan 17 to Apr 10, one column a week, oldest first: a reflection saved on 2 of 84 days.',
     );
+  });
+
+  it('counts the rest days in its description', () => {
+    const calendar = calendarUpTo('2026-04-10', ['2026-04-08', '2026-04-10']).map((entry) =>
+      entry.date === '2026-04-09' ? { ...entry, rest: true } : entry,
+    );
+    expect(calendarDescription(calendar)).toBe(
+      'Jan 17 to Apr 10, one column a week, oldest first: a reflection saved on 2 of 84 days, and 1 rest day.',
+    );
+  });
+
+  it('says how many rest days are left this week, or from when the next is free', () => {
+    expect(restDaysSentence({ currentStreak: 0, restDaysLeft: 1, nextRestDate: null })).toBeNull();
+    expect(restDaysSentence({ currentStreak: 3, restDaysLeft: 1, nextRestDate: null })).toBe(
+      'Rest days left this week: 1. Your streak keeps through one day without a reflection.',
+    );
+    expect(
+      restDaysSentence({ currentStreak: 3, restDaysLeft: 0, nextRestDate: '2026-11-30' }),
+    ).toBe('Rest days left this week: 0. The next rest day is free from Mon, Nov 30.');
   });
 });

@@ -8,11 +8,38 @@ function calendarDate(key: string): Date | null {
   return new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
 }
 
-/** How a calendar cell reads aloud: "Nov 21: reflection saved" or "Nov 21: no reflection". */
+/**
+ * How a calendar cell reads aloud: "Nov 21: reflection saved", "Nov 21: rest day, the streak
+ * kept" or "Nov 21: no reflection".
+ */
 export function calendarCellLabel(entry: JourneyCalendarDate): string {
   const date = calendarDate(entry.date);
   const day = date ? format(date, 'MMM d') : entry.date;
-  return `${day}: ${entry.reflected ? 'reflection saved' : 'no reflection'}`;
+  const what = entry.reflected
+    ? 'reflection saved'
+    : entry.rest
+      ? 'rest day, the streak kept'
+      : 'no reflection';
+  return `${day}: ${what}`;
+}
+
+/**
+ * What the journey card says of rest days: how many the streak may still take this week, or
+ * from when it may rest again. Nothing while there is no streak to keep.
+ */
+export function restDaysSentence(journey: {
+  currentStreak: number;
+  restDaysLeft: number;
+  nextRestDate: string | null;
+}): string | null {
+  if (journey.currentStreak === 0) return null;
+  if (journey.restDaysLeft > 0) {
+    return 'Rest days left this week: 1. Your streak keeps through one day without a reflection.';
+  }
+  const date = journey.nextRestDate ? calendarDate(journey.nextRestDate) : null;
+  return date
+    ? `Rest days left this week: 0. The next rest day is free from ${format(date, 'EEE, MMM d')}.`
+    : 'Rest days left this week: 0.';
 }
 
 /** Dates per column of the calendar: each column is a week, oldest first, today last. */
@@ -59,9 +86,11 @@ export function calendarDescription(calendar: readonly JourneyCalendarDate[]): s
     return date ? format(date, 'MMM d') : '';
   };
   const reflected = calendar.filter((entry) => entry.reflected).length;
+  const rests = calendar.filter((entry) => entry.rest).length;
   return (
     `${dayOf(calendar[0])} to ${dayOf(calendar.at(-1))}, one column a week, oldest first: ` +
-    `a reflection saved on ${reflected} of ${calendar.length} days.`
+    `a reflection saved on ${reflected} of ${calendar.length} days` +
+    (rests > 0 ? `, and ${rests} ${rests === 1 ? 'rest day' : 'rest days'}.` : '.')
   );
 }
 

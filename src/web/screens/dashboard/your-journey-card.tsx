@@ -13,6 +13,7 @@ import {
   DAYS_PER_COLUMN,
   dayCount,
   monthLabels,
+  restDaysSentence,
 } from './journey-calendar.js';
 
 function Stat({ label, value }: { label: string; value: string }) {
@@ -75,9 +76,14 @@ function JourneyCalendar({ calendar }: { calendar: readonly JourneyCalendarDate[
               aria-label={label}
               title={label}
               data-reflected={entry.reflected}
+              data-rest={entry.rest}
               className={cn(
                 'aspect-square w-full rounded-sm',
-                entry.reflected ? 'bg-primary' : 'border border-input bg-muted',
+                entry.reflected
+                  ? 'bg-primary'
+                  : entry.rest
+                    ? 'border-2 border-dashed border-primary/70 bg-transparent'
+                    : 'border border-input bg-muted',
               )}
             />
           );
@@ -107,7 +113,10 @@ export function YourJourneyCard() {
           <Flame className="size-5 text-primary" aria-hidden="true" />
           Your journey
         </h2>
-        <CardDescription>A streak grows with each day you save a reflection.</CardDescription>
+        <CardDescription>
+          A streak grows with each day you save a reflection, and keeps through one rest day in any
+          seven.
+        </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         {journey.data === undefined && journey.isError ? (
@@ -135,6 +144,11 @@ export function YourJourneyCard() {
               <Stat label="Current streak" value={dayCount(journey.data.journey.currentStreak)} />
               <Stat label="Longest streak" value={dayCount(journey.data.journey.longestStreak)} />
             </dl>
+            {restDaysSentence(journey.data.journey) && (
+              <p data-testid="rest-days" className="text-sm text-muted-foreground">
+                {restDaysSentence(journey.data.journey)}
+              </p>
+            )}
             <div data-testid="journey-calendar" className="flex flex-col gap-2">
               <h3 id="journey-calendar-heading" className="text-sm font-medium">
                 Last 12 weeks
@@ -145,6 +159,13 @@ export function YourJourneyCard() {
                 <span className="flex items-center gap-2">
                   <span aria-hidden="true" className="size-3 shrink-0 rounded-sm bg-primary" />
                   Reflection saved
+                </span>
+                <span className="flex items-center gap-2">
+                  <span
+                    aria-hidden="true"
+                    className="size-3 shrink-0 rounded-sm border-2 border-dashed border-primary/70"
+                  />
+                  Rest day
                 </span>
                 <span className="flex items-center gap-2">
                   <span
