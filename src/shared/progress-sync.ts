@@ -42,6 +42,8 @@ export const journeySchema = z.object({
   nextRestDate: z.string().nullable(),
   /** The 84 local dates ending today, oldest first. */
   calendar: z.array(journeyCalendarDateSchema),
+  /** The 7 local dates ending today, oldest first, each with the days completed on it. */
+  week: z.array(z.object({ date: z.string(), daysRead: z.array(z.int()) })),
 });
 export type Journey = z.infer<typeof journeySchema>;
 
@@ -207,10 +209,15 @@ export interface JourneyInput {
   days: readonly ProgressDay[];
   /** When each reflection was first saved (ISO instants); days without a known time are left out. */
   reflectionSavedAt: readonly string[];
+  /** When each day first became complete; days without a known time are left out. */
+  completedAt?: ReadonlyArray<{ dayNumber: number; at: string }>;
   now: Date;
   /** The IANA zone whose calendar decides dates and "today". */
   timeZone: string;
 }
+
+/** The dashboard's look back: the week ending today. */
+export const LOOK_BACK_DAYS = 7;
 
 /** A streak may rest on one date in any seven: after a rest, the next is 7 dates later. */
 export const REST_DAY_SPACING = 7;
@@ -297,6 +304,16 @@ export function computeJourney(input: JourneyInput): Journey {
     return { date, reflected: reflectedDates.has(date), rest: streaks.rests.has(date) };
   });
 
+  const readOn = new Map<string, number[]>();
+  for (const { dayNumber, at } of input.completedAt ?? []) {
+    const date = localDateKey(new Date(at), input.timeZone);
+    readOn.set(date, [...(readOn.get(date) ?? []), dayNumber]);
+  }
+  const week = calendar.slice(-LOOK_BACK_DAYS).map(({ date }) => ({
+    date,
+    daysRead: (readOn.get(date) ?? []).sort((a, b) => a - b),
+  }));
+
   return {
     daysCompleted: completedDays(progressRecordFromDays(input.days)).length,
     currentStreak: streaks.currentStreak,
@@ -304,5 +321,6 @@ export function computeJourney(input: JourneyInput): Journey {
     restDaysLeft: streaks.restDaysLeft,
     nextRestDate: streaks.nextRestDate,
     calendar,
+    week,
   };
 }

@@ -149,6 +149,8 @@ export interface UserProgressTable {
   reflection_saved: Generated<Flag>;
   /** When a reflection for the day was first saved; null when only a device reported it. */
   reflection_saved_at: Timestamp | null;
+  /** When the day first became complete; null for days completed before it was kept. */
+  completed_at: Timestamp | null;
 }
 
 export interface RateLimitCountersTable {

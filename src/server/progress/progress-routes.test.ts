@@ -278,6 +278,39 @@ describe('GET /api/progress', () => {
     expect(fallback.journey.currentStreak).toBe(1);
   });
 
+  it('dates each day by when it first became complete, for the look back on the week', async () => {
+    const me = await signUp(t.app);
+    // Day 5: the stanza on 1 March, the explanation on 2 March, which completes it.
+    t.clock.set('2026-03-01T10:00:00.000Z');
+    await me.put('/api/progress/days/5', { gathaViewed: true });
+    t.clock.set('2026-03-02T10:00:00.000Z');
+    await me.put('/api/progress/days/5', { explanationViewed: true });
+    // Day 7 marked read by a device's record, day 8 by a reflection, both on 3 March.
+    t.clock.set('2026-03-03T10:00:00.000Z');
+    await me.post('/api/progress/merge', { ...emptyRecord, readDays: [7], lastReadDay: 7 });
+    await me.post('/api/journal', { dayNumber: 8, entryText: entryText('kept') });
+    // Reading day 7 again on 4 March does not move the date it was first complete.
+    t.clock.set('2026-03-04T10:00:00.000Z');
+    await me.put('/api/progress/days/7', { gathaViewed: true, explanationViewed: true });
+
+    const { journey } = (await me.get('/api/progress', { 'x-timezone': 'UTC' })).body;
+    expect(journey.week).toEqual([
+      { date: '2026-02-26', daysRead: [] },
+      { date: '2026-02-27', daysRead: [] },
+      { date: '2026-02-28', daysRead: [] },
+      { date: '2026-03-01', daysRead: [] },
+      { date: '2026-03-02', daysRead: [5] },
+      { date: '2026-03-03', daysRead: [7, 8] },
+      { date: '2026-03-04', daysRead: [] },
+    ]);
+    // Another person's week is their own.
+    const other = await signUp(t.app);
+    const theirs = (await other.get('/api/progress', { 'x-timezone': 'UTC' })).body;
+    expect(theirs.journey.week.flatMap((date: { daysRead: number[] }) => date.daysRead)).toEqual(
+      [],
+    );
+  });
+
   it('needs a signed-in person for every progress call', async () => {
     const anonymous = new ApiClient(t.app);
     for (const response of [

@@ -23,6 +23,9 @@ export function progressRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         reflectionSavedAt: stored.flatMap((day) =>
           day.reflectionSaved && day.reflectionSavedAt ? [day.reflectionSavedAt] : [],
         ),
+        completedAt: stored.flatMap((day) =>
+          day.completedAt ? [{ dayNumber: day.dayNumber, at: day.completedAt }] : [],
+        ),
         now: clock(),
         timeZone: requestTimeZone(request, ctx.config.appTimezone),
       });

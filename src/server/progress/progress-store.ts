@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { ProgressRecord } from '#shared/progress';
 import {
   type ProgressDay,
@@ -9,6 +9,8 @@ import type { Database } from '../db/tables.js';
 
 export interface StoredProgressDay extends ProgressDay {
   reflectionSavedAt: string | null;
+  /** When the day first became complete; null when that was before it was kept. */
+  completedAt: string | null;
 }
 
 /** Every day with some progress for one person, ordered by day. */
@@ -25,6 +27,7 @@ export async function listProgressDays(
       'explanation_viewed',
       'reflection_saved',
       'reflection_saved_at',
+      'completed_at',
     ])
     .where('user_id', '=', userId)
     .orderBy('day_number', 'asc')
@@ -37,11 +40,21 @@ export async function listProgressDays(
       explanationViewed: Number(row.explanation_viewed) === 1,
       reflectionSaved: Number(row.reflection_saved) === 1,
       reflectionSavedAt: row.reflection_saved_at,
+      completedAt: row.completed_at,
     }))
     .filter((day) => day.read || day.gathaViewed || day.explanationViewed || day.reflectionSaved);
 }
 
-export const withoutSaveTime = ({ reflectionSavedAt: _at, ...day }: StoredProgressDay) => day;
+export const withoutSaveTime = ({
+  reflectionSavedAt: _at,
+  completedAt: _completed,
+  ...day
+}: StoredProgressDay) => day;
+
+/** Whether one row's flags, once merged with the stored ones, make its day complete. */
+const mergedFlag = (column: string) =>
+  sql`(${sql.ref(`user_progress.${column}`)} = 1 OR ${sql.ref(`excluded.${column}`)} = 1)`;
+const completeOnceMerged = sql`(${mergedFlag('reflection_saved')} OR ${mergedFlag('is_read')} OR (${mergedFlag('gatha_viewed')} AND ${mergedFlag('explanation_viewed')}))`;
 
 /**
  * Sets the given flags on each day, creating rows as needed. A flag already set stays set and
@@ -56,6 +69,14 @@ async function setFlags(
 ): Promise<void> {
   if (days.length === 0) return;
   const flag = (value: boolean) => (value ? 1 : 0);
+  const nowIso = now.toISOString();
+  // A day complete by its own flags is dated now, or by its reflection's first save.
+  const completedAt = (day: ProgressDay & { reflectionSavedAt: string | null }) =>
+    day.reflectionSaved
+      ? (day.reflectionSavedAt ?? nowIso)
+      : day.read || (day.gathaViewed && day.explanationViewed)
+        ? nowIso
+        : null;
   await db
     .insertInto('user_progress')
     .values(
@@ -68,6 +89,7 @@ async function setFlags(
         explanation_viewed: flag(day.explanationViewed),
         reflection_saved: flag(day.reflectionSaved),
         reflection_saved_at: day.reflectionSaved ? day.reflectionSavedAt : null,
+        completed_at: completedAt(day),
       })),
     )
     .onConflict((oc) =>
@@ -91,6 +113,10 @@ async function setFlags(
             'user_progress.reflection_saved_at',
             'excluded.reflection_saved_at',
           ),
+          // Kept from the first time; else dated now if the merged flags complete the day.
+          completed_at: sql<
+            string | null
+          >`COALESCE(user_progress.completed_at, CASE WHEN ${completeOnceMerged} THEN COALESCE(excluded.completed_at, ${nowIso}) END)`,
         };
       }),
     )
