@@ -3,6 +3,7 @@ import { type Ref, useEffect } from 'react';
 import type { Thought } from '#shared/thought-types';
 import { Button } from '../../components/ui/button.js';
 import { takeEarlyTap } from '../../app/early-taps.js';
+import { EarlierReflection } from './earlier-reflection.js';
 import { SaveStanzaButton } from './save-stanza-button.js';
 import { ShareDayButton } from './share-day-button.js';
 
@@ -64,6 +65,7 @@ export function StanzaPanel({
         </Button>
         <ShareDayButton day={thought.dayNumber} />
       </div>
+      <EarlierReflection day={thought.dayNumber} />
     </section>
   );
 }

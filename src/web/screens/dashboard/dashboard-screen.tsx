@@ -3,8 +3,10 @@ import { useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.js';
 import { FriendsReflections } from './friends-reflections.js';
 import { MyJournal } from './my-journal.js';
+import { OnThisDayCard } from './on-this-day-card.js';
 import { SavedStanzas } from './saved-stanzas.js';
 import { YourJourneyCard } from './your-journey-card.js';
+import { YourWeekCard } from './your-week-card.js';
 
 const FRIENDS_TAB = 'friends';
 const JOURNAL_TAB = 'journal';
@@ -25,6 +27,8 @@ export function DashboardScreen() {
     <div className="flex flex-col gap-5">
       <h1 className="sr-only">Dashboard</h1>
       <YourJourneyCard />
+      <OnThisDayCard />
+      <YourWeekCard />
       <Tabs value={tab} onValueChange={openTab}>
         <TabsList aria-label="Dashboard sections" className="min-h-11">
           <TabsTrigger value={FRIENDS_TAB} className="py-2">

@@ -1,21 +1,15 @@
 import { ArrowRight, Lock, Users } from 'lucide-react';
 import { Link } from 'react-router';
-import { type EntryParts, parseEntryText } from '#shared/journal-entry';
 import type { JournalEntry } from '#shared/journal-schemas';
 import { ENTRY_PART_LABELS, orderedParts, sharesEveryPart } from '#shared/shared-parts';
 import { displayDate } from '#shared/time-display';
 import { paths } from '../../app/paths.js';
 import { Badge } from '../../components/ui/badge.js';
 import { buttonVariants } from '../../components/ui/button.js';
+import { ReflectionParts } from '../../components/reflection-parts.js';
 import { Card } from '../../components/ui/card.js';
 import { cn } from '../../lib/cn.js';
 import { DeleteReflectionButton } from './delete-reflection-button.js';
-
-const SECTIONS: ReadonlyArray<{ key: keyof EntryParts; title: string }> = [
-  { key: 'thoughts', title: 'Good Thoughts' },
-  { key: 'words', title: 'Good Words' },
-  { key: 'deeds', title: 'Good Deeds' },
-];
 
 /**
  * One of the reader's own entries: its day, date, visibility and the parts they wrote. With
@@ -28,9 +22,6 @@ export function JournalEntryCard({
   entry: JournalEntry;
   onDeleted?: (() => void) | undefined;
 }) {
-  const parts = parseEntryText(entry.entryText);
-  const filled = SECTIONS.filter(({ key }) => parts[key].trim());
-
   return (
     <Card className="flex flex-col gap-4 p-5">
       <header className="flex flex-wrap items-start justify-between gap-3">
@@ -48,20 +39,7 @@ export function JournalEntryCard({
         </p>
       )}
 
-      {filled.length > 0 && (
-        <dl className="flex flex-col gap-4">
-          {filled.map(({ key, title }) => (
-            <div key={key} className="flex flex-col gap-1 border-l-2 border-primary/40 pl-3">
-              <dt className="text-xs font-semibold uppercase tracking-wide text-primary">
-                {title}
-              </dt>
-              <dd className="whitespace-pre-wrap font-serif leading-relaxed">
-                {parts[key].trim()}
-              </dd>
-            </div>
-          ))}
-        </dl>
-      )}
+      <ReflectionParts entryText={entry.entryText} />
 
       <div className="flex flex-wrap items-center justify-between gap-2">
         {onDeleted && <DeleteReflectionButton entry={entry} onDeleted={onDeleted} />}

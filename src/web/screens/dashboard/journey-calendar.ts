@@ -1,12 +1,6 @@
 import { format } from 'date-fns';
 import type { JourneyCalendarDate } from '#shared/progress-sync';
-
-/** A YYYY-MM-DD date as a local calendar date, untouched by the browser's time zone. */
-function calendarDate(key: string): Date | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(key);
-  if (!match) return null;
-  return new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
-}
+import { calendarDate } from '../../lib/calendar-dates.js';
 
 /**
  * How a calendar cell reads aloud: "Nov 21: reflection saved", "Nov 21: rest day, the streak

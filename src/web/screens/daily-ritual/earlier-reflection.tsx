@@ -1,0 +1,38 @@
+import { ChevronDown } from 'lucide-react';
+import { writtenBefore } from '#shared/look-back';
+import { localDateKey } from '#shared/progress-sync';
+import { useCurrentUser } from '../../api/auth.js';
+import { browserTimeZone } from '../../api/client.js';
+import { useJournalDay } from '../../api/journal.js';
+import { ReflectionParts } from '../../components/reflection-parts.js';
+import { formatCalendarDate } from '../../lib/calendar-dates.js';
+
+/**
+ * A stanza the reader wrote on before (in an earlier cycle, or an earlier day read again): what
+ * they wrote, under the date, closed until they open it, so the stanza is met fresh first.
+ */
+export function EarlierReflection({ day }: { day: number }) {
+  const user = useCurrentUser().data;
+  const entry = useJournalDay(day, user?.id).data;
+  if (!entry) return null;
+  const zone = browserTimeZone();
+  const date = writtenBefore(entry, localDateKey(new Date(), zone), zone);
+  if (!date) return null;
+  return (
+    <details
+      data-testid="earlier-reflection"
+      className="group w-full rounded-2xl border border-border bg-card/60 px-5 py-3"
+    >
+      <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-3 font-medium [&::-webkit-details-marker]:hidden">
+        <span>You wrote on this stanza on {formatCalendarDate(date)}</span>
+        <ChevronDown
+          aria-hidden="true"
+          className="size-4 shrink-0 transition-transform group-open:rotate-180 motion-reduce:transition-none"
+        />
+      </summary>
+      <div className="pb-2 pt-3">
+        <ReflectionParts entryText={entry.entryText} />
+      </div>
+    </details>
+  );
+}
