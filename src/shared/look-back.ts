@@ -1,5 +1,5 @@
 import { parseEntryText } from './journal-entry.js';
-import { localDateKey } from './progress-sync.js';
+import { localDateKey } from './date-keys.js';
 
 /** What the look back needs of an entry: its day, its words and when they were written. */
 export interface WrittenEntry {

@@ -8,8 +8,8 @@ import {
   progressDaysFromRecord,
   progressDayUpdateSchema,
   progressRecordFromDays,
-  shiftDateKey,
 } from './progress-sync.js';
+import { shiftDateKey } from './date-keys.js';
 
 const days = fc
   .uniqueArray(fc.integer({ min: 1, max: 241 }), { maxLength: 30 })

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TOTAL_DAYS } from './constants.js';
-import { localDateIn } from './day-model.js';
+import { dayIndex, localDateKey, shiftDateKey } from './date-keys.js';
 import { completedDays, nextStanza, type ProgressRecord } from './progress.js';
 
 /** The number of local dates the journey calendar shows: the last 12 weeks. */
@@ -183,28 +183,6 @@ export function progressDaysFromRecord(record: ProgressRecord): ProgressDay[] {
   }));
 }
 
-type CalendarDate = { year: number; month: number; day: number };
-
-const pad = (value: number, width: number) => String(value).padStart(width, '0');
-const dateKey = (date: CalendarDate) =>
-  `${pad(date.year, 4)}-${pad(date.month, 2)}-${pad(date.day, 2)}`;
-
-/** The local calendar date (YYYY-MM-DD) of an instant in a time zone. */
-export function localDateKey(instant: Date, timeZone: string): string {
-  return dateKey(localDateIn(instant, timeZone));
-}
-
-/** The date `offset` calendar days after (or before, when negative) a YYYY-MM-DD date. */
-export function shiftDateKey(key: string, offset: number): string {
-  const [year, month, day] = key.split('-').map(Number) as [number, number, number];
-  const shifted = new Date(Date.UTC(year, month - 1, day + offset));
-  return dateKey({
-    year: shifted.getUTCFullYear(),
-    month: shifted.getUTCMonth() + 1,
-    day: shifted.getUTCDate(),
-  });
-}
-
 export interface JourneyInput {
   days: readonly ProgressDay[];
   /** When each reflection was first saved (ISO instants); days without a known time are left out. */
@@ -221,11 +199,6 @@ export const LOOK_BACK_DAYS = 7;
 
 /** A streak may rest on one date in any seven: after a rest, the next is 7 dates later. */
 export const REST_DAY_SPACING = 7;
-
-const dayIndex = (key: string) => {
-  const [year, month, day] = key.split('-').map(Number) as [number, number, number];
-  return Math.round(Date.UTC(year, month - 1, day) / 86_400_000);
-};
 
 /**
  * Streaks of local dates with a first-saved reflection, kept through rest days

@@ -11,7 +11,7 @@ import { PRODUCT_NAME } from '#shared/constants';
 import { parseEntryText } from '#shared/journal-entry';
 import { markdownBody, markdownInline } from '#shared/markdown-text';
 import { localTimeIn } from '#shared/local-time';
-import { localDateKey } from '#shared/progress-sync';
+import { localDateKey } from '#shared/date-keys';
 import { stanzaReference } from '#shared/stanza-heading';
 import type { AppContext } from '../app-context.js';
 import { signedInUser } from '../auth/current-user.js';

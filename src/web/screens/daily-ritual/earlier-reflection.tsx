@@ -1,6 +1,6 @@
 import { ChevronDown } from 'lucide-react';
 import { writtenBefore } from '#shared/look-back';
-import { localDateKey } from '#shared/progress-sync';
+import { localDateKey } from '#shared/date-keys';
 import { useCurrentUser } from '../../api/auth.js';
 import { browserTimeZone } from '../../api/client.js';
 import { useJournalDay } from '../../api/journal.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { JOURNEY_CALENDAR_DAYS, shiftDateKey } from '#shared/progress-sync';
+import { shiftDateKey } from '#shared/date-keys';
+import { JOURNEY_CALENDAR_DAYS } from '#shared/progress-sync';
 import {
   calendarCellLabel,
   calendarDescription,

@@ -1,7 +1,7 @@
 import { ArrowRight, History } from 'lucide-react';
 import { Link } from 'react-router';
 import { writtenBefore } from '#shared/look-back';
-import { localDateKey } from '#shared/progress-sync';
+import { localDateKey } from '#shared/date-keys';
 import { useCurrentUser } from '../../api/auth.js';
 import { browserTimeZone } from '../../api/client.js';
 import { useJournal } from '../../api/journal.js';
