@@ -8,6 +8,7 @@ import {
   usernameSchema,
 } from './auth-schemas.js';
 import { LIMITS } from './constants.js';
+import { paceSchema } from './reading-pace.js';
 import { oneLine, requiredText } from './validation-messages.js';
 
 export const NO_PROFILE_CHANGES = 'No changes: send at least one field to update';
@@ -35,6 +36,7 @@ const profileFields = {
   postalCode: clearableText(LIMITS.postalCode, 'Postal code'),
   whatsapp: clearableText(LIMITS.whatsapp, 'WhatsApp number'),
   discoverable: discoverabilitySchema.optional(),
+  pace: paceSchema.optional(),
 };
 
 /** A new email takes the current password: whoever holds a session alone cannot take over. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
 import { oneLine, optionalText, requiredText } from './validation-messages.js';
+import { paceSchema } from './reading-pace.js';
 
 export const usernameSchema = requiredText()
   .trim()
@@ -96,6 +97,10 @@ export const userSchema = z.object({
   city: z.string().nullable(),
   createdAt: z.string(),
   discoverable: discoverabilitySchema,
+  /** Whose day the reader reads: everyone's, or their own path's (docs/decisions/017). */
+  pace: paceSchema,
+  /** The local date (YYYY-MM-DD) the reader's own path began; null reading with everyone. */
+  paceStartedOn: z.string().nullable(),
   /**
    * An operator suspended the account: it may only export its journal, delete itself and sign
    * out (docs/product.md#reports-and-suspension).
