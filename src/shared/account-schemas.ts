@@ -3,12 +3,12 @@ import {
   discoverabilitySchema,
   emailSchema,
   fullNameSchema,
+  paceSchema,
   newPasswordSchema,
   userSchema,
   usernameSchema,
 } from './auth-schemas.js';
 import { LIMITS } from './constants.js';
-import { paceSchema } from './reading-pace.js';
 import { oneLine, requiredText } from './validation-messages.js';
 
 export const NO_PROFILE_CHANGES = 'No changes: send at least one field to update';

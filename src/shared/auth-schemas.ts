@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
 import { oneLine, optionalText, requiredText } from './validation-messages.js';
-import { paceSchema } from './reading-pace.js';
+import { PACES } from './reading-pace.js';
 
 export const usernameSchema = requiredText()
   .trim()
@@ -85,6 +85,11 @@ export const discoverabilitySchema = z.enum(DISCOVERABILITY, {
   error: 'Choose everyone, username or nobody',
 });
 export type Discoverability = z.infer<typeof discoverabilitySchema>;
+
+/** Whose day a reader reads: everyone's (the calendar's), or their own path's. */
+export const paceSchema = z.enum(PACES, {
+  error: 'Pace must be "together" (read with everyone) or "own" (my own path)',
+});
 
 /** The signed-in person's own account, as only they see it. */
 export const userSchema = z.object({

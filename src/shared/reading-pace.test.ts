@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { currentReadingDay } from './day-model.js';
-import { localDateString, ownPathDay, paceSchema, readerCurrentDay } from './reading-pace.js';
+import { paceSchema } from './auth-schemas.js';
+import { localDateString, ownPathDay, readerCurrentDay } from './reading-pace.js';
 
 describe('ownPathDay', () => {
   it('is day 1 on the date the path began and one more each local date after', () => {

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { TOTAL_DAYS } from './constants.js';
 import { currentReadingDay, localDateIn } from './day-model.js';
 
@@ -8,10 +7,7 @@ import { currentReadingDay, localDateIn } from './day-model.js';
  * day (docs/decisions/017-your-pace.md).
  */
 export const PACES = ['together', 'own'] as const;
-export const paceSchema = z.enum(PACES, {
-  error: 'Pace must be "together" (read with everyone) or "own" (my own path)',
-});
-export type Pace = z.infer<typeof paceSchema>;
+export type Pace = (typeof PACES)[number];
 
 /** What decides a reader's day: their pace, and the local date their own path began. */
 export interface ReadingPace {
