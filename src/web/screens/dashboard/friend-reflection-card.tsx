@@ -40,7 +40,7 @@ export function FriendReflectionCard({ entry, liked, onToggleLike }: FriendRefle
           <h3 className="truncate font-semibold">{name}</h3>
           <p className="text-xs text-muted-foreground">
             Day {entry.dayNumber}
-            {entry.reference && <> · {entry.reference}</>} •{' '}
+            {entry.reference && `, ${entry.reference}`} •{' '}
             <time dateTime={entry.updatedAt}>{displayTime(entry.updatedAt)}</time>
           </p>
         </div>

@@ -23,34 +23,43 @@ function longDate(date: string): string {
 export function YourPaceCard({ user }: { user: User }) {
   const update = useUpdateProfile();
   const [confirming, setConfirming] = useState(false);
-  const saving = update.isPending ? update.variables.pace : undefined;
-  const chosen: Pace = saving ?? (confirming ? 'own' : user.pace);
+  // The radio the reader picked, shown at once while it is confirmed or saved.
+  const [picked, setPicked] = useState<Pace | null>(null);
+  const chosen: Pace = picked ?? user.pace;
 
   const save = (pace: Pace) =>
     update.mutate(
       { pace },
       {
-        onSuccess: () => {
-          setConfirming(false);
+        onSuccess: () =>
           toast({
             title: 'Saved',
             description:
               pace === 'own' ? 'Your own path begins today at day 1.' : 'You read with everyone.',
-          });
-        },
+          }),
         onError: (error) =>
           toast({
             variant: 'destructive',
             title: 'Could not change your pace',
             description: serverMessage(error) ?? 'Please try again',
           }),
+        onSettled: () => {
+          setConfirming(false);
+          setPicked(null);
+        },
       },
     );
 
   const choose = (pace: Pace) => {
-    if (pace === 'own') return setConfirming(true);
+    const changes = pace !== user.pace;
+    setPicked(changes ? pace : null);
+    setConfirming(changes && pace === 'own');
+    if (changes && pace === 'together') save('together');
+  };
+
+  const cancel = () => {
     setConfirming(false);
-    if (user.pace !== 'together') save('together');
+    setPicked(null);
   };
 
   return (
@@ -81,7 +90,7 @@ export function YourPaceCard({ user }: { user: User }) {
               <Button onClick={() => save('own')} disabled={update.isPending}>
                 Start at day 1
               </Button>
-              <Button variant="outline" onClick={() => setConfirming(false)}>
+              <Button variant="outline" onClick={cancel}>
                 Cancel
               </Button>
             </div>
