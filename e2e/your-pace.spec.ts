@@ -70,12 +70,12 @@ test('a newcomer walks their own path from day 1, a day at a time, and returns t
     settings.getByText('You are on your own path, begun on April 10, 2026.'),
   ).toBeVisible();
   await expectNoAxeViolations(page);
-  await settings.getByRole('radio', { name: 'Read with everyone' }).check();
+  await settings.getByRole('radio', { name: 'Read with everyone' }).click();
   await expectToast(page, 'Saved', 'You read with everyone.');
   await expect(settings.getByRole('radio', { name: 'Read with everyone' })).toBeChecked();
 
   // Choosing the own path again says first that it begins again at day 1; Cancel keeps everyone's.
-  await settings.getByRole('radio', { name: 'My own path' }).check();
+  await settings.getByRole('radio', { name: 'My own path' }).click();
   await expect(
     settings.getByText('Your own path starts at day 1 today, even if you walked it before.'),
   ).toBeVisible();
