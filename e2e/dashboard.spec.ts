@@ -99,7 +99,10 @@ test("Friends' Reflections shows every shared part of a friend's entries under i
   await expect(fullCard.getByRole('heading', { name: 'Dariush Ardeshir Kavian' })).toBeVisible();
   await expect(fullCard.getByText('DK', { exact: true })).toBeVisible();
   // Written moments ago: however slowly the page came, it says so in minutes at most.
-  await expect(fullCard.getByText(/^Day 1 • (less than a minute|\d+ minutes?) ago$/)).toBeVisible();
+  // Each entry names its stanza, for friends reading on other days.
+  await expect(
+    fullCard.getByText(/^Day 1, Yasna 28 \(opening\) • (less than a minute|\d+ minutes?) ago$/),
+  ).toBeVisible();
   await expect(fullCard.getByRole('term')).toHaveText([
     'Good Thoughts',
     'Good Words',
@@ -114,7 +117,7 @@ test("Friends' Reflections shows every shared part of a friend's entries under i
 
   // Parts over 200 characters are cut to 200 plus an ellipsis; one toggle opens the card.
   const longCard = cards.filter({ hasText: 'Today I chose my words' });
-  await expect(longCard.getByText('Day 2 •', { exact: false })).toBeVisible();
+  await expect(longCard.getByText('Day 2, Yasna 27.14 •', { exact: false })).toBeVisible();
   await expect(longCard.getByRole('term')).toHaveText(['Good Words', 'Good Deeds']);
   await expect(longCard.getByRole('definition')).toHaveText([
     `${LONG_WORDS.slice(0, 200)}...`,

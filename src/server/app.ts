@@ -56,6 +56,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The answer does not depend on who asks: no session is looked up. */
     sameForEveryone?: boolean;
+    /**
+     * A reading route whose open days follow the reader's pace: the same for everyone reading
+     * together, so it looks up a session only when the request carries one (docs/decisions/017).
+     */
+    followsReadersPace?: boolean;
   }
 }
 
@@ -205,8 +210,10 @@ export async function buildApp(
     } catch (error) {
       return done(error as Error);
     }
-    // The readings answer the same to everyone, so they skip the session lookup.
-    if (request.routeOptions.config.sameForEveryone) return done();
+    // The readings answer the same to everyone, so they skip the session lookup; those whose
+    // days follow a reader's own pace look up a session the request carries (cached).
+    const { sameForEveryone, followsReadersPace } = request.routeOptions.config;
+    if (sameForEveryone && !followsReadersPace) return done();
     const token = sessionToken(request);
     if (!token) return done();
     resumeSession(ctx, token, deviceTimeZone(request.headers['x-timezone'])).then((session) => {

@@ -3,6 +3,7 @@ import {
   discoverabilitySchema,
   emailSchema,
   fullNameSchema,
+  paceSchema,
   newPasswordSchema,
   userSchema,
   usernameSchema,
@@ -35,6 +36,7 @@ const profileFields = {
   postalCode: clearableText(LIMITS.postalCode, 'Postal code'),
   whatsapp: clearableText(LIMITS.whatsapp, 'WhatsApp number'),
   discoverable: discoverabilitySchema.optional(),
+  pace: paceSchema.optional(),
 };
 
 /** A new email takes the current password: whoever holds a session alone cannot take over. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
 import { oneLine, optionalText, requiredText } from './validation-messages.js';
+import { PACES } from './reading-pace.js';
 
 export const usernameSchema = requiredText()
   .trim()
@@ -85,6 +86,11 @@ export const discoverabilitySchema = z.enum(DISCOVERABILITY, {
 });
 export type Discoverability = z.infer<typeof discoverabilitySchema>;
 
+/** Whose day a reader reads: everyone's (the calendar's), or their own path's. */
+export const paceSchema = z.enum(PACES, {
+  error: 'Pace must be "together" (read with everyone) or "own" (my own path)',
+});
+
 /** The signed-in person's own account, as only they see it. */
 export const userSchema = z.object({
   id: z.number().int(),
@@ -96,6 +102,10 @@ export const userSchema = z.object({
   city: z.string().nullable(),
   createdAt: z.string(),
   discoverable: discoverabilitySchema,
+  /** Whose day the reader reads: everyone's, or their own path's (docs/decisions/017). */
+  pace: paceSchema,
+  /** The local date (YYYY-MM-DD) the reader's own path began; null reading with everyone. */
+  paceStartedOn: z.string().nullable(),
   /**
    * An operator suspended the account: it may only export its journal, delete itself and sign
    * out (docs/product.md#reports-and-suspension).

@@ -84,5 +84,12 @@ export const journalEntrySchema = z.object({
 export type JournalEntry = z.infer<typeof journalEntrySchema>;
 
 /** A friend's shared reflection in the friends' feed, with who wrote it. */
-export const friendJournalEntrySchema = journalEntrySchema.extend({ user: personSchema });
+export const friendJournalEntrySchema = journalEntrySchema.extend({
+  user: personSchema,
+  /**
+   * The stanza the entry reflects on ("Yasna 44.3"), so friends reading on different days know
+   * which one it is (docs/decisions/017-your-pace.md); null when the content names none.
+   */
+  reference: z.string().nullable(),
+});
 export type FriendJournalEntry = z.infer<typeof friendJournalEntrySchema>;

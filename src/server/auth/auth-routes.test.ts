@@ -35,6 +35,8 @@ describe('sign-up', () => {
       city: null,
       createdAt: expect.any(String),
       discoverable: 'everyone',
+      pace: 'together',
+      paceStartedOn: null,
       suspended: false,
     });
     const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE);

@@ -13,6 +13,8 @@ export function toUser(row: UserRow): User {
     city: row.city,
     createdAt: row.created_at,
     discoverable: row.discoverable,
+    pace: row.pace,
+    paceStartedOn: row.pace_started_on,
     suspended: row.suspended_at !== null,
   };
 }

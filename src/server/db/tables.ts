@@ -1,6 +1,7 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
 import type { Discoverability } from '#shared/auth-schemas';
 import type { SessionEnding } from '#shared/session-endings';
+import type { Pace } from '#shared/reading-pace';
 
 /** Timestamps are ISO-8601 UTC strings on both databases, so they sort and compare as text. */
 type Timestamp = string;
@@ -21,6 +22,10 @@ export interface UsersTable {
   /** When an operator suspended the account (docs/product.md#reports-and-suspension). */
   suspended_at: Timestamp | null;
   discoverable: Generated<Discoverability>;
+  /** With everyone on the calendar's day, or on their own path (docs/decisions/017). */
+  pace: Generated<Pace>;
+  /** The reader's local date (YYYY-MM-DD) when they chose their own path; else null. */
+  pace_started_on: string | null;
 }
 
 export interface SessionsTable {

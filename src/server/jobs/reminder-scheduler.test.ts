@@ -152,6 +152,27 @@ describe('daily reminder pushes from two app processes on one database', () => {
   });
 });
 
+describe('the reminder of a reader on their own path', () => {
+  it('names their own day, while a reader with everyone is reminded of the calendar day', async () => {
+    const own = await personWithReminder(first.app, '07:00', 'Asia/Tokyo');
+    const together = await personWithReminder(second.app, '07:00', 'Asia/Tokyo');
+    // The test clock's 1 March 2026, 21:00 in Tokyo: the own path's day 1 is that date.
+    const chosen = await own.person.call(
+      'PATCH',
+      '/api/users/me',
+      { pace: 'own' },
+      { 'x-timezone': 'Asia/Tokyo' },
+    );
+    expect(chosen.body.user.paceStartedOn).toBe('2026-03-01');
+    const due = new Date('2026-03-03T22:00:00Z'); // 07:00 on 4 March in Tokyo
+    await tickBoth(due);
+    expect(deliveriesTo(own.device)).toEqual([expect.objectContaining({ payload: { day: 4 } })]);
+    expect(deliveriesTo(together.device)).toEqual([
+      expect.objectContaining({ payload: { day: currentReadingDay(due, 'Asia/Tokyo') } }),
+    ]);
+  });
+});
+
 describe('a process that was down', () => {
   it('catches up within the hour after the chosen time', async () => {
     const { device } = await personWithReminder(first.app, '08:30', 'Asia/Tokyo');

@@ -2,6 +2,7 @@ import https from 'node:https';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { type DueReminder, dueReminder } from '#shared/push-reminder-due';
+import { ownPathDay } from '#shared/reading-pace';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/tables.js';
 import {
@@ -97,7 +98,7 @@ export function createReminderScheduler(options: SchedulerOptions): ReminderSche
           timeZone: candidate.time_zone,
           lastSentOn: candidate.last_sent_on,
         });
-        return reminder ? [{ candidate, reminder }] : [];
+        return reminder ? [{ candidate, reminder: onReadersPath(reminder, candidate) }] : [];
       });
       await forEachLimited(due, concurrency, async ({ candidate, reminder }) => {
         try {
@@ -114,6 +115,12 @@ export function createReminderScheduler(options: SchedulerOptions): ReminderSche
     }
     if (report.sent + report.gone + report.failed > 0) logger.info(report, 'reminder pushes');
     return report;
+  }
+
+  /** A reader on their own path is reminded of their own day, not the calendar's. */
+  function onReadersPath(due: DueReminder, candidate: ReminderCandidate): DueReminder {
+    if (candidate.pace !== 'own' || !candidate.pace_started_on) return due;
+    return { ...due, day: ownPathDay(candidate.pace_started_on, due.localDate) };
   }
 
   const scheduler: ReminderScheduler = {

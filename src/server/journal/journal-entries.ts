@@ -232,8 +232,9 @@ async function feedRows(db: Kysely<Database>, userId: number, since: string | nu
   return db
     .selectFrom('journal_entries')
     .innerJoin('users', 'users.id', 'journal_entries.user_id')
+    .leftJoin('thoughts', 'thoughts.day_number', 'journal_entries.day_number')
     .selectAll('journal_entries')
-    .select(['users.full_name', 'users.username'])
+    .select(['users.full_name', 'users.username', 'thoughts.reference'])
     .where('journal_entries.id', 'in', newestFriendEntryIds(db, userId, since))
     .orderBy('journal_entries.updated_at', 'desc')
     .orderBy('journal_entries.id', 'desc')
@@ -253,8 +254,9 @@ export async function friendsFeed(
 ): Promise<FriendJournalEntry[]> {
   let rows = await feedRows(db, userId, new Date(now.getTime() - recentFeedMs).toISOString());
   if (rows.length < FRIENDS_FEED_LIMIT) rows = await feedRows(db, userId, null);
-  return rows.map(({ full_name, username, ...row }) => ({
+  return rows.map(({ full_name, username, reference, ...row }) => ({
     ...asSharedWithFriends(row),
     user: { id: row.user_id, fullName: full_name, username },
+    reference: reference ?? null,
   }));
 }

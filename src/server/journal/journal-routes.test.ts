@@ -252,6 +252,7 @@ describe("friends' reflections", () => {
     expect(feed.body[0]).toEqual({
       ...newer.body,
       user: { id: friend.user.id, fullName: 'Friendly Person', username: friend.user.username },
+      reference: 'Yasna 28.3',
     });
     expect(JSON.stringify(feed.body)).not.toMatch(/private|stranger|my own|email/);
   });

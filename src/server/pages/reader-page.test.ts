@@ -75,6 +75,24 @@ describe('the daily screen rendered for the signed-in reader', () => {
     expect(data.gathaInfo).toEqual(info.status === 200 ? info.body : null);
   });
 
+  it('renders the own day of a reader on their own path, while the public page keeps the calendar', async () => {
+    const reader = await signUp(t.app);
+    // 29 March in Tehran: their path's day 1.
+    await reader.call('PATCH', '/api/users/me', { pace: 'own' }, { 'x-timezone': 'Asia/Tehran' });
+    const page = await t.app.inject({
+      url: '/app/daily-ritual',
+      cookies: { [SESSION_COOKIE]: reader.sessionCookie ?? '', [TIME_ZONE_COOKIE]: 'Asia/Tehran' },
+    });
+    const { data } = rendered(page.body);
+    expect(data.me).toMatchObject({ pace: 'own', paceStartedOn: '2026-03-29' });
+    expect(data.today).toMatchObject({ dayNumber: 1, currentDay: 1 });
+    const visitorsPage = await t.app.inject({
+      url: '/read/2',
+      cookies: { [SESSION_COOKIE]: reader.sessionCookie ?? '', [TIME_ZONE_COOKIE]: 'Asia/Tehran' },
+    });
+    expect(visitorsPage.statusCode).toBe(200);
+  });
+
   it("uses the app's zone when the page has not told its own, or told a zone that is not one", async () => {
     const reader = await signUp(t.app);
     for (const zone of [undefined, 'Not%2FA_Zone']) {

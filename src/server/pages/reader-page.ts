@@ -10,7 +10,7 @@ import type { AppContext } from '../app-context.js';
 import { deviceTimeZone, resumeSession, sessionToken, setSessionCookie } from '../auth/sessions.js';
 import { toUser } from '../auth/users.js';
 import { HttpError } from '../http/http-errors.js';
-import { knownZoneOr } from '../thoughts/reading-day.js';
+import { knownZoneOr, readingPaceOf } from '../thoughts/reading-day.js';
 import { gathaInfoFor, todayAnswer } from '../thoughts/thought-routes.js';
 import { PAGE_RENDER_DIR, PAGE_RENDER_ENTRY, READER_PAGE_TEMPLATE } from '#shared/web-build';
 
@@ -81,7 +81,7 @@ export async function sendReaderDailyPage(
   if (session.extended) setSessionCookie(reply, token, secure);
   let today: ReaderPageData['today'];
   try {
-    ({ today } = await todayAnswer(ctx, requestedZone));
+    ({ today } = await todayAnswer(ctx, requestedZone, readingPaceOf(session.user)));
   } catch (error) {
     // No content loaded yet: the shell shows the reader what the API says about it.
     if (error instanceof HttpError) return false;

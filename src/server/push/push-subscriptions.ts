@@ -5,7 +5,7 @@ import {
   type PushReminder,
   type UpdatePushSubscription,
 } from '#shared/push-schemas';
-import type { Database, PushSubscriptionsTable } from '../db/tables.js';
+import type { Database, PushSubscriptionsTable, UserRow } from '../db/tables.js';
 import { HttpError } from '../http/http-errors.js';
 import type { Selectable } from 'kysely';
 
@@ -116,7 +116,9 @@ export async function deleteSubscription(
 export type ReminderCandidate = Pick<
   PushSubscriptionRow,
   'id' | 'endpoint' | 'p256dh' | 'auth' | 'reminder_time' | 'time_zone' | 'last_sent_on'
->;
+> &
+  /** The device's reader's pace, so the reminder names their day. */
+  Pick<UserRow, 'pace' | 'pace_started_on'>;
 
 /** One page of devices, in id order after `afterId`, for the scheduler to check. */
 export function reminderCandidates(
@@ -126,9 +128,20 @@ export function reminderCandidates(
 ): Promise<ReminderCandidate[]> {
   return db
     .selectFrom('push_subscriptions')
-    .select(['id', 'endpoint', 'p256dh', 'auth', 'reminder_time', 'time_zone', 'last_sent_on'])
-    .where('id', '>', afterId)
-    .orderBy('id')
+    .innerJoin('users', 'users.id', 'push_subscriptions.user_id')
+    .select([
+      'push_subscriptions.id',
+      'endpoint',
+      'p256dh',
+      'auth',
+      'reminder_time',
+      'time_zone',
+      'last_sent_on',
+      'users.pace',
+      'users.pace_started_on',
+    ])
+    .where('push_subscriptions.id', '>', afterId)
+    .orderBy('push_subscriptions.id')
     .limit(limit)
     .execute();
 }

@@ -1,7 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { TIME_ZONE_COOKIE } from '#shared/constants';
-import { currentReadingDay, isValidTimeZone } from '#shared/day-model';
+import { isValidTimeZone } from '#shared/day-model';
+import { type ReadingPace, readerCurrentDay } from '#shared/reading-pace';
 import type { AppContext } from '../app-context.js';
+import type { UserRow } from '../db/tables.js';
 
 /** `zone` when it names a zone this runtime knows, else `fallback`. */
 export function knownZoneOr(zone: string | undefined, fallback: string): string {
@@ -23,6 +25,21 @@ export function readerTimeZone(request: FastifyRequest, fallback: string): strin
   return requestTimeZone(request, knownZoneOr(request.cookies[TIME_ZONE_COOKIE], fallback));
 }
 
+/**
+ * The last day the request's reader may open: their own path's day when they read at their own
+ * pace, else the calendar's (docs/decisions/017-your-pace.md). The reader is the session the
+ * request's hook already resumed (from the cache), so this costs no query. Public pages for
+ * visitors keep the calendar's day and do not call it.
+ */
 export function currentDayFor(ctx: AppContext, request: FastifyRequest): number {
-  return currentReadingDay(ctx.clock(), requestTimeZone(request, ctx.config.appTimezone));
+  return readerCurrentDay(
+    readingPaceOf(request.currentUser),
+    ctx.clock(),
+    requestTimeZone(request, ctx.config.appTimezone),
+  );
+}
+
+/** A signed-in reader's pace, or null for a visitor. */
+export function readingPaceOf(user: UserRow | null): ReadingPace | null {
+  return user ? { pace: user.pace, paceStartedOn: user.pace_started_on } : null;
 }

@@ -4,7 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely, Selectable } from 'kysely';
 import { apiContract } from '#shared/api-contract';
 import { TOTAL_DAYS } from '#shared/constants';
-import { currentReadingDay, dayAccess, localDateIn } from '#shared/day-model';
+import { dayAccess, localDateIn } from '#shared/day-model';
+import { type ReadingPace, readerCurrentDay } from '#shared/reading-pace';
 import { DAY_NOT_FOUND } from '#shared/path-params';
 import {
   type GathaInfo,
@@ -16,7 +17,7 @@ import type { AppContext } from '../app-context.js';
 import type { Database, GathaInfoTable } from '../db/tables.js';
 import { HttpError } from '../http/http-errors.js';
 import { sendSerializedJson, serializedAs } from '../http/serialized-json.js';
-import { currentDayFor, knownZoneOr } from './reading-day.js';
+import { currentDayFor, knownZoneOr, readingPaceOf } from './reading-day.js';
 
 const columns = [
   'id',
@@ -110,14 +111,19 @@ const todayAnswersOfApp = new WeakMap<AppContext, Map<string, TodayAnswer>>();
 export async function todayAnswer(
   ctx: AppContext,
   requestedZone: string | undefined,
+  reader: ReadingPace | null = null,
 ): Promise<TodayAnswer> {
   let byZone = todayAnswersOfApp.get(ctx);
   if (!byZone) {
     byZone = new Map();
     todayAnswersOfApp.set(ctx, byZone);
   }
-  const key = requestedZone ?? '';
   const now = ctx.clock().getTime();
+  const zone = knownZoneOr(requestedZone, ctx.config.appTimezone);
+  const currentDay = readerCurrentDay(reader, new Date(now), zone);
+  // A reader on their own path shares the answer of their day in their zone: it holds, like the
+  // calendar's, until the zone's midnight.
+  const key = `${requestedZone ?? ''}${reader?.pace === 'own' ? `|own ${currentDay}` : ''}`;
   const cached = byZone.get(key);
   if (
     cached &&
@@ -127,8 +133,6 @@ export async function todayAnswer(
   ) {
     return cached;
   }
-  const zone = knownZoneOr(requestedZone, ctx.config.appTimezone);
-  const currentDay = currentReadingDay(new Date(now), zone);
   const today = { ...(await thoughtForDay(ctx.db, currentDay)), currentDay, totalDays: TOTAL_DAYS };
   const body = serializedAs(todayThoughtSchema, today);
   const answer: TodayAnswer = {
@@ -186,14 +190,18 @@ export function thoughtRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/today',
-      { schema: apiContract['GET /api/thoughts/today'] },
+      { schema: apiContract['GET /api/thoughts/today'], config: { followsReadersPace: true } },
       async (request, reply) => {
         const header = request.headers['x-timezone'];
-        const answer = await todayAnswer(ctx, Array.isArray(header) ? header[0] : header);
+        const answer = await todayAnswer(
+          ctx,
+          Array.isArray(header) ? header[0] : header,
+          readingPaceOf(request.currentUser),
+        );
         // Revalidated on each visit rather than stored blindly, so midnight is never missed.
         reply.headers({
           'cache-control': 'private, no-cache',
-          vary: 'x-timezone',
+          vary: 'x-timezone, cookie',
           etag: answer.etag,
         });
         if (matchesEtag(request.headers['if-none-match'], answer.etag)) return notModified(reply);
@@ -201,26 +209,33 @@ export function thoughtRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.get('/', { schema: apiContract['GET /api/thoughts'] }, async (request) => {
-      const currentDay = currentDayFor(ctx, request);
-      const rows = await db
-        .selectFrom('thoughts')
-        .select(columns)
-        .where('day_number', '<=', currentDay)
-        .orderBy('day_number', 'asc')
-        .execute();
-      if (
-        rows.length === 0 &&
-        !(await db.selectFrom('thoughts').select('id').limit(1).executeTakeFirst())
-      ) {
-        throw noContent();
-      }
-      return rows.map(toThought);
-    });
+    app.get(
+      '/',
+      { schema: apiContract['GET /api/thoughts'], config: { followsReadersPace: true } },
+      async (request) => {
+        const currentDay = currentDayFor(ctx, request);
+        const rows = await db
+          .selectFrom('thoughts')
+          .select(columns)
+          .where('day_number', '<=', currentDay)
+          .orderBy('day_number', 'asc')
+          .execute();
+        if (
+          rows.length === 0 &&
+          !(await db.selectFrom('thoughts').select('id').limit(1).executeTakeFirst())
+        ) {
+          throw noContent();
+        }
+        return rows.map(toThought);
+      },
+    );
 
     app.get(
       '/:dayNumber',
-      { schema: apiContract['GET /api/thoughts/:dayNumber'] },
+      {
+        schema: apiContract['GET /api/thoughts/:dayNumber'],
+        config: { followsReadersPace: true },
+      },
       async (request) => {
         const day = request.params.dayNumber;
         refuseUnopenedDay(day, currentDayFor(ctx, request));

@@ -7,6 +7,7 @@ import { confirmOwnPassword } from '../auth/password-confirmation.js';
 import { clearSessionCookie } from '../auth/sessions.js';
 import { toUser } from '../auth/users.js';
 import { HttpError } from '../http/http-errors.js';
+import { requestTimeZone } from '../thoughts/reading-day.js';
 import { deleteAccount } from './account-deletion.js';
 import { updateProfile } from './profile-update.js';
 
@@ -17,7 +18,12 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.patch('/me', { schema: apiContract['PATCH /api/users/me'] }, async (request) => {
       const user = signedInUser(request);
-      const caller = { now: clock(), ip: request.ip, log: request.log };
+      const caller = {
+        now: clock(),
+        ip: request.ip,
+        log: request.log,
+        timeZone: requestTimeZone(request, ctx.config.appTimezone),
+      };
       return { user: toUser(await updateProfile(ctx, user, request.body, caller)) };
     });
 

@@ -6,6 +6,7 @@ import {
   type ProfileUpdate,
 } from '#shared/account-schemas';
 import { withoutControlCharacters } from '#shared/plain-text';
+import { localDateString, type Pace } from '#shared/reading-pace';
 import type { AppContext } from '../app-context.js';
 import { isUniqueViolation } from '../auth/auth-routes.js';
 import { confirmOwnPassword } from '../auth/password-confirmation.js';
@@ -31,7 +32,7 @@ export async function updateProfile(
   ctx: AppContext,
   user: UserRow,
   changes: ProfileUpdate,
-  caller: { now: Date; ip: string; log: FastifyBaseLogger },
+  caller: { now: Date; ip: string; log: FastifyBaseLogger; timeZone: string },
 ): Promise<UserRow> {
   const { db } = ctx;
   const { now, ip } = caller;
@@ -81,6 +82,7 @@ export async function updateProfile(
           ...(changes.postalCode !== undefined ? { postal_code: changes.postalCode } : {}),
           ...(changes.whatsapp !== undefined ? { whatsapp: changes.whatsapp } : {}),
           ...(changes.discoverable !== undefined ? { discoverable: changes.discoverable } : {}),
+          ...paceChange(changes.pace, caller),
         })
         .where('id', '=', user.id)
         .returningAll()
@@ -99,6 +101,16 @@ export async function updateProfile(
   }
   if (email !== undefined) tellOldAddress(ctx, user, email, caller.log);
   return updated;
+}
+
+/**
+ * A chosen pace. Choosing the own path (again) starts it at day 1 on the reader's local date
+ * now; reading with everyone keeps no start, so a later own path begins afresh.
+ */
+function paceChange(pace: Pace | undefined, caller: { now: Date; timeZone: string }) {
+  if (pace === undefined) return {};
+  if (pace === 'together') return { pace, pace_started_on: null };
+  return { pace, pace_started_on: localDateString(caller.now, caller.timeZone) };
 }
 
 /** Reset links mailed to the old address would otherwise still open the account. */

@@ -16,7 +16,15 @@ export function useUpdateProfile() {
     mutationFn: (input: ProfileUpdateInput) => callApi('PATCH /api/users/me', { body: input }),
     // A read of the account already under way would land after the change and undo it on screen.
     onMutate: () => queryClient.cancelQueries({ queryKey: queryKeys.me }),
-    onSuccess: ({ user }) => queryClient.setQueryData(queryKeys.me, user),
+    onSuccess: ({ user }, input) => {
+      queryClient.setQueryData(queryKeys.me, user);
+      // A new pace moves the reader's day: every answer about which days are open is stale.
+      if (input.pace !== undefined) {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.today });
+        void queryClient.invalidateQueries({ queryKey: ['/api/thoughts'] });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.saved });
+      }
+    },
   });
 }
 

@@ -27,6 +27,25 @@ describe('hydrating a reader page', () => {
     ).not.toBeNull();
   });
 
+  it('compares a reader on their own path with their own day, not the calendar’s', () => {
+    const ownPath = (timeZone: string, dayNumber: number) =>
+      JSON.stringify({
+        timeZone,
+        me: { id: 1, pace: 'own', paceStartedOn: '2026-03-27' },
+        today: { dayNumber },
+        gathaInfo: null,
+      });
+    const lateEvening = new Date('2026-03-28T22:30:00Z');
+    // Day 2 of the path in London, already day 3 in Tehran.
+    expect(hydratableReaderPage(ownPath('Europe/London', 2), 'Asia/Tehran', now)).not.toBeNull();
+    expect(
+      hydratableReaderPage(ownPath('Asia/Tehran', 3), 'Europe/London', lateEvening),
+    ).toBeNull();
+    expect(
+      hydratableReaderPage(ownPath('Asia/Tehran', 2), 'Europe/London', lateEvening),
+    ).not.toBeNull();
+  });
+
   it('renders afresh when the data is missing or unreadable', () => {
     expect(hydratableReaderPage(null, 'UTC', now)).toBeNull();
     expect(hydratableReaderPage('{"timeZone":', 'UTC', now)).toBeNull();

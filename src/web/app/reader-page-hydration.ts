@@ -1,9 +1,9 @@
-import { currentReadingDay } from '#shared/day-model';
 import type { ReaderPageData } from '#shared/reader-page-data';
+import { readerCurrentDay } from '#shared/reading-pace';
 
 /**
  * The answers of a reader's page (the text of its data block), when the page can be hydrated as
- * it is: it shows this reader's today. A page rendered for another zone whose date differs here
+ * it is: it shows this reader's today, by their pace. A page rendered for another zone whose date differs here
  * is rendered afresh instead, and so is one whose data cannot be read.
  */
 export function hydratableReaderPage(
@@ -19,7 +19,11 @@ export function hydratableReaderPage(
     return null;
   }
   if (!data?.me || !data.today?.dayNumber || typeof data.timeZone !== 'string') return null;
-  if (data.timeZone !== browserZone && currentReadingDay(now, browserZone) !== data.today.dayNumber)
+  // The reader's own day here: their own path's when they walk one (docs/decisions/017).
+  if (
+    data.timeZone !== browserZone &&
+    readerCurrentDay(data.me, now, browserZone) !== data.today.dayNumber
+  )
     return null;
   return data as ReaderPageData;
 }

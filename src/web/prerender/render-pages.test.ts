@@ -21,6 +21,8 @@ function readerData(): ReaderPageData {
       suspended: false,
       createdAt: '2026-11-01T08:00:00.000Z',
       discoverable: 'everyone',
+      pace: 'together',
+      paceStartedOn: null,
     },
     today: {
       id: 87,

@@ -1,4 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { TOTAL_DAYS } from '#shared/constants';
 import type { Thought } from '#shared/thought-types';
@@ -7,6 +8,12 @@ import { DayReading } from './day-reading.js';
 import { DayStrip } from './day-strip.js';
 import { DayStripSkeleton, ReadingSkeleton } from './reading-skeleton.js';
 import { FutureDayScreen, NotAvailableScreen, UnableToLoadScreen } from './special-screens.js';
+import { paceWelcomeAsked } from '../../lib/pace-welcome.js';
+
+// Asked once, after sign-up: loaded only then, never with the daily screen.
+const PaceWelcome = lazy(async () => ({
+  default: (await import('./pace-welcome.js')).PaceWelcome,
+}));
 
 /** The daily ritual: today's stanza, or the day in the address (/app/daily-ritual/:day?). */
 export function DailyRitualScreen() {
@@ -42,9 +49,23 @@ function ChosenDayReading({ day }: { day: number }) {
 function DayScreen({ day, thought }: { day: number; thought: UseQueryResult<Thought> }) {
   return (
     <div className="flex flex-col gap-8">
+      <NewcomersPace />
       <DayStrip day={day} />
       <DayContent day={day} thought={thought} />
     </div>
+  );
+}
+
+/** The pace choice of a reader who has just signed up, until they answer it. */
+function NewcomersPace() {
+  const [asking, setAsking] = useState(false);
+  // Read after the first render: the server-rendered page knows nothing of this tab's storage.
+  useEffect(() => setAsking(paceWelcomeAsked()), []);
+  if (!asking) return null;
+  return (
+    <Suspense fallback={null}>
+      <PaceWelcome onDone={() => setAsking(false)} />
+    </Suspense>
   );
 }
 

@@ -39,7 +39,8 @@ export function FriendReflectionCard({ entry, liked, onToggleLike }: FriendRefle
         <div className="flex min-w-0 flex-1 flex-col gap-1">
           <h3 className="truncate font-semibold">{name}</h3>
           <p className="text-xs text-muted-foreground">
-            Day {entry.dayNumber} •{' '}
+            Day {entry.dayNumber}
+            {entry.reference && `, ${entry.reference}`} •{' '}
             <time dateTime={entry.updatedAt}>{displayTime(entry.updatedAt)}</time>
           </p>
         </div>

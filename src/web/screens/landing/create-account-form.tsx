@@ -14,6 +14,7 @@ import { PasswordInput } from '../../components/ui/password-input.js';
 import { loadedPasswordJudge, usePasswordJudge } from '../../hooks/use-password-judge.js';
 import { TextField } from '../../components/ui/text-field.js';
 import { toast } from '../../hooks/use-toast.js';
+import { askForPaceOnce, paceWelcomeAnswered } from '../../lib/pace-welcome.js';
 import { formFailureMessage } from './form-failure.js';
 import { useGoToDailyRitual } from './use-go-to-daily-ritual.js';
 
@@ -62,6 +63,8 @@ export function CreateAccountForm() {
   });
 
   const createAccount = handleSubmit(async (details) => {
+    // Asked before the answer comes: the sign-in guard may open the daily screen first.
+    askForPaceOnce();
     try {
       // Awaited for the same reason as sign-in: the toast must survive the guard's redirect.
       await signup.mutateAsync({
@@ -74,6 +77,7 @@ export function CreateAccountForm() {
         postalCode: details.postalCode,
       });
     } catch (error) {
+      paceWelcomeAnswered();
       // A taken username or email is shown beside its field, which takes the focus; any
       // other failure is said in the form, by the button.
       if (!showServerFieldErrors(error, SIGN_UP_FIELDS, setError)) {

@@ -13,6 +13,7 @@ import { ProfileCard } from './profile-card.js';
 import { ReadingComfortCard } from './reading-comfort-card.js';
 import { WhoCanFindMeCard } from './who-can-find-me-card.js';
 import { YourDataCard } from './your-data-card.js';
+import { YourPaceCard } from './your-pace-card.js';
 
 export function SettingsScreen() {
   const { data: user } = useCurrentUser();
@@ -31,6 +32,7 @@ export function SettingsScreen() {
       {user && (
         <>
           <ProfileCard user={user} />
+          <YourPaceCard user={user} />
           <WhoCanFindMeCard user={user} />
           <BlockedPeopleCard />
           <ChangePasswordCard user={user} />
