@@ -590,12 +590,14 @@ async function runLighthouse(baseUrl, token) {
   }
   const pages = await lighthousePages(baseUrl, [
     { path: '/landing' },
+    { path: '/read/today', public: true },
     { path: '/app/daily-ritual', cookie: `tp_session=${token}` },
   ]);
   for (const page of pages) {
     log(
       `${page.path}: performance ${page.scores.performance} (median of runs scoring ${page.performanceRuns.join(', ')}), accessibility ` +
-        `${page.scores.accessibility}, best practices ${page.scores['best-practices']} ` +
+        `${page.scores.accessibility}, best practices ${page.scores['best-practices']}` +
+        (page.scores.seo === undefined ? ' ' : `, SEO ${page.scores.seo} `) +
         `(FCP ${page.metrics.fcp}, LCP ${page.metrics.lcp}, TBT ${page.metrics.tbt}, CLS ${page.metrics.cls})` +
         (page.finalUrl.endsWith(page.path) ? '' : ` [ended at ${page.finalUrl}]`),
     );

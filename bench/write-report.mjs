@@ -122,15 +122,23 @@ function targets(main, small, larger, pgMain, pgSmall, bundle) {
   }
   if (main?.lighthouse?.skipped) {
     lines.push(
-      `| Lighthouse /landing and /app/daily-ritual | not measured: ${main.lighthouse.skipped} | **not met** |`,
+      `| Lighthouse /landing, /read/today and /app/daily-ritual | not measured: ${main.lighthouse.skipped} | **not met** |`,
     );
   }
   for (const page of main?.lighthouse?.pages ?? []) {
     const s = page.scores;
+    // The visitors' page is held to issue 20's targets: every category but speed at 100.
+    const isPublic = s.seo !== undefined;
     check(
-      `Lighthouse ${page.path}: performance ≥ 95, accessibility 100, best practices ≥ 95`,
-      s.performance >= 95 && s.accessibility === 100 && s['best-practices'] >= 95,
+      isPublic
+        ? `Lighthouse ${page.path}: performance ≥ 95, accessibility 100, best practices 100, SEO 100`
+        : `Lighthouse ${page.path}: performance ≥ 95, accessibility 100, best practices ≥ 95`,
+      s.performance >= 95 &&
+        s.accessibility === 100 &&
+        s['best-practices'] >= (isPublic ? 100 : 95) &&
+        (!isPublic || s.seo === 100),
       `${s.performance} / ${s.accessibility} / ${s['best-practices']}` +
+        (isPublic ? ` / ${s.seo}` : '') +
         (page.performanceRuns?.length > 1
           ? ` (median of ${page.performanceRuns.length} runs; performance ${page.performanceRuns.join(', ')})`
           : ''),
@@ -440,7 +448,9 @@ export async function writeReport(resultsDir, file) {
   for (const page of main?.lighthouse?.pages ?? []) {
     sections.push(
       `Lighthouse (mobile) ${page.path}: performance ${page.scores.performance}, accessibility ` +
-        `${page.scores.accessibility}, best practices ${page.scores['best-practices']}; FCP ${page.metrics.fcp}, ` +
+        `${page.scores.accessibility}, best practices ${page.scores['best-practices']}` +
+        (page.scores.seo === undefined ? '' : `, SEO ${page.scores.seo}`) +
+        `; FCP ${page.metrics.fcp}, ` +
         `LCP ${page.metrics.lcp}, TBT ${page.metrics.tbt}, CLS ${page.metrics.cls}.` +
         (page.misses.length ? ` Points lost: ${page.misses.join('; ')}.` : ''),
       '',
