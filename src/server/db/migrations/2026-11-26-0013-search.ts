@@ -45,6 +45,11 @@ async function upSqlite(db: Kysely<unknown>): Promise<void> {
   await sql
     .raw(`create virtual table journal_search using fts5(owner, body, content = '', ${tokenizer})`)
     .execute(db);
+  // A deleted entry's words leave the index's pages at once, as the deleted rows leave theirs
+  // (the file keeps nothing of a deleted person).
+  await sql
+    .raw(`insert into journal_search (journal_search, rank) values ('secure-delete', 1)`)
+    .execute(db);
   const add = `insert into journal_search (rowid, owner, body)
     values (new.id, 'u' || new.user_id, ${sqlitePlainText('new')});`;
   // A contentless table forgets a row only when told the very values it indexed.
