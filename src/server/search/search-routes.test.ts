@@ -52,7 +52,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const search = (client: ApiClient, query: string) =>
-  client.get<SearchResults>(`/api/search?${query}`);
+  client.get<SearchResults & { message?: string }>(`/api/search?${query}`);
 const days = (body: SearchResults) => body.readings.map((r) => r.dayNumber);
 /** The highlighted words of a result, as the screen marks them. */
 const marked = (result: { snippet: string; highlights: [number, number][] }) =>
