@@ -45,6 +45,11 @@ describe('snippetOf', () => {
     expect(result.snippet.endsWith('…')).toBe(true);
     expect(result.snippet.length).toBeLessThanOrEqual(SNIPPET_LENGTH + 2);
     expect(marked(result)).toEqual(['lantern']);
+    // The window never begins inside a word.
+    const inside = snippetOf(`${'x'.repeat(150)} longword ${'y '.repeat(20)}follower of Truth`, [
+      'truth',
+    ]);
+    expect(inside.snippet).toMatch(/^…(y|follower|longword) /);
   });
 
   it('shows the beginning with no highlights when nothing matches, and never HTML', () => {

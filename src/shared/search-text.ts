@@ -141,8 +141,8 @@ export function snippetOf(
   if (first && first.end > length) {
     // Some words before the match give it its context; the window starts at a word.
     start = Math.max(0, first.start - Math.floor(length / 4));
-    const startWord = spans.find((span) => span.end > start);
-    if (startWord && startWord.start > start) start = startWord.start;
+    const startWord = spans.find((span) => span.start >= start);
+    if (startWord) start = startWord.start;
   }
   let end = Math.min(plain.length, start + length);
   if (end < plain.length) {

@@ -112,11 +112,12 @@ function SearchResultsView({ query }: { query: string }) {
             ? `Nothing found for “${query}”. Try another word or fewer words.`
             : correctedQuery
               ? `Nothing found for “${query}”. Showing results for “${correctedQuery}”.`
-              : `${plural(readings.length, 'reading', 'readings')} and ${plural(journal.length, 'journal entry', 'journal entries')} found.`}
+              : `${plural(journal.length, 'journal entry', 'journal entries')} and ${plural(readings.length, 'reading', 'readings')} found.`}
         </p>
       </div>
-      {readings.length > 0 ? <ReadingResults results={readings} /> : null}
+      {/* The reader's own words first: fewer, and what they most likely look for. */}
       {journal.length > 0 ? <JournalResults results={journal} /> : null}
+      {readings.length > 0 ? <ReadingResults results={readings} /> : null}
     </div>
   );
 }
