@@ -113,6 +113,25 @@ function collapseSpaces(text: string): string {
   return out;
 }
 
+/** The words of `spans` in `text` that match a term (see snippetOf). */
+function matchingWords(text: string, spans: WordSpan[], terms: readonly string[]): WordSpan[] {
+  const stems = new Set(terms.map(wordStem));
+  return spans.filter((span) => {
+    const word = text.slice(span.start, span.end);
+    const folded = foldWord(word);
+    return (
+      stems.has(wordStem(word)) ||
+      terms.some((term) => term.length >= 3 && folded.startsWith(term)) ||
+      terms.includes(folded)
+    );
+  });
+}
+
+/** How many words of `text` match a term, to rank texts by. */
+export function countMatches(text: string, terms: readonly string[]): number {
+  return matchingWords(text, wordSpans(text), terms).length;
+}
+
 /**
  * A window of `text` of about `length` characters around the first word of the search, with
  * the ranges of every matching word inside it. A word matches a term when they are the same
@@ -125,17 +144,8 @@ export function snippetOf(
   length = SNIPPET_LENGTH,
 ): Snippet {
   const plain = collapseSpaces(text);
-  const stems = new Set(terms.map(wordStem));
   const spans = wordSpans(plain);
-  const matches = spans.filter((span) => {
-    const word = plain.slice(span.start, span.end);
-    const folded = foldWord(word);
-    return (
-      stems.has(wordStem(word)) ||
-      terms.some((term) => term.length >= 3 && folded.startsWith(term)) ||
-      terms.includes(folded)
-    );
-  });
+  const matches = matchingWords(plain, spans, terms);
   const first = matches[0];
   let start = 0;
   if (first && first.end > length) {

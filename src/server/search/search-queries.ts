@@ -5,6 +5,7 @@ import {
   foldWord,
   SEARCH_RESULTS_MAX,
   SEARCH_TERMS_MAX,
+  countMatches,
   snippetOf,
   wordSpans,
 } from '#shared/search-text';
@@ -33,6 +34,12 @@ export function phrasesOf(text: string): string[] {
   }
   return phrases;
 }
+
+/**
+ * SQLite: how many of the person's newest matching entries are ranked in this process, which
+ * bounds a search's work however long the journal grows.
+ */
+const JOURNAL_CANDIDATES_MAX = 100;
 
 const isPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
@@ -125,33 +132,37 @@ export async function searchJournal(
     ).rows;
   } else {
     if (words.phrases.length === 0) return [];
-    // The owner's token first: FTS5 then walks that person's postings, not everyone's.
+    // The owner's token first: FTS5 then walks that person's postings, not everyone's. No
+    // bm25 here: it counts each word's rows across the whole table on every search.
     const match = `owner : "u${userId}" AND ${matchAll(words.phrases, 'body')}`;
-    const ranked = (
+    const newest = (
       await sql<{ id: number }>`
         select rowid as id from journal_search where journal_search match ${match}
-        order by bm25(journal_search, 0, 1) limit ${SEARCH_RESULTS_MAX}`.execute(db)
+        order by rowid desc limit ${JOURNAL_CANDIDATES_MAX}`.execute(db)
     ).rows.map((row) => row.id);
-    if (ranked.length === 0) return [];
-    const found = await db
+    if (newest.length === 0) return [];
+    rows = await db
       .selectFrom('journal_entries')
       .select(['id', 'day_number', 'entry_text', 'updated_at'])
       .where('user_id', '=', userId)
-      .where('id', 'in', ranked)
+      .where('id', 'in', newest)
       .execute();
-    const byId = new Map(found.map((row) => [row.id, row]));
-    rows = ranked.flatMap((id) => byId.get(id) ?? []);
   }
-  return rows.map((row) => {
+  const found = rows.map((row) => {
     const parts = parseEntryText(row.entry_text);
     const text = [parts.thoughts, parts.words, parts.deeds].filter(Boolean).join(' · ');
-    return {
-      id: row.id,
-      dayNumber: row.day_number,
-      ...snippetOf(text, words.terms),
-      updatedAt: row.updated_at,
-    };
+    return { row, text, hits: isPostgres(db) ? 0 : countMatches(text, words.terms) };
   });
+  if (!isPostgres(db)) {
+    // Ranked here: the entries that hold the words most often first, then the latest.
+    found.sort((a, b) => b.hits - a.hits || b.row.updated_at.localeCompare(a.row.updated_at));
+  }
+  return found.slice(0, SEARCH_RESULTS_MAX).map(({ row, text }) => ({
+    id: row.id,
+    dayNumber: row.day_number,
+    ...snippetOf(text, words.terms),
+    updatedAt: row.updated_at,
+  }));
 }
 
 /** Each word of the readings of days 1..`currentDay`, with how often it occurs. */
