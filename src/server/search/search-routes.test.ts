@@ -115,6 +115,13 @@ describe('GET /api/search: the readings', () => {
     expect(days((await search(anyone, 'q=bridge')).body)).toEqual([59]);
   });
 
+  it("follows a reader's own pace: one who starts today reaches day 1 only", async () => {
+    const me = await signUp(t.app);
+    expect(days((await search(me, 'q=truth')).body)).toEqual(expect.arrayContaining([5, 12]));
+    expect((await me.call('PATCH', '/api/users/me', { pace: 'own' })).status).toBe(200);
+    expect((await search(me, 'q=truth')).body.readings).toEqual([]);
+  });
+
   it('corrects a misspelt word when nothing matched and says so', async () => {
     const anyone = new ApiClient(t.app);
     const typo = await search(anyone, 'q=trurh');

@@ -31,8 +31,8 @@ export function searchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if (!user) throw notSignedIn(JOURNAL_SEARCH_SIGN_IN, request.sessionEnded);
         if (user.suspended_at !== null) throw new HttpError(403, ACCOUNT_SUSPENDED);
       }
-      // Awaited: the day rule may come to read the reader's own pace from the database.
-      const currentDay = await Promise.resolve(currentDayFor(ctx, request));
+      // The reader's own day: their own pace's when they read at their own pace.
+      const currentDay = currentDayFor(ctx, request);
       const run = async (words: SearchWords): Promise<SearchResults> => ({
         readings: scope === 'journal' ? [] : await searchReadings(db, words, currentDay),
         journal: journalOwner ? await searchJournal(db, journalOwner.id, words) : [],
