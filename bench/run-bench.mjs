@@ -15,6 +15,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import pino from 'pino';
 import { chromiumPath } from '../scripts/chromium.mjs';
+import { measureJournalSearch } from './journal-search.mjs';
 import { hotEndpoints, measure, measureAgainstCeiling } from './load-endpoints.mjs';
 import { postgresPlans, sqlitePlans } from './query-plans.mjs';
 import { generateSeed, seedPostgres, seedSqlite } from './seed-data.mjs';
@@ -503,6 +504,16 @@ async function runScenario(kind, users, { web }) {
           `p99 ${fmt(real.p99, 2)} ms | statuses ${JSON.stringify(real.statuses)}`,
       );
     }
+    // Journal search at scale (docs/decisions/015-search.md): readers one at a time.
+    const journalSearch = await measureJournalSearch(baseUrl, seed.sessions, {
+      requests: smoke ? 50 : 2000,
+      warmup: smoke ? 10 : 200,
+    });
+    log(
+      `${'GET /api/search?scope=journal (one at a time)'.padEnd(42)} p50 ${fmt(journalSearch.p50, 2)} ms  ` +
+        `p99 ${fmt(journalSearch.p99, 2)} ms  slowest ${fmt(journalSearch.max, 2)} ms over ` +
+        `${journalSearch.requests} searches | statuses ${JSON.stringify(journalSearch.statuses)}`,
+    );
     const rss = memory.stop();
     await noteMemory();
     log(
@@ -562,6 +573,7 @@ async function runScenario(kind, users, { web }) {
       data,
       load,
       endpoints: measured,
+      journalSearch,
       rss: { ...rss, idleMb: idleRssMb },
       server: server.command,
       memory: held,

@@ -223,7 +223,12 @@ export async function seedSqlite(file, seed) {
   db.pragma('synchronous = OFF');
   // The change-log triggers tell running processes what changed; a fresh load has no process
   // to tell, so they are set aside while loading and put back as they were.
-  const triggers = db.prepare("select name, sql from sqlite_master where type = 'trigger'").all();
+  // The journal's search index (migration 0013) is kept by its triggers, so they stay.
+  const triggers = db
+    .prepare(
+      "select name, sql from sqlite_master where type = 'trigger' and name not like 'journal_search_%'",
+    )
+    .all();
   for (const trigger of triggers) db.exec(`drop trigger "${trigger.name}"`);
   const insertMany = (sql, rows) => {
     const statement = db.prepare(sql);

@@ -96,6 +96,15 @@ function targets(main, small, larger, pgMain, pgSmall, bundle) {
       scans.length ? scans.map((p) => p.name).join(', ') : 'all',
     );
   }
+  for (const run of [main, pgMain]) {
+    if (!run?.journalSearch) continue;
+    const { p99 } = run.journalSearch;
+    check(
+      `${run.database === 'sqlite' ? 'SQLite' : 'PostgreSQL'}: journal search p99 ≤ 20 ms at ${run.data.users.toLocaleString('en-US')} people / ${run.data.entries.toLocaleString('en-US')} entries`,
+      p99 <= 20,
+      `${fmt(p99, 2)} ms`,
+    );
+  }
   if (pgMain) {
     const feedPlan = pgMain.plans.filter((plan) => plan.name.startsWith("friends' feed"));
     check(

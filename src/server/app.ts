@@ -29,6 +29,7 @@ import { journalRoutes } from './journal/journal-routes.js';
 import { progressRoutes } from './progress/progress-routes.js';
 import { reportRoutes } from './reports/report-routes.js';
 import { savedStanzaRoutes } from './saved/saved-routes.js';
+import { searchRoutes } from './search/search-routes.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { scheduleExpiredRecordSweep } from './jobs/expired-records.js';
 import { setUpPushReminders } from './push/push-reminders.js';
@@ -246,6 +247,8 @@ export async function buildApp(
         await sameForEveryone.register(readinessRoute(ctx.db, readiness));
       });
       await api.register(pushKeyRoutes(vapid), { prefix: '/push' });
+      // Readings for anyone; the journal only for its signed-in owner.
+      await api.register(searchRoutes(ctx), { prefix: '/search' });
 
       // Only for a signed-in person: one check for every route of the scope (requireSignIn).
       await api.register(async (signedIn) => {

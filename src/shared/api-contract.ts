@@ -31,6 +31,7 @@ import {
   progressMergeResponseSchema,
   progressResponseSchema,
 } from './progress-sync.js';
+import { searchQuerySchema, searchResultsSchema } from './search-schemas.js';
 import { saveStanzaSchema, savedStanzaListItemSchema, savedStanzaSchema } from './saved-stanzas.js';
 import {
   createPushSubscriptionSchema,
@@ -144,6 +145,8 @@ export const apiContract = {
       },
     },
   },
+
+  'GET /api/search': { querystring: searchQuerySchema, response: { 200: searchResultsSchema } },
 
   'GET /api/saved': { response: { 200: z.array(savedStanzaListItemSchema) } },
   'PUT /api/saved/:day': {

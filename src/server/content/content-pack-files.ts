@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
 import { type ValidPack, validatePack } from '#shared/content-pack';
+import { refreshReadingSearch } from '../search/reading-index.js';
 import type { Database } from '../db/tables.js';
 
 export type PackResult =
@@ -87,6 +88,7 @@ async function writePack(
       })),
     )
     .execute();
+  await refreshReadingSearch(trx);
   const state = { source: source.name, checksum: source.checksum, loaded_at: now.toISOString() };
   await trx
     .insertInto('content_state')

@@ -17,4 +17,5 @@ export const queryKeys = {
   sessions: ['/api/auth/sessions'] as const,
   blocks: ['/api/blocks'] as const,
   saved: ['/api/saved'] as const,
+  contentSearch: (q: string) => ['/api/search', q] as const,
 };

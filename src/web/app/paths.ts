@@ -12,6 +12,11 @@ export const paths = {
   community: { path: '/app/community', getHref: () => '/app/community' },
   about: { path: '/app/about', getHref: () => '/app/about' },
   settings: { path: '/app/settings', getHref: () => '/app/settings' },
+  /** With words, the search opens with them. */
+  search: {
+    path: '/app/search',
+    getHref: (q?: string) => (q ? `/app/search?q=${encodeURIComponent(q)}` : '/app/search'),
+  },
   day: { path: '/day/:day', getHref: (day: number) => `/day/${day}` },
   /** With a day, Contents opens at that day. */
   contents: {

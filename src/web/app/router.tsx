@@ -70,6 +70,7 @@ const Contents = lazyScreen(
   () => import('../screens/contents/contents-screen.js'),
   'ContentsScreen',
 );
+const Search = lazyScreen(() => import('../screens/search/search-screen.js'), 'SearchScreen');
 const NotFound = lazyScreen(
   () => import('../screens/not-found/not-found-screen.js'),
   'NotFoundScreen',
@@ -119,6 +120,7 @@ export function AppRoutes() {
           <Route path="community" element={<Community />} />
           <Route path="about" element={<About />} />
           <Route path="settings" element={<Settings />} />
+          <Route path="search" element={<Search />} />
           <Route path="*" element={<NotFound />} />
         </Route>
         <Route path={paths.contents.path} element={<Contents />} />

@@ -1,4 +1,4 @@
-import { BookOpen, LayoutDashboard, Users } from 'lucide-react';
+import { BookOpen, LayoutDashboard, Search, Users } from 'lucide-react';
 import {
   type ReactNode,
   type RefObject,
@@ -201,7 +201,17 @@ function ShellFrame(props: {
           >
             {PRODUCT_NAME}
           </Link>
-          {props.account}
+          <div className="flex shrink-0 items-center gap-1">
+            <Link
+              to={paths.search.getHref()}
+              aria-label="Search"
+              title="Search"
+              className="inline-flex size-10 items-center justify-center rounded-full text-muted-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+            >
+              <Search className="size-5" aria-hidden="true" />
+            </Link>
+            {props.account}
+          </div>
         </div>
         {props.notice}
       </header>

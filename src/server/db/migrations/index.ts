@@ -11,6 +11,7 @@ import * as reportsSuspensionSharedParts from './2026-11-26-0009-reports-suspens
 import * as sessionPlacesAndEndings from './2026-11-26-0010-session-places-and-endings.js';
 import * as readingReferences from './2026-11-26-0011-reading-references.js';
 import * as savedStanzas from './2026-11-26-0012-saved-stanzas.js';
+import * as search from './2026-11-26-0013-search.js';
 import * as readingPace from './2026-11-26-0014-reading-pace.js';
 import * as dayCompletedAt from './2026-11-26-0016-day-completed-at.js';
 
@@ -28,6 +29,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-0010-session-places-and-endings': sessionPlacesAndEndings,
   '2026-11-26-0011-reading-references': readingReferences,
   '2026-11-26-0012-saved-stanzas': savedStanzas,
+  '2026-11-26-0013-search': search,
   '2026-11-26-0014-reading-pace': readingPace,
   '2026-11-26-0016-day-completed-at': dayCompletedAt,
 };

@@ -12,7 +12,7 @@ import { PersonCard } from './person-card.js';
 import { ProximityBadge } from './proximity-badge.js';
 import { type Relationship, useRelationships } from './relationships.js';
 import { SendRequestButton } from './send-request-button.js';
-import { useDebouncedValue } from './use-debounced-value.js';
+import { useDebouncedValue } from '../../hooks/use-debounced-value.js';
 
 /** A short pause after the last key before searching. */
 const SEARCH_DEBOUNCE_MS = 300;

@@ -10,6 +10,7 @@ import { Skeleton } from '../../components/ui/skeleton.js';
 import { useProgress } from '../../hooks/use-progress.js';
 import { cn } from '../../lib/cn.js';
 import { contentsOutline } from './contents-outline.js';
+import { ContentsSearchForm } from './contents-search-form.js';
 import { GathaSections } from './gatha-sections.js';
 
 const SKELETON_ROWS = 10;
@@ -77,6 +78,7 @@ export function ContentsScreen() {
           three-fold path: good thoughts, good words and good deeds.
         </p>
       </header>
+      <ContentsSearchForm />
       {failed ? (
         <div role="alert" className="flex flex-col items-start gap-3">
           <p>The contents could not be loaded.</p>

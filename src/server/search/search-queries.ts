@@ -1,0 +1,223 @@
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { parseEntryText } from '#shared/journal-entry';
+import type { JournalResult, ReadingResult } from '#shared/search-schemas';
+import {
+  foldWord,
+  SEARCH_RESULTS_MAX,
+  SEARCH_TERMS_MAX,
+  countMatches,
+  snippetOf,
+  wordSpans,
+} from '#shared/search-text';
+import type { Database } from '../db/tables.js';
+
+/** What one search looks for, in the form each database and the snippets need. */
+export interface SearchWords {
+  /** The words as typed, for PostgreSQL's plainto_tsquery, which parses them itself. */
+  text: string;
+  /**
+   * For SQLite's MATCH: each space-separated part of the search as a phrase of its letters and
+   * digits ("44.3" is the phrase "44 3"), so no character a reader types is FTS5 syntax.
+   */
+  phrases: string[];
+  /** The folded words, for the snippets' highlights. */
+  terms: string[];
+}
+
+/** The phrases of `text`: its letters and digits, grouped as its spaces group them. */
+export function phrasesOf(text: string): string[] {
+  const phrases: string[] = [];
+  for (const part of text.split(/\s+/)) {
+    const words = wordSpans(part).map((span) => part.slice(span.start, span.end));
+    if (words.length > 0) phrases.push(words.join(' '));
+    if (phrases.length === SEARCH_TERMS_MAX) break;
+  }
+  return phrases;
+}
+
+/**
+ * SQLite: how many of the person's newest matching entries are ranked in this process, which
+ * bounds a search's work however long the journal grows.
+ */
+const JOURNAL_CANDIDATES_MAX = 100;
+
+const isPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/** FTS5 query text: every phrase quoted (they hold only letters, digits and spaces). */
+const matchAll = (phrases: string[], column: string) =>
+  phrases.map((phrase) => `${column} : "${phrase}"`).join(' AND ');
+
+interface ReadingRow {
+  day_number: number;
+  reference: string;
+  song_title: string;
+  thought: string;
+  explanation: string;
+  prompt: string;
+}
+
+/**
+ * The readings of days 1..`currentDay` that hold every word, best first: the reference and the
+ * Gatha's name weigh most, then the rendering, then the explanation and prompt.
+ */
+export async function searchReadings(
+  db: Kysely<Database>,
+  words: SearchWords,
+  currentDay: number,
+): Promise<ReadingResult[]> {
+  let rows: ReadingRow[];
+  if (isPostgres(db)) {
+    rows = (
+      await sql<ReadingRow>`
+        select day_number, reference, song_title, thought, explanation, prompt
+        from reading_search, plainto_tsquery('english', ${words.text}) query
+        where document @@ query and day_number <= ${currentDay}
+        order by ts_rank(document, query) desc, day_number asc
+        limit ${SEARCH_RESULTS_MAX}`.execute(db)
+    ).rows;
+  } else {
+    if (words.phrases.length === 0) return [];
+    const match = matchAll(words.phrases, '{reference song_title thought explanation prompt}');
+    rows = (
+      await sql<ReadingRow>`
+        select day_number, reference, song_title, thought, explanation, prompt
+        from reading_search
+        where reading_search match ${match} and day_number <= ${currentDay}
+        order by bm25(reading_search, 0, 10, 10, 4, 1, 1), day_number asc
+        limit ${SEARCH_RESULTS_MAX}`.execute(db)
+    ).rows;
+  }
+  return rows.map((row) => {
+    // A search for the reference or the Gatha's name shows the rendering's beginning; any
+    // other shows the first text that holds a word of it.
+    const title = `${row.reference} ${row.song_title}`;
+    const named = words.terms.every((term) => snippetOf(title, [term]).highlights.length > 0);
+    const texts = [row.thought, row.explanation, row.prompt];
+    const snippets = texts.map((text) => snippetOf(text, words.terms));
+    const shown = named
+      ? snippets[0]!
+      : (snippets.find((s) => s.highlights.length > 0) ?? snippets[0]!);
+    return {
+      dayNumber: Number(row.day_number),
+      reference: row.reference,
+      songTitle: row.song_title,
+      snippet: shown.snippet,
+      highlights: shown.highlights,
+    };
+  });
+}
+
+interface JournalRow {
+  id: number;
+  day_number: number;
+  entry_text: string;
+  updated_at: string;
+}
+
+/** The person's own journal entries that hold every word, best first. No one else's, ever. */
+export async function searchJournal(
+  db: Kysely<Database>,
+  userId: number,
+  words: SearchWords,
+): Promise<JournalResult[]> {
+  let rows: JournalRow[];
+  if (isPostgres(db)) {
+    rows = (
+      await sql<JournalRow>`
+        select id, day_number, entry_text, updated_at
+        from journal_entries, plainto_tsquery('english', ${words.text}) query
+        where user_id = ${userId} and search_document @@ query
+        order by ts_rank(search_document, query) desc, updated_at desc
+        limit ${SEARCH_RESULTS_MAX}`.execute(db)
+    ).rows;
+  } else {
+    if (words.phrases.length === 0) return [];
+    // The owner's token first: FTS5 then walks that person's postings, not everyone's. No
+    // bm25 here: it counts each word's rows across the whole table on every search.
+    const match = `owner : "u${userId}" AND ${matchAll(words.phrases, 'body')}`;
+    const newest = (
+      await sql<{ id: number }>`
+        select rowid as id from journal_search where journal_search match ${match}
+        order by rowid desc limit ${JOURNAL_CANDIDATES_MAX}`.execute(db)
+    ).rows.map((row) => row.id);
+    if (newest.length === 0) return [];
+    rows = await db
+      .selectFrom('journal_entries')
+      .select(['id', 'day_number', 'entry_text', 'updated_at'])
+      .where('user_id', '=', userId)
+      .where('id', 'in', newest)
+      .execute();
+  }
+  const found = rows.map((row) => {
+    const parts = parseEntryText(row.entry_text);
+    const text = [parts.thoughts, parts.words, parts.deeds].filter(Boolean).join(' · ');
+    return { row, text, hits: isPostgres(db) ? 0 : countMatches(text, words.terms) };
+  });
+  if (!isPostgres(db)) {
+    // Ranked here: the entries that hold the words most often first, then the latest.
+    found.sort((a, b) => b.hits - a.hits || b.row.updated_at.localeCompare(a.row.updated_at));
+  }
+  return found.slice(0, SEARCH_RESULTS_MAX).map(({ row, text }) => ({
+    id: row.id,
+    dayNumber: row.day_number,
+    ...snippetOf(text, words.terms),
+    updatedAt: row.updated_at,
+  }));
+}
+
+/** Each word of the readings of days 1..`currentDay`, with how often it occurs. */
+export async function readingVocabulary(
+  db: Kysely<Database>,
+  currentDay: number,
+): Promise<Map<string, number>> {
+  const index = await vocabularyIndex(db);
+  const words = new Map<string, number>();
+  for (const [word, { count, firstDay }] of index.words) {
+    if (firstDay <= currentDay) words.set(word, count);
+  }
+  return words;
+}
+
+interface VocabularyIndex {
+  checksum: string;
+  words: Map<string, { count: number; firstDay: number }>;
+}
+
+const vocabularies = new WeakMap<Kysely<Database>, VocabularyIndex>();
+
+/** The readings' words, read once per loaded pack (content_state's checksum). */
+async function vocabularyIndex(db: Kysely<Database>): Promise<VocabularyIndex> {
+  const state = await db
+    .selectFrom('content_state')
+    .select('checksum')
+    .where('id', '=', 1)
+    .executeTakeFirst();
+  const checksum = state?.checksum ?? '';
+  const known = vocabularies.get(db);
+  if (known && known.checksum === checksum && checksum !== '') return known;
+  const rows = (
+    await sql<ReadingRow>`
+      select day_number, reference, song_title, thought, explanation, prompt
+      from reading_search`.execute(db)
+  ).rows;
+  const words = new Map<string, { count: number; firstDay: number }>();
+  for (const row of rows) {
+    const day = Number(row.day_number);
+    const text = [row.reference, row.song_title, row.thought, row.explanation, row.prompt].join(
+      ' ',
+    );
+    for (const span of wordSpans(text)) {
+      const folded = foldWord(text.slice(span.start, span.end));
+      const seen = words.get(folded);
+      if (seen) {
+        seen.count++;
+        seen.firstDay = Math.min(seen.firstDay, day);
+      } else {
+        words.set(folded, { count: 1, firstDay: day });
+      }
+    }
+  }
+  const index = { checksum, words };
+  vocabularies.set(db, index);
+  return index;
+}

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { correctedTerms, editDistance, nearestWord } from './search-correction.js';
+import { countMatches, searchTerms, snippetOf, SNIPPET_LENGTH, wordStem } from './search-text.js';
+
+const marked = ({ snippet, highlights }: ReturnType<typeof snippetOf>) =>
+  highlights.map(([start, end]) => snippet.slice(start, end));
+
+describe('searchTerms', () => {
+  it('keeps letters and digits, folded, each once, and drops search syntax', () => {
+    expect(searchTerms('  Truth AND "truth" NEAR( Aša* 44.3 ')).toEqual([
+      'truth',
+      'and',
+      'near',
+      'asa',
+      '44',
+      '3',
+    ]);
+    expect(searchTerms('" * ( ) -')).toEqual([]);
+  });
+});
+
+describe('wordStem', () => {
+  it('gives one stem to the forms of a word', () => {
+    expect(['truth', 'truths', 'truthful', 'Truthfulness'].map(wordStem)).toEqual([
+      'truth',
+      'truth',
+      'truth',
+      'truth',
+    ]);
+    expect(wordStem('is')).toBe('is');
+  });
+});
+
+describe('countMatches', () => {
+  it('counts every matching word, in any form', () => {
+    expect(countMatches('Truth and truthful truths; a lie.', ['truth'])).toBe(3);
+    expect(countMatches('nothing here', ['truth'])).toBe(0);
+  });
+});
+
+describe('snippetOf', () => {
+  it('marks every form of the words, with ranges into the plain snippet', () => {
+    const result = snippetOf('Truth, and the truthful\n\nwho love   truths.', ['truth']);
+    expect(result.snippet).toBe('Truth, and the truthful who love truths.');
+    expect(marked(result)).toEqual(['Truth', 'truthful', 'truths']);
+  });
+
+  it('keeps a bounded window around the first match, cut at words, with ellipses', () => {
+    const text = `${'word '.repeat(100)}the lantern shone ${'after '.repeat(100)}`;
+    const result = snippetOf(text, ['lantern']);
+    expect(result.snippet.startsWith('…word')).toBe(true);
+    expect(result.snippet.endsWith('…')).toBe(true);
+    expect(result.snippet.length).toBeLessThanOrEqual(SNIPPET_LENGTH + 2);
+    expect(marked(result)).toEqual(['lantern']);
+    // The window never begins inside a word.
+    const inside = snippetOf(`${'x'.repeat(150)} longword ${'y '.repeat(20)}follower of Truth`, [
+      'truth',
+    ]);
+    expect(inside.snippet).toMatch(/^…(y|follower|longword) /);
+  });
+
+  it('shows the beginning with no highlights when nothing matches, and never HTML', () => {
+    expect(snippetOf('<b>bold</b> words', ['absent'])).toEqual({
+      snippet: '<b>bold</b> words',
+      highlights: [],
+    });
+    expect(snippetOf('', ['x'])).toEqual({ snippet: '', highlights: [] });
+  });
+
+  it('counts an emoji as one character of a word boundary and keeps ranges right after it', () => {
+    const result = snippetOf('🌞 Aša is the order', ['asa']);
+    expect(marked(result)).toEqual(['Aša']);
+  });
+
+  it('takes time linear in the text', () => {
+    const long = 'a'.repeat(200_000);
+    const started = performance.now();
+    snippetOf(`${long} truth ${long}`, ['truth', 'a'.repeat(200)]);
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+});
+
+describe('typo correction', () => {
+  const vocabulary = new Map([
+    ['truth', 10],
+    ['trust', 2],
+    ['asha', 5],
+    ['ahunavaiti', 3],
+  ]);
+
+  it('counts edits, swaps included, and stops past the limit', () => {
+    expect(editDistance('trurh', 'truth', 2)).toBe(1);
+    expect(editDistance('rtuth', 'truth', 2)).toBe(1);
+    expect(editDistance('abcdef', 'truth', 2)).toBe(3);
+  });
+
+  it('corrects to the nearest, then the more frequent, known word', () => {
+    expect(nearestWord('trutt', vocabulary)).toBe('truth');
+    expect(nearestWord('ahunavati', vocabulary)).toBe('ahunavaiti');
+    expect(nearestWord('truth', vocabulary)).toBe('truth');
+    expect(nearestWord('xylophone', vocabulary)).toBeNull();
+    // Short words are too short to guess at.
+    expect(nearestWord('ash', vocabulary)).toBeNull();
+  });
+
+  it('corrects a whole search only when every word has a correction and one changed', () => {
+    expect(correctedTerms(['trurh', 'asha'], vocabulary)).toEqual(['truth', 'asha']);
+    expect(correctedTerms(['truth', 'asha'], vocabulary)).toBeNull();
+    expect(correctedTerms(['trurh', 'qqqqqq'], vocabulary)).toBeNull();
+    expect(correctedTerms(['trurh', '44'], vocabulary)).toEqual(['truth', '44']);
+  });
+});
