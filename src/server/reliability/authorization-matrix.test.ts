@@ -31,6 +31,7 @@ const matrix: Record<string, RouteAccess> = {
   'GET /api/thoughts/:dayNumber': { access: 'public', params: day },
   'GET /api/gathas/info': { access: 'public' },
   'GET /api/gathas/info/:day': { access: 'public', params: (w) => ({ day: String(w.privateDay) }) },
+  'GET /api/glossary': { access: 'public' },
   'GET /api/push/public-key': { access: 'public' },
   'POST /api/auth/signup': {
     access: 'public',
