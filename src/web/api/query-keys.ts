@@ -17,4 +17,5 @@ export const queryKeys = {
   sessions: ['/api/auth/sessions'] as const,
   blocks: ['/api/blocks'] as const,
   saved: ['/api/saved'] as const,
+  glossary: ['/api/glossary'] as const,
 };

@@ -13,6 +13,8 @@ export const paths = {
   about: { path: '/app/about', getHref: () => '/app/about' },
   settings: { path: '/app/settings', getHref: () => '/app/settings' },
   day: { path: '/day/:day', getHref: (day: number) => `/day/${day}` },
+  glossary: { path: '/glossary', getHref: () => '/glossary' },
+  glossaryTerm: { path: '/glossary/:slug', getHref: (slug: string) => `/glossary/${slug}` },
   /** With a day, Contents opens at that day. */
   contents: {
     path: '/contents',
