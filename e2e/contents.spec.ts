@@ -48,6 +48,7 @@ for (const size of sizes) {
       await page.getByRole('button', { name: 'Account menu' }).click();
       await expect(page.getByRole('menuitem')).toHaveText([
         'Contents',
+        'Glossary',
         'About',
         'Settings',
         'Log out',

@@ -3,9 +3,9 @@ import { useEffect, useState } from 'react';
 /** The browser's speech synthesis, when it has one that can speak. */
 export function speechSynthesisOf(): SpeechSynthesis | null {
   if (typeof window === 'undefined') return null;
-  if (!('speechSynthesis' in window) || typeof window.SpeechSynthesisUtterance !== 'function')
-    return null;
-  return window.speechSynthesis;
+  const synth = window.speechSynthesis as SpeechSynthesis | undefined;
+  if (!synth || typeof window.SpeechSynthesisUtterance !== 'function') return null;
+  return synth;
 }
 
 /**

@@ -38,17 +38,16 @@ export function GlossaryScreen() {
             >
               <h2 className="font-serif text-xl font-semibold">{entry.term}</h2>
               <p className="leading-relaxed">{entry.definition}</p>
-              <Link
-                to={paths.glossaryTerm.getHref(entry.slug)}
-                className="inline-flex items-center gap-1 self-start font-medium text-primary underline underline-offset-4"
-              >
-                Days with {entry.term}
-                <span className="text-muted-foreground no-underline">
-                  {' '}
-                  ({dayCount(entry.days.length)})
-                </span>
-                <ArrowRight aria-hidden="true" className="size-4" />
-              </Link>
+              <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                <Link
+                  to={paths.glossaryTerm.getHref(entry.slug)}
+                  className="inline-flex items-center gap-1 font-medium text-primary underline underline-offset-4"
+                >
+                  Days with {entry.term}
+                  <ArrowRight aria-hidden="true" className="size-4" />
+                </Link>
+                <span className="text-sm text-muted-foreground">{dayCount(entry.days.length)}</span>
+              </p>
             </li>
           ))}
         </ul>

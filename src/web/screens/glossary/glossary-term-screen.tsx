@@ -74,15 +74,11 @@ export function GlossaryTermScreen() {
               {entry.days.map((day) => {
                 const reference = references.get(day);
                 const open = currentDay !== null && day <= currentDay;
-                const label = (
+                const dayName = <span className="font-medium tabular-nums">Day {day}</span>;
+                const place = reference && (
                   <>
-                    <span className="font-medium tabular-nums">Day {day}</span>
-                    {reference && (
-                      <>
-                        {' '}
-                        <span className="text-xs text-muted-foreground">{reference}</span>
-                      </>
-                    )}
+                    {' '}
+                    <span className="text-xs text-muted-foreground">{reference}</span>
                   </>
                 );
                 return (
@@ -95,17 +91,19 @@ export function GlossaryTermScreen() {
                           'border-border bg-card transition-colors hover:border-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
                         )}
                       >
-                        {label}
+                        {dayName}
+                        {place}
                       </Link>
                     ) : (
                       <div
                         className={cn(tile, 'border-dashed border-border text-muted-foreground')}
                       >
                         <span className="flex items-center justify-between gap-2">
-                          <span>{label}</span>
+                          {dayName}
                           <Lock aria-hidden="true" className="size-3.5 shrink-0" />
                         </span>
-                        <span className="text-xs">Opens on its day</span>
+                        {place}
+                        <span className="text-xs"> Opens on its day</span>
                       </div>
                     )}
                   </li>
