@@ -141,9 +141,13 @@ test.describe('offline', () => {
     await page.goto('/app/daily-ritual/4');
     await openExplanation(page);
     await page.getByRole('button', { name: 'Geush Urvan' }).click();
-    await expect(page.getByRole('dialog', { name: 'Geush Urvan: definition' })).toContainText(
-      'The soul of the Cow',
-    );
+    const popover = page.getByRole('dialog', { name: 'Geush Urvan: definition' });
+    await expect(popover).toContainText('The soul of the Cow');
+    // However large the text, the whole definition and its link can be reached.
+    await popover.getByRole('link', { name: 'Days with this word' }).scrollIntoViewIfNeeded();
+    await expect(popover.getByRole('link', { name: 'Days with this word' })).toBeInViewport();
+    await page.keyboard.press('Escape');
+    await expect(popover).toBeHidden();
     await context.setOffline(false);
   });
 });

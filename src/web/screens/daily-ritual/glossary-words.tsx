@@ -30,7 +30,7 @@ function GlossaryWord({ text, slug }: { text: string; slug: string }) {
           sideOffset={6}
           collisionPadding={12}
           aria-label={`${term.term}: definition`}
-          className="z-50 flex w-[min(22rem,calc(100vw-1.5rem))] flex-col gap-3 rounded-xl border border-border bg-card p-4 text-sm leading-relaxed text-card-foreground shadow-lg outline-none"
+          className="z-50 flex max-h-(--radix-popover-content-available-height) w-[min(22rem,calc(100vw-1.5rem))] flex-col gap-3 overflow-y-auto rounded-xl border border-border bg-card p-4 text-sm leading-relaxed text-card-foreground shadow-lg outline-none"
         >
           <p className="font-serif text-base font-semibold">{term.term}</p>
           <p>{term.definition}</p>

@@ -31,17 +31,24 @@ interface PanelProps {
 const panelHeading = 'font-serif text-2xl font-semibold tracking-wide focus:outline-none';
 
 /** "Listen", with its voice and speed, where this browser has voices to read with. */
-function ListenControl(props: {
+function ListenControl({
+  className,
+  ...props
+}: {
   lines: readonly string[];
   what: string;
   onLine: (line: number | null) => void;
+  className?: string;
 }) {
   const voices = useSpeechVoices();
+  // Nothing at all without voices, so the page is laid out as if there were no control.
   if (voices.length === 0) return null;
   return (
-    <Suspense fallback={null}>
-      <ReadAloud {...props} voices={voices} />
-    </Suspense>
+    <div className={className}>
+      <Suspense fallback={null}>
+        <ReadAloud {...props} voices={voices} />
+      </Suspense>
+    </div>
   );
 }
 
@@ -64,9 +71,12 @@ export function StanzaPanel({
       <h2 id="stanza-heading" ref={headingRef} tabIndex={-1} className="sr-only">
         The stanza
       </h2>
-      <div className="self-stretch">
-        <ListenControl lines={lines} what="the stanza" onLine={setSpokenLine} />
-      </div>
+      <ListenControl
+        className="self-stretch"
+        lines={lines}
+        what="the stanza"
+        onLine={setSpokenLine}
+      />
       <figure className="w-full rounded-2xl border border-border bg-card px-6 py-10 shadow-sm sm:px-12 sm:py-14">
         <span aria-hidden="true" className="mx-auto mb-8 block h-px w-12 bg-primary/40" />
         <blockquote
