@@ -148,6 +148,8 @@ test('the avatar menu works from the keyboard', async ({ page }) => {
   await page.goto('/app/daily-ritual');
   await openAccountMenuByKeyboard(page);
   await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Glossary' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('menuitem', { name: 'About' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/app\/about$/);
