@@ -48,6 +48,7 @@ for (const size of sizes) {
       await page.getByRole('button', { name: 'Account menu' }).click();
       await expect(page.getByRole('menuitem')).toHaveText([
         'Contents',
+        'Glossary',
         'About',
         'Settings',
         'Log out',
@@ -146,6 +147,8 @@ test('the avatar menu works from the keyboard', async ({ page }) => {
   await signUpViaApi(page);
   await page.goto('/app/daily-ritual');
   await openAccountMenuByKeyboard(page);
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Glossary' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('menuitem', { name: 'About' })).toBeFocused();
   await page.keyboard.press('Enter');

@@ -24,6 +24,7 @@ import { loadShippedPack } from './content/content-pack-files.js';
 import { migrateToLatest, openDatabase } from './db/connection.js';
 import { blockRoutes } from './friends/block-routes.js';
 import { friendRoutes } from './friends/friend-routes.js';
+import { glossaryRoutes } from './glossary/glossary-routes.js';
 import { HttpError } from './http/http-errors.js';
 import { journalRoutes } from './journal/journal-routes.js';
 import { progressRoutes } from './progress/progress-routes.js';
@@ -241,6 +242,7 @@ export async function buildApp(
         });
         await sameForEveryone.register(thoughtRoutes(ctx), { prefix: '/thoughts' });
         await sameForEveryone.register(gathaInfoRoutes(ctx), { prefix: '/gathas' });
+        await sameForEveryone.register(glossaryRoutes(ctx), { prefix: '/glossary' });
         sameForEveryone.get('/health', { schema: apiContract['GET /api/health'] }, async () => ({
           ok: true as const,
         }));

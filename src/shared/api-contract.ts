@@ -9,6 +9,7 @@ import {
   SESSION_NOT_FOUND,
   signOutOthersResponseSchema,
 } from './account-schemas.js';
+import { glossaryEntrySchema, glossaryQuerySchema } from './glossary.js';
 import {
   loginRequestSchema,
   passwordResetRequestSchema,
@@ -116,6 +117,11 @@ export const apiContract = {
   'GET /api/gathas/info/:day': {
     params: z.object({ day: pathDay }),
     response: { 200: gathaInfoSchema },
+  },
+
+  'GET /api/glossary': {
+    querystring: glossaryQuerySchema,
+    response: { 200: z.array(glossaryEntrySchema) },
   },
 
   'GET /api/journal': { response: { 200: z.array(journalEntrySchema) } },

@@ -10,7 +10,7 @@ import {
 } from './offline-policy.js';
 
 describe('offlineCacheFor', () => {
-  it('keeps the public readings: every stanza call, the stanza info and its outline', () => {
+  it('keeps the public readings: every stanza call, the stanza info, its outline and the glossary', () => {
     for (const path of [
       '/api/thoughts/today',
       '/api/thoughts/1',
@@ -19,6 +19,7 @@ describe('offlineCacheFor', () => {
       '/api/gathas/info/1',
       '/api/gathas/info/200',
       '/api/gathas/info',
+      '/api/glossary',
     ]) {
       expect(offlineCacheFor('GET', path), path).toBe('readings');
     }

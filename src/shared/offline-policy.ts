@@ -7,7 +7,8 @@ import { PUBLIC_DAY_PATH } from './shared-day.js';
 
 /**
  * Public readings: the stanzas (/api/thoughts/*), their stanza info (/api/gathas/info/*) and the
- * outline of every day the contents screen lists (/api/gathas/info).
+ * outline of every day the contents screen lists (/api/gathas/info), and the glossary with its
+ * days (/api/glossary).
  */
 export const READINGS_CACHE = 'threefold-path-readings';
 /** The answer of GET /api/auth/me, so the signed-in shell still opens without a network. */
@@ -37,7 +38,7 @@ export const DAILY_RITUAL_PATH = '/app/daily-ritual';
 
 export type OfflineCache = 'readings' | 'session';
 
-const readingPaths = [/^\/api\/thoughts\/.+$/, /^\/api\/gathas\/info(\/.+)?$/];
+const readingPaths = [/^\/api\/thoughts\/.+$/, /^\/api\/gathas\/info(\/.+)?$/, /^\/api\/glossary$/];
 
 /**
  * The cache allowed to keep the answer to `method pathname`, or null: every other API answer is

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { TOTAL_DAYS } from '#shared/constants';
 import { checkEditorialRules } from '#shared/content-pack';
 import { checkVariety } from '#shared/content-pack-variety';
+import { checkGlossary } from '#shared/glossary';
 import { projectRoot } from '../config.js';
+import { readGlossaryFile } from '../glossary/glossary-file.js';
 import { readPackFolder } from './content-pack-files.js';
 
 // The content check: the readings that ship in content/ meet every rule of content/README.md.
@@ -35,5 +37,15 @@ describe('the shipped content pack', () => {
     }
     expect(result.pack.gathaInfo.find((row) => row.startDay === 2)?.songTitle).toBe('Ashem Vohu');
     expect(result.pack.gathaInfo.find((row) => row.startDay === 3)?.songTitle).toBe('Yatha Ahu');
+  });
+
+  it('has a glossary whose words each appear on some day, with short definitions', async () => {
+    const dir = path.join(projectRoot, 'content');
+    const result = await readPackFolder(dir);
+    if (!result.ok) throw new Error(result.errors.join('\n'));
+    const glossary = await readGlossaryFile(dir);
+    if (!glossary.ok) throw new Error(glossary.errors.join('\n'));
+    expect(glossary.terms.length).toBeGreaterThanOrEqual(15);
+    expect(checkGlossary(glossary.terms, result.pack.readings)).toEqual([]);
   });
 });

@@ -31,6 +31,16 @@ const matrix: Record<string, RouteAccess> = {
   'GET /api/thoughts/:dayNumber': { access: 'public', params: day },
   'GET /api/gathas/info': { access: 'public' },
   'GET /api/gathas/info/:day': { access: 'public', params: (w) => ({ day: String(w.privateDay) }) },
+  'GET /api/glossary': { access: 'public' },
+  // The readings are open to all; the journal only to its writer: others searching for the
+  // owner's private words find nothing of them.
+  'GET /api/search': {
+    access: 'public',
+    queries: (w) =>
+      ['journal', 'all', 'readings'].map(
+        (scope) => `?q=${encodeURIComponent(w.marker)}&scope=${scope}`,
+      ),
+  },
   'GET /api/push/public-key': { access: 'public' },
   'POST /api/auth/signup': {
     access: 'public',

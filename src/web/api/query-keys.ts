@@ -18,4 +18,5 @@ export const queryKeys = {
   blocks: ['/api/blocks'] as const,
   saved: ['/api/saved'] as const,
   contentSearch: (q: string) => ['/api/search', q] as const,
+  glossary: ['/api/glossary'] as const,
 };

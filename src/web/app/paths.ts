@@ -18,6 +18,8 @@ export const paths = {
     getHref: (q?: string) => (q ? `/app/search?q=${encodeURIComponent(q)}` : '/app/search'),
   },
   day: { path: '/day/:day', getHref: (day: number) => `/day/${day}` },
+  glossary: { path: '/glossary', getHref: () => '/glossary' },
+  glossaryTerm: { path: '/glossary/:slug', getHref: (slug: string) => `/glossary/${slug}` },
   /** With a day, Contents opens at that day. */
   contents: {
     path: '/contents',

@@ -71,6 +71,14 @@ const Contents = lazyScreen(
   'ContentsScreen',
 );
 const Search = lazyScreen(() => import('../screens/search/search-screen.js'), 'SearchScreen');
+const Glossary = lazyScreen(
+  () => import('../screens/glossary/glossary-screen.js'),
+  'GlossaryScreen',
+);
+const GlossaryTerm = lazyScreen(
+  () => import('../screens/glossary/glossary-term-screen.js'),
+  'GlossaryTermScreen',
+);
 const NotFound = lazyScreen(
   () => import('../screens/not-found/not-found-screen.js'),
   'NotFoundScreen',
@@ -105,7 +113,8 @@ export function AppRoutes() {
         }
       />
       <Route path={paths.passwordReset.path} element={<PasswordReset />} />
-      {/* The signed-in shell frames /app/* and Contents alike, so its menu and tabs stay. */}
+      {/* The signed-in shell frames /app/*, Contents and the glossary alike, so its menu and
+          tabs stay. */}
       <Route
         element={
           <RequireSignedIn placeholder={<AppShellPlaceholder />}>
@@ -124,6 +133,8 @@ export function AppRoutes() {
           <Route path="*" element={<NotFound />} />
         </Route>
         <Route path={paths.contents.path} element={<Contents />} />
+        <Route path={paths.glossary.path} element={<Glossary />} />
+        <Route path={paths.glossaryTerm.path} element={<GlossaryTerm />} />
       </Route>
       <Route path={paths.day.path} element={<DayRedirect />} />
       <Route path="*" element={<NotFound />} />

@@ -1,4 +1,4 @@
-import { Info, LogOut, Settings, TableOfContents } from 'lucide-react';
+import { BookA, Info, LogOut, Settings, TableOfContents } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -12,13 +12,14 @@ const menuItem =
 /** The screens the menu leads to, in the order it lists them. */
 const screens = [
   { label: 'Contents', href: paths.contents.getHref(), icon: TableOfContents },
+  { label: 'Glossary', href: paths.glossary.getHref(), icon: BookA },
   { label: 'About', href: paths.about.getHref(), icon: Info },
   { label: 'Settings', href: paths.settings.getHref(), icon: Settings },
 ] as const;
 
 /**
  * The avatar menu of the signed-in shell: who is signed in, the screens no tab leads to
- * (Contents, About, Settings), and Log out. Each screen is a real link, chosen by pointer or
+ * (Contents, Glossary, About, Settings), and Log out. Each screen is a real link, chosen by pointer or
  * from the keyboard (arrows, Enter) like any item of the menu.
  */
 export function AccountMenu(props: { fullName: string; username: string; onLogOut: () => void }) {

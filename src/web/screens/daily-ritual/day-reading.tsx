@@ -19,7 +19,7 @@ import { useProgress } from '../../hooks/use-progress.js';
 import { cn } from '../../lib/cn.js';
 import { DayCompleteMoment } from './day-complete-moment.js';
 import { DayHeader } from './day-header.js';
-import { StanzaPanel, UnderstandingPanel } from './panels.js';
+import { StanzaPanel, UnderstandingPanel, loadGlossaryWords } from './panels.js';
 import { ReadingProgress } from './reading-progress.js';
 import { useReducedMotion } from './use-reduced-motion.js';
 import { useSwipe } from './use-swipe.js';
@@ -71,10 +71,11 @@ export function DayReading({ day, thought }: { day: number; thought: Thought }) 
 
   useEffect(() => () => clearTimeout(advanceTimer.current), []);
 
-  // Fetched once the stanza is up, so the form is here before the reader reaches it, even if
-  // the connection drops meanwhile.
+  // Fetched once the stanza is up, so the form and the glossary are here before the reader
+  // reaches them, even if the connection drops meanwhile.
   useEffect(() => {
     loadReflectionPanel().catch(() => undefined);
+    loadGlossaryWords().catch(() => undefined);
   }, []);
 
   const step = useCallback(

@@ -1,11 +1,28 @@
 import { ArrowLeft, ArrowRight, Lightbulb } from 'lucide-react';
-import { type Ref, useEffect } from 'react';
+import { type Ref, Suspense, lazy, useEffect, useMemo, useState } from 'react';
+import {
+  explanationParagraphs,
+  sentencesOf,
+  stanzaLinesToSpeak,
+  stanzaVerses,
+} from '#shared/read-aloud';
 import type { Thought } from '#shared/thought-types';
 import { Button } from '../../components/ui/button.js';
 import { takeEarlyTap } from '../../app/early-taps.js';
+import { cn } from '../../lib/cn.js';
 import { EarlierReflection } from './earlier-reflection.js';
+import { ExplanationText, spokenLineClass } from './explanation-text.js';
 import { SaveStanzaButton } from './save-stanza-button.js';
 import { ShareDayButton } from './share-day-button.js';
+import { useSpeechVoices } from './use-speech-voices.js';
+
+// Both companions load on demand: reading aloud only where the browser has voices, the
+// glossary once the explanation is open (the plain text shows until it is here).
+const ReadAloud = lazy(async () => ({ default: (await import('./read-aloud.js')).ReadAloud }));
+export const loadGlossaryWords = () => import('./glossary-words.js');
+const MarkedExplanation = lazy(async () => ({
+  default: (await loadGlossaryWords()).MarkedExplanation,
+}));
 
 interface PanelProps {
   headingRef: Ref<HTMLHeadingElement>;
@@ -13,12 +30,26 @@ interface PanelProps {
 
 const panelHeading = 'font-serif text-2xl font-semibold tracking-wide focus:outline-none';
 
-/** A stanza's verses (split at blank lines) and their lines, exactly as written. */
-function verses(text: string): string[][] {
-  return text
-    .split(/\n\s*\n/)
-    .map((verse) => verse.split('\n'))
-    .filter((lines) => lines.some((line) => line.trim()));
+/** "Listen", with its voice and speed, where this browser has voices to read with. */
+function ListenControl({
+  className,
+  ...props
+}: {
+  lines: readonly string[];
+  what: string;
+  onLine: (line: number | null) => void;
+  className?: string;
+}) {
+  const voices = useSpeechVoices();
+  // Nothing at all without voices, so the page is laid out as if there were no control.
+  if (voices.length === 0) return null;
+  return (
+    <div className={className}>
+      <Suspense fallback={null}>
+        <ReadAloud {...props} voices={voices} />
+      </Suspense>
+    </div>
+  );
 }
 
 /** Panel 0: the stanza itself, line by line as it was written. */
@@ -31,26 +62,43 @@ export function StanzaPanel({
   useEffect(() => {
     if (takeEarlyTap('read-explanation')) onReadExplanation();
   }, [onReadExplanation]);
+  const [spokenLine, setSpokenLine] = useState<number | null>(null);
+  const lines = useMemo(() => stanzaLinesToSpeak(thought.thought), [thought.thought]);
+  // Lines are numbered as they are read aloud: blank ones are not read.
+  let lineNumber = 0;
   return (
     <section aria-labelledby="stanza-heading" className="flex flex-col items-center gap-8">
       <h2 id="stanza-heading" ref={headingRef} tabIndex={-1} className="sr-only">
         The stanza
       </h2>
+      <ListenControl
+        className="self-stretch"
+        lines={lines}
+        what="the stanza"
+        onLine={setSpokenLine}
+      />
       <figure className="w-full rounded-2xl border border-border bg-card px-6 py-10 shadow-sm sm:px-12 sm:py-14">
         <span aria-hidden="true" className="mx-auto mb-8 block h-px w-12 bg-primary/40" />
         <blockquote
           data-testid="stanza-text"
           className="flex flex-col gap-5 font-serif text-[1.3rem] leading-normal text-foreground sm:text-[1.45rem]"
         >
-          {verses(thought.thought).map((lines, verse) => (
+          {stanzaVerses(thought.thought).map((verseLines, verse) => (
             <p key={verse} className="flex flex-col gap-2">
-              {lines.map((line, index) => (
-                // A line too long for the screen wraps under a hanging indent, so the
-                // stanza's own line breaks stay easy to see.
-                <span key={index} className="block pl-6 -indent-6">
-                  {line}
-                </span>
-              ))}
+              {verseLines.map((line, index) => {
+                const spoken = line.trim() !== '' && lineNumber++ === spokenLine;
+                return (
+                  // A line too long for the screen wraps under a hanging indent, so the
+                  // stanza's own line breaks stay easy to see.
+                  <span
+                    key={index}
+                    data-spoken={spoken || undefined}
+                    className={cn('block pl-6 -indent-6', spoken && spokenLineClass)}
+                  >
+                    {line}
+                  </span>
+                );
+              })}
             </p>
           ))}
         </blockquote>
@@ -70,14 +118,6 @@ export function StanzaPanel({
   );
 }
 
-/** Explanations arrive as paragraphs separated by blank lines. */
-function paragraphs(text: string): string[] {
-  return text
-    .split(/\n\s*\n/)
-    .map((part) => part.trim())
-    .filter(Boolean);
-}
-
 /** Panel 1: what the stanza says, and the question it leaves for the day. */
 export function UnderstandingPanel({
   thought,
@@ -85,18 +125,21 @@ export function UnderstandingPanel({
   onBack,
   onReflect,
 }: PanelProps & { thought: Thought; onBack: () => void; onReflect: () => void }) {
+  const [spokenLine, setSpokenLine] = useState<number | null>(null);
+  const paragraphs = useMemo(
+    () => explanationParagraphs(thought.explanation).map(sentencesOf),
+    [thought.explanation],
+  );
+  const lines = useMemo(() => paragraphs.flat(), [paragraphs]);
   return (
     <section aria-labelledby="understanding-heading" className="flex flex-col gap-7">
       <h2 id="understanding-heading" ref={headingRef} tabIndex={-1} className={panelHeading}>
         Understanding
       </h2>
-      <div className="flex flex-col gap-5 text-[1.05rem] leading-[1.8] text-foreground">
-        {paragraphs(thought.explanation).map((paragraph, index) => (
-          <p key={index} className="text-pretty">
-            {paragraph}
-          </p>
-        ))}
-      </div>
+      <ListenControl lines={lines} what="the explanation" onLine={setSpokenLine} />
+      <Suspense fallback={<ExplanationText paragraphs={paragraphs} spokenLine={spokenLine} />}>
+        <MarkedExplanation paragraphs={paragraphs} spokenLine={spokenLine} />
+      </Suspense>
       {thought.reflectionPrompt && (
         <aside
           aria-labelledby="key-insight-heading"

@@ -1,0 +1,127 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOTAL_DAYS } from '#shared/constants';
+import { GLOSSARY_TAKES_NO_QUERY } from '#shared/glossary';
+import { runContentImport } from '../content/content-import.js';
+import { ApiClient, signUp } from '../test-support/api-client.js';
+import { createTestApp, type TestApp } from '../test-support/test-app.js';
+
+const definition =
+  'The right order of things, written for this test in more than twenty words so that it reads like a real definition.';
+
+/** A pack of all days where a few readings use glossary words, in either field and any case. */
+function packWithGlossary(glossary: unknown): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'threefold-glossary-pack-'));
+  fs.mkdirSync(path.join(dir, 'readings'));
+  fs.writeFileSync(
+    path.join(dir, 'pack.json'),
+    JSON.stringify({
+      title: 'Glossary pack',
+      author: 'Test editors',
+      license: 'test only',
+      chapters: [{ songNumber: 28, description: 'A chapter' }],
+    }),
+  );
+  const words: Record<number, { thought?: string; explanation?: string }> = {
+    3: { explanation: 'Truth (Asha) comes first.' },
+    12: { thought: 'Wise Lord, hear me.' },
+    60: { explanation: 'The truthful (ashavan) and the Lie (Druj).' },
+    200: { explanation: 'Even on a day not open yet: ASHA.' },
+  };
+  const readings = Array.from({ length: TOTAL_DAYS }, (_, i) => ({
+    day: i + 1,
+    reference: `Yasna 28.${i + 1}`,
+    songNumber: 28,
+    stanzas: [(i % 30) + 1],
+    songTitle: 'Ahunavaiti',
+    thought: words[i + 1]?.thought ?? `A rendering for day ${i + 1}`,
+    explanation: words[i + 1]?.explanation ?? `An explanation for day ${i + 1}, Ashavani aside.`,
+    reflectionPrompt: null,
+  }));
+  fs.writeFileSync(path.join(dir, 'readings', 'all.json'), JSON.stringify({ readings }));
+  if (glossary !== undefined)
+    fs.writeFileSync(path.join(dir, 'glossary.json'), JSON.stringify(glossary));
+  return dir;
+}
+
+const glossary = {
+  terms: [
+    { term: 'Asha', slug: 'asha', aliases: ['Asha', 'ashavan'], definition },
+    { term: 'Ahura Mazda', slug: 'ahura-mazda', aliases: ['Wise Lord', 'Mazda'], definition },
+    { term: 'Druj', slug: 'druj', aliases: ['Druj'], definition },
+    { term: 'Haurvatat', slug: 'haurvatat', aliases: ['Haurvatat'], definition },
+  ],
+};
+
+// The test clock starts on 1 March 2026: day 60 of the cycle.
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ contentDir: packWithGlossary(glossary) });
+});
+afterAll(async () => t.close());
+
+describe('GET /api/glossary', () => {
+  it('lists every word with its definition and the days of the served readings that use it', async () => {
+    const answer = await new ApiClient(t.app).get('/api/glossary');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual([
+      { term: 'Asha', slug: 'asha', definition, days: [3, 60, 200] },
+      { term: 'Ahura Mazda', slug: 'ahura-mazda', definition, days: [12] },
+      { term: 'Druj', slug: 'druj', definition, days: [60] },
+      { term: 'Haurvatat', slug: 'haurvatat', definition, days: [] },
+    ]);
+  });
+
+  it('answers a signed-in reader the same as a visitor: the days are not personal', async () => {
+    const reader = await signUp(t.app);
+    const visitor = await new ApiClient(t.app).get('/api/glossary');
+    expect((await reader.get('/api/glossary')).body).toEqual(visitor.body);
+  });
+
+  it('refuses any query parameter with a clear 400', async () => {
+    const answer = await new ApiClient(t.app).get('/api/glossary?day=3');
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe(GLOSSARY_TAKES_NO_QUERY);
+  });
+
+  it("answers the glossary of a pack an operator imports, with that pack's days", async () => {
+    const app = await createTestApp({ contentDir: packWithGlossary(glossary) });
+    try {
+      expect((await new ApiClient(app.app).get('/api/glossary')).body).toHaveLength(4);
+      const imported = packWithGlossary({ terms: [glossary.terms[2]] });
+      const env = { DATABASE_URL: app.databaseUrl, CONTENT_DIR: app.config.contentDir };
+      expect((await runContentImport(imported, env)).code).toBe(0);
+      expect((await new ApiClient(app.app).get('/api/glossary')).body).toEqual([
+        { term: 'Druj', slug: 'druj', definition, days: [60] },
+      ]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('answers an empty list for a pack without a glossary', async () => {
+    const other = await createTestApp({ contentDir: packWithGlossary(undefined) });
+    try {
+      expect((await new ApiClient(other.app).get('/api/glossary')).body).toEqual([]);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('a malformed glossary file', () => {
+  it('answers 503 with a message rather than a half-read glossary', async () => {
+    const broken = await createTestApp({
+      contentDir: packWithGlossary({ terms: [{ term: 'Asha', slug: 'Not A Slug', aliases: [] }] }),
+    });
+    try {
+      const answer = await new ApiClient(broken.app).get('/api/glossary');
+      expect(answer.status).toBe(503);
+      expect(answer.body.message).toBe('The glossary could not be read.');
+    } finally {
+      await broken.close();
+    }
+  });
+});
