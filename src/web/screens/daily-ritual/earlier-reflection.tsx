@@ -4,6 +4,7 @@ import { localDateKey } from '#shared/date-keys';
 import { useCurrentUser } from '../../api/auth.js';
 import { browserTimeZone } from '../../api/client.js';
 import { useJournalDay } from '../../api/journal.js';
+import { useProgress } from '../../hooks/use-progress.js';
 import { ReflectionParts } from '../../components/reflection-parts.js';
 import { formatCalendarDate } from '../../lib/calendar-dates.js';
 
@@ -13,7 +14,9 @@ import { formatCalendarDate } from '../../lib/calendar-dates.js';
  */
 export function EarlierReflection({ day }: { day: number }) {
   const user = useCurrentUser().data;
-  const entry = useJournalDay(day, user?.id).data;
+  // Asked only for a day with a saved reflection on record, so an unwritten day costs no call.
+  const written = useProgress().record.reflectionSaved.includes(day);
+  const entry = useJournalDay(written ? day : 0, user?.id).data;
   if (!entry) return null;
   const zone = browserTimeZone();
   const date = writtenBefore(entry, localDateKey(new Date(), zone), zone);

@@ -1,5 +1,5 @@
 import { ArrowLeft, ArrowRight, Lightbulb } from 'lucide-react';
-import { type Ref, Suspense, lazy, useEffect, useMemo, useState } from 'react';
+import { type ComponentProps, type Ref, useEffect, useMemo, useState } from 'react';
 import {
   explanationParagraphs,
   sentencesOf,
@@ -15,14 +15,31 @@ import { ExplanationText, spokenLineClass } from './explanation-text.js';
 import { SaveStanzaButton } from './save-stanza-button.js';
 import { ShareDayButton } from './share-day-button.js';
 import { useSpeechVoices } from './use-speech-voices.js';
+import type * as glossaryWordsModule from './glossary-words.js';
+import type * as readAloudModule from './read-aloud.js';
+
+type GlossaryWordsCode = typeof glossaryWordsModule;
+type ReadAloudCode = typeof readAloudModule;
 
 // Both companions load on demand: reading aloud only where the browser has voices, the
 // glossary once the explanation is open (the plain text shows until it is here).
-const ReadAloud = lazy(async () => ({ default: (await import('./read-aloud.js')).ReadAloud }));
-export const loadGlossaryWords = () => import('./glossary-words.js');
-const MarkedExplanation = lazy(async () => ({
-  default: (await loadGlossaryWords()).MarkedExplanation,
-}));
+let readAloud: ReadAloudCode | null = null;
+const loadReadAloud = async () => (readAloud = await import('./read-aloud.js'));
+let glossaryWords: GlossaryWordsCode | null = null;
+export const loadGlossaryWords = async () => (glossaryWords = await import('./glossary-words.js'));
+
+/**
+ * The explanation, its glossary words marked once their code is here (plain text until then).
+ * Not a lazy component: one that suspends as the panel opens held the rest of the page's
+ * updates with it, so a tap on the avatar just then opened nothing.
+ */
+function Explanation(props: ComponentProps<typeof ExplanationText>) {
+  const [words, setWords] = useState(glossaryWords);
+  useEffect(() => {
+    if (!words) loadGlossaryWords().then(setWords, () => undefined);
+  }, [words]);
+  return words ? <words.MarkedExplanation {...props} /> : <ExplanationText {...props} />;
+}
 
 interface PanelProps {
   headingRef: Ref<HTMLHeadingElement>;
@@ -41,13 +58,17 @@ function ListenControl({
   className?: string;
 }) {
   const voices = useSpeechVoices();
+  const hasVoices = voices.length > 0;
+  // Loaded, not suspended on, for the same reason as the glossary words below.
+  const [code, setCode] = useState(readAloud);
+  useEffect(() => {
+    if (hasVoices && !code) loadReadAloud().then(setCode, () => undefined);
+  }, [hasVoices, code]);
   // Nothing at all without voices, so the page is laid out as if there were no control.
-  if (voices.length === 0) return null;
+  if (!hasVoices || !code) return null;
   return (
     <div className={className}>
-      <Suspense fallback={null}>
-        <ReadAloud {...props} voices={voices} />
-      </Suspense>
+      <code.ReadAloud {...props} voices={voices} />
     </div>
   );
 }
@@ -137,9 +158,7 @@ export function UnderstandingPanel({
         Understanding
       </h2>
       <ListenControl lines={lines} what="the explanation" onLine={setSpokenLine} />
-      <Suspense fallback={<ExplanationText paragraphs={paragraphs} spokenLine={spokenLine} />}>
-        <MarkedExplanation paragraphs={paragraphs} spokenLine={spokenLine} />
-      </Suspense>
+      <Explanation paragraphs={paragraphs} spokenLine={spokenLine} />
       {thought.reflectionPrompt && (
         <aside
           aria-labelledby="key-insight-heading"
