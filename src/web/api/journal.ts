@@ -51,6 +51,26 @@ export function useJournalDay(day: number, userId: number | undefined) {
   });
 }
 
+/**
+ * The reader's saved entry for a day, for the stanza panel to recall it; null when there is
+ * none, and nothing is kept on the device (the form keeps its own copy).
+ */
+export function useEarlierReflection(day: number, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.earlierReflection(day),
+    enabled,
+    retry: false,
+    queryFn: async () => {
+      try {
+        return await callApi('GET /api/journal/day/:dayNumber', { params: { dayNumber: day } });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+  });
+}
+
 /** Friends' shared reflections, refetched every 60 s and whenever the connection returns. */
 export function useFriendsFeed(signedIn: boolean) {
   return useQuery({
@@ -103,6 +123,7 @@ export function useDeleteReflection() {
       }),
     onSuccess: (_answer, entry) => {
       queryClient.setQueryData<JournalEntry | null>(queryKeys.journalDay(entry.dayNumber), null);
+      queryClient.setQueryData(queryKeys.earlierReflection(entry.dayNumber), null);
       queryClient.setQueryData<JournalEntry[]>(queryKeys.journal, (entries) =>
         entries?.filter((kept) => kept.id !== entry.id),
       );

@@ -8,6 +8,9 @@ export const queryKeys = {
   everyGathaInfo: ['/api/gathas/info'] as const,
   journal: ['/api/journal'] as const,
   journalDay: (day: number) => ['/api/journal/day', String(day)] as const,
+  /** The same entry read for the stanza panel's "You wrote on this stanza", kept apart from
+   * the form's copy so the form's own reading (and its offline notice) stays as it was. */
+  earlierReflection: (day: number) => ['/api/journal/day', String(day), 'earlier'] as const,
   friendsFeed: ['/api/journal/friends'] as const,
   friends: ['/api/friends'] as const,
   friendRequests: ['/api/friend-requests'] as const,

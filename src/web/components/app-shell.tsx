@@ -195,9 +195,10 @@ function ShellFrame(props: {
         <div className="mx-auto flex min-h-14 max-w-3xl items-center justify-between gap-3 px-4">
           <Link
             to={paths.dailyRitual.getHref()}
-            // Like the tab bar's labels, the name grows only to 150%: the header stays on the
-            // screen as the reader scrolls and must leave room for the page.
-            className="min-w-0 font-serif text-[min(1.125rem,27px)] font-semibold text-primary"
+            // Like the tab bar's labels, the name grows only to 150%, and no wider than keeps it
+            // on one line beside the search button and avatar of a narrow phone: the header
+            // stays on the screen as the reader scrolls and must leave room for the page.
+            className="min-w-0 font-serif text-[min(1.125rem,27px,5vw)] font-semibold text-primary"
           >
             {PRODUCT_NAME}
           </Link>

@@ -34,8 +34,10 @@ export function DayCompleteMoment({
   const streak = journey.isSuccess && !journey.isFetching ? journey.data.journey.currentStreak : 0;
   const shown = streak > 0;
 
+  // In the middle of the screen: at its bottom edge the "Saved!" toast, rising above the tab
+  // bar at the same moment, would lie over "Stay on day N" until the screen moved on.
   useEffect(() => {
-    containerRef.current?.scrollIntoView({ block: 'nearest' });
+    containerRef.current?.scrollIntoView({ block: 'center' });
   }, [containerRef]);
 
   return (

@@ -3,7 +3,7 @@ import { writtenBefore } from '#shared/look-back';
 import { localDateKey } from '#shared/date-keys';
 import { useCurrentUser } from '../../api/auth.js';
 import { browserTimeZone } from '../../api/client.js';
-import { useJournalDay } from '../../api/journal.js';
+import { useEarlierReflection } from '../../api/journal.js';
 import { useProgress } from '../../hooks/use-progress.js';
 import { ReflectionParts } from '../../components/reflection-parts.js';
 import { formatCalendarDate } from '../../lib/calendar-dates.js';
@@ -16,7 +16,7 @@ export function EarlierReflection({ day }: { day: number }) {
   const user = useCurrentUser().data;
   // Asked only for a day with a saved reflection on record, so an unwritten day costs no call.
   const written = useProgress().record.reflectionSaved.includes(day);
-  const entry = useJournalDay(written ? day : 0, user?.id).data;
+  const entry = useEarlierReflection(day, written && user !== undefined).data;
   if (!entry) return null;
   const zone = browserTimeZone();
   const date = writtenBefore(entry, localDateKey(new Date(), zone), zone);
