@@ -9,12 +9,18 @@ import Fastify, {
 } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, validatorCompiler } from 'fastify-type-provider-zod';
 import { apiContract } from '#shared/api-contract';
-import { LIMITS } from '#shared/constants';
+import { LIMITS, READING_PACE_COOKIE } from '#shared/constants';
 import type { AppContext } from './app-context.js';
 import { authRoutes, ownSignInRoutes } from './auth/auth-routes.js';
 import { requireSignIn } from './auth/current-user.js';
 import { passwordJudge } from './auth/guessable-passwords.js';
-import { deviceTimeZone, resumeSession, sessionToken, setSessionCookie } from './auth/sessions.js';
+import {
+  deviceTimeZone,
+  keepPaceHint,
+  resumeSession,
+  sessionToken,
+  setSessionCookie,
+} from './auth/sessions.js';
 import { createAppCache } from './cache/app-cache.js';
 import { type Clock, systemClock } from './clock.js';
 import type { AppConfig } from './config.js';
@@ -215,16 +221,20 @@ export async function buildApp(
     // The readings answer the same to everyone, so they skip the session lookup; those whose
     // days follow a reader's own pace look up a session the request carries (cached).
     const { sameForEveryone, followsReadersPace } = request.routeOptions.config;
-    if (sameForEveryone && !followsReadersPace) return done();
+    // A reader on the calendar's pace (the pace hint says so) needs no lookup there either.
+    const ownPace = request.cookies[READING_PACE_COOKIE] === 'own';
+    if (sameForEveryone && !(followsReadersPace && ownPace)) return done();
     const token = sessionToken(request);
     if (!token) return done();
     resumeSession(ctx, token, deviceTimeZone(request.headers['x-timezone'])).then((session) => {
       if ('ended' in session) {
         request.sessionEnded = session.ended;
       } else {
+        const secure = config.appUrl.startsWith('https://');
         request.currentUser = session.user;
         request.sessionId = session.sessionId;
-        if (session.extended) setSessionCookie(reply, token, config.appUrl.startsWith('https://'));
+        if (session.extended) setSessionCookie(reply, token, secure);
+        keepPaceHint(request, reply, session.user.pace, secure);
       }
       done();
     }, done);

@@ -29,6 +29,12 @@ export const SIGNED_IN_HINT_COOKIE = 'tfp_signed_in';
  * with the reader's today before any script has run. Only chooses which day is shown.
  */
 export const TIME_ZONE_COOKIE = 'tfp_tz';
+/**
+ * 'own' while the signed-in reader reads at their own pace: only then do the readings, which
+ * otherwise answer alike for everyone without a session lookup, look up whose pace it is. It
+ * grants nothing: without it a reader sees the calendar's days, which are open to everyone.
+ */
+export const READING_PACE_COOKIE = 'tfp_pace';
 export const SESSION_DAYS = 30;
 export const RESET_TOKEN_MINUTES = 60;
 

@@ -16,6 +16,7 @@ import {
   endSession,
   endSessionById,
   sessionToken,
+  setPaceHint,
   setSessionCookie,
   startSession,
 } from './sessions.js';
@@ -107,6 +108,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       if (request.sessionId !== null) await endSessionById(db, request.sessionId);
       const token = await startSession(db, user.id, deviceOf(request), now);
       setSessionCookie(reply, token, secure);
+      setPaceHint(reply, user.pace, secure);
       await attempt.succeeded(reply, secure);
       return { user: toUser(user) };
     });

@@ -1,7 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { SessionEnding } from '#shared/session-endings';
-import { SESSION_COOKIE, SESSION_DAYS, SIGNED_IN_HINT_COOKIE } from '#shared/constants';
+import {
+  READING_PACE_COOKIE,
+  SESSION_COOKIE,
+  SESSION_DAYS,
+  SIGNED_IN_HINT_COOKIE,
+} from '#shared/constants';
 import { isValidTimeZone } from '#shared/day-model';
 import type { AppContext } from '../app-context.js';
 import type { Database, UserRow } from '../db/tables.js';
@@ -161,6 +166,28 @@ export function setSignedInHintCookie(reply: FastifyReply, secure: boolean): voi
     secure,
     maxAge: SESSION_DAYS * 86_400,
   });
+}
+
+/** Sets the reading-pace hint for a reader's pace (see READING_PACE_COOKIE). */
+export function setPaceHint(reply: FastifyReply, pace: string, secure: boolean): void {
+  const options = { path: '/', httpOnly: true, sameSite: 'lax', secure } as const;
+  if (pace === 'own') {
+    reply.setCookie(READING_PACE_COOKIE, 'own', { ...options, maxAge: SESSION_DAYS * 86_400 });
+  } else {
+    reply.clearCookie(READING_PACE_COOKIE, options);
+  }
+}
+
+/** The same, only when the request's cookie says otherwise: most requests send nothing. */
+export function keepPaceHint(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  pace: string,
+  secure: boolean,
+): void {
+  if ((request.cookies[READING_PACE_COOKIE] === 'own') !== (pace === 'own')) {
+    setPaceHint(reply, pace, secure);
+  }
 }
 
 export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {

@@ -7,7 +7,13 @@ import { TIME_ZONE_COOKIE } from '#shared/constants';
 import { type ReaderPageData, readerPageDataSchema } from '#shared/reader-page-data';
 import { acceptsEncoding } from '../http/accepted-encodings.js';
 import type { AppContext } from '../app-context.js';
-import { deviceTimeZone, resumeSession, sessionToken, setSessionCookie } from '../auth/sessions.js';
+import {
+  deviceTimeZone,
+  keepPaceHint,
+  resumeSession,
+  sessionToken,
+  setSessionCookie,
+} from '../auth/sessions.js';
 import { toUser } from '../auth/users.js';
 import { HttpError } from '../http/http-errors.js';
 import { knownZoneOr, readingPaceOf } from '../thoughts/reading-day.js';
@@ -79,6 +85,7 @@ export async function sendReaderDailyPage(
   const secure = ctx.config.appUrl.startsWith('https://');
   // A session extended by this visit keeps its longer cookie, as with any call.
   if (session.extended) setSessionCookie(reply, token, secure);
+  keepPaceHint(request, reply, session.user.pace, secure);
   let today: ReaderPageData['today'];
   try {
     ({ today } = await todayAnswer(ctx, requestedZone, readingPaceOf(session.user)));

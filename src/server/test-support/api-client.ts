@@ -1,6 +1,6 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { User } from '#shared/auth-schemas';
-import { SESSION_COOKIE } from '#shared/constants';
+import { READING_PACE_COOKIE, SESSION_COOKIE } from '#shared/constants';
 import { DEVICE_COOKIE } from '../auth/device-cookies.js';
 
 export interface ApiResponse<T = any> {
@@ -15,6 +15,8 @@ export class ApiClient {
   sessionCookie: string | undefined;
   /** The cookie that marks this browser as one that signed in to an account before. */
   deviceCookie: string | undefined;
+  /** The reading-pace hint: 'own' while the reader reads at their own pace. */
+  paceCookie: string | undefined;
   user: User | undefined;
 
   /** `ip`: the address the app sees the calls come from. */
@@ -32,6 +34,7 @@ export class ApiClient {
     const cookies = [
       ...(this.sessionCookie ? [`${SESSION_COOKIE}=${this.sessionCookie}`] : []),
       ...(this.deviceCookie ? [`${DEVICE_COOKIE}=${this.deviceCookie}`] : []),
+      ...(this.paceCookie ? [`${READING_PACE_COOKIE}=${this.paceCookie}`] : []),
     ];
     const response = await this.app.inject({
       method,
@@ -51,6 +54,8 @@ export class ApiClient {
     if (session) this.sessionCookie = session.value || undefined;
     const device = response.cookies.find((c) => c.name === DEVICE_COOKIE);
     if (device) this.deviceCookie = device.value || undefined;
+    const pace = response.cookies.find((c) => c.name === READING_PACE_COOKIE);
+    if (pace) this.paceCookie = pace.value || undefined;
     let parsed: unknown = response.body;
     try {
       parsed = JSON.parse(response.body);

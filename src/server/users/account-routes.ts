@@ -4,7 +4,7 @@ import { apiContract } from '#shared/api-contract';
 import type { AppContext } from '../app-context.js';
 import { signedInUser } from '../auth/current-user.js';
 import { confirmOwnPassword } from '../auth/password-confirmation.js';
-import { clearSessionCookie } from '../auth/sessions.js';
+import { clearSessionCookie, setPaceHint } from '../auth/sessions.js';
 import { toUser } from '../auth/users.js';
 import { HttpError } from '../http/http-errors.js';
 import { requestTimeZone } from '../thoughts/reading-day.js';
@@ -16,7 +16,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { clock } = ctx;
   const secure = ctx.config.appUrl.startsWith('https://');
   return async (app) => {
-    app.patch('/me', { schema: apiContract['PATCH /api/users/me'] }, async (request) => {
+    app.patch('/me', { schema: apiContract['PATCH /api/users/me'] }, async (request, reply) => {
       const user = signedInUser(request);
       const caller = {
         now: clock(),
@@ -24,7 +24,10 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         log: request.log,
         timeZone: requestTimeZone(request, ctx.config.appTimezone),
       };
-      return { user: toUser(await updateProfile(ctx, user, request.body, caller)) };
+      const updated = await updateProfile(ctx, user, request.body, caller);
+      // Every device learns a changed pace at its next signed-in call; this one at once.
+      setPaceHint(reply, updated.pace, secure);
+      return { user: toUser(updated) };
     });
 
     app.delete(

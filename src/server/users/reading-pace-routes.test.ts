@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type ApiClient, befriend, signUp } from '../test-support/api-client.js';
+import { ApiClient, befriend, signUp } from '../test-support/api-client.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
 
 // The test clock starts on 1 March 2026 at noon UTC: day 60 of the calendar's cycle.
@@ -139,5 +139,41 @@ describe("the friends' feed", () => {
     expect(feed).toHaveLength(1);
     expect(feed[0]).toMatchObject({ dayNumber: 1, reference: 'Yasna 28.1' });
     expect(feed[0]).not.toHaveProperty('paceStartedOn');
+  });
+});
+
+describe('the reading-pace hint', () => {
+  it('reaches every device of an own-path reader, at sign-in or at its next signed-in call', async () => {
+    const reader = await signUp(t.app);
+    expect(reader.paceCookie).toBeUndefined();
+    const phone = new ApiClient(t.app);
+    await phone.post('/api/auth/login', {
+      username: reader.user!.username,
+      password: 'correct horse battery',
+    });
+    await choosePace(reader, 'own');
+    expect(reader.paceCookie).toBe('own');
+
+    // The phone signed in before the change: its readings are the calendar's until its next
+    // signed-in call, which hands it the hint; then they are the reader's own.
+    expect((await todayOf(phone)).currentDay).toBe(60);
+    await phone.get('/api/auth/me');
+    expect(phone.paceCookie).toBe('own');
+    expect((await todayOf(phone)).currentDay).toBe(1);
+
+    // A device signing in now has it from the start.
+    const laptop = new ApiClient(t.app);
+    await laptop.post('/api/auth/login', {
+      username: reader.user!.username,
+      password: 'correct horse battery',
+    });
+    expect(laptop.paceCookie).toBe('own');
+    expect((await todayOf(laptop)).currentDay).toBe(1);
+
+    // Back with everyone: the hint goes, and a hint kept by mistake grants nothing.
+    await choosePace(reader, 'together');
+    expect(reader.paceCookie).toBeUndefined();
+    laptop.paceCookie = 'own';
+    expect((await todayOf(laptop)).currentDay).toBe(60);
   });
 });
