@@ -190,7 +190,8 @@ function ShellFrame(props: {
       <SkipLink />
       <header
         ref={header}
-        className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75"
+        // Solid, so the name keeps its full contrast whatever scrolls beneath it.
+        className="sticky top-0 z-40 border-b border-border bg-background"
       >
         <div className="mx-auto flex min-h-14 max-w-3xl items-center justify-between gap-3 px-4">
           <Link

@@ -35,9 +35,13 @@ export function DayCompleteMoment({
   const shown = streak > 0;
 
   // In the middle of the screen: at its bottom edge the "Saved!" toast, rising above the tab
-  // bar at the same moment, would lie over "Stay on day N" until the screen moved on.
+  // bar at the same moment, would lie over "Stay on day N" until the screen moved on. One too
+  // tall for the middle (very large text) shows from its start, below the header.
   useEffect(() => {
-    containerRef.current?.scrollIntoView({ block: 'center' });
+    const moment = containerRef.current;
+    if (!moment) return;
+    const short = moment.getBoundingClientRect().height < window.innerHeight / 2;
+    moment.scrollIntoView({ block: short ? 'center' : 'start' });
   }, [containerRef]);
 
   return (
