@@ -1,11 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOTAL_DAYS } from '#shared/constants';
 import { GLOSSARY_TAKES_NO_QUERY } from '#shared/glossary';
 import { runContentImport } from '../content/content-import.js';
 import { ApiClient, signUp } from '../test-support/api-client.js';
+import { writePackWith } from '../test-support/fixture-pack.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
 
 const definition =
@@ -13,37 +10,20 @@ const definition =
 
 /** A pack of all days where a few readings use glossary words, in either field and any case. */
 function packWithGlossary(glossary: unknown): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'threefold-glossary-pack-'));
-  fs.mkdirSync(path.join(dir, 'readings'));
-  fs.writeFileSync(
-    path.join(dir, 'pack.json'),
-    JSON.stringify({
-      title: 'Glossary pack',
-      author: 'Test editors',
-      license: 'test only',
-      chapters: [{ songNumber: 28, description: 'A chapter' }],
+  return writePackWith({
+    everyDay: (day) => ({
+      thought: `A rendering for day ${day}`,
+      explanation: `An explanation for day ${day}, Ashavani aside.`,
+      reflectionPrompt: null,
     }),
-  );
-  const words: Record<number, { thought?: string; explanation?: string }> = {
-    3: { explanation: 'Truth (Asha) comes first.' },
-    12: { thought: 'Wise Lord, hear me.' },
-    60: { explanation: 'The truthful (ashavan) and the Lie (Druj).' },
-    200: { explanation: 'Even on a day not open yet: ASHA.' },
-  };
-  const readings = Array.from({ length: TOTAL_DAYS }, (_, i) => ({
-    day: i + 1,
-    reference: `Yasna 28.${i + 1}`,
-    songNumber: 28,
-    stanzas: [(i % 30) + 1],
-    songTitle: 'Ahunavaiti',
-    thought: words[i + 1]?.thought ?? `A rendering for day ${i + 1}`,
-    explanation: words[i + 1]?.explanation ?? `An explanation for day ${i + 1}, Ashavani aside.`,
-    reflectionPrompt: null,
-  }));
-  fs.writeFileSync(path.join(dir, 'readings', 'all.json'), JSON.stringify({ readings }));
-  if (glossary !== undefined)
-    fs.writeFileSync(path.join(dir, 'glossary.json'), JSON.stringify(glossary));
-  return dir;
+    days: {
+      3: { explanation: 'Truth (Asha) comes first.' },
+      12: { thought: 'Wise Lord, hear me.' },
+      60: { explanation: 'The truthful (ashavan) and the Lie (Druj).' },
+      200: { explanation: 'Even on a day not open yet: ASHA.' },
+    },
+    ...(glossary !== undefined ? { files: { 'glossary.json': glossary } } : {}),
+  });
 }
 
 const glossary = {

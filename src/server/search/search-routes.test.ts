@@ -1,47 +1,25 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOTAL_DAYS } from '#shared/constants';
 import type { SearchResults } from '#shared/search-schemas';
 import { ApiClient, befriend, signUp } from '../test-support/api-client.js';
+import { writePackWith } from '../test-support/fixture-pack.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
 
 /** A pack of every day with plain filler, and a few days whose words the tests look for. */
 function writeSearchPack(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'threefold-search-pack-'));
-  fs.mkdirSync(path.join(dir, 'readings'));
-  fs.writeFileSync(
-    path.join(dir, 'pack.json'),
-    JSON.stringify({
-      title: 'Search pack',
-      author: 'Fixture Author',
-      license: 'test only',
-      chapters: [{ songNumber: 28, description: 'Fixture chapter' }],
-    }),
-  );
-  const special: Record<number, { reference?: string; thought?: string; explanation?: string }> = {
-    5: { thought: 'Truth shines in the good mind\nand lights the way of the wise' },
-    12: { explanation: 'The truthful one walks with asha through the long day of the world.' },
-    44: { reference: 'Yasna 44.3', thought: 'Who set the sun and the stars on their paths?' },
-    59: { thought: 'The bridge is crossed by those who chose well' },
-    100: { thought: 'Truth waits on a day not yet open, a hidden meadow' },
-  };
-  const readings = Array.from({ length: TOTAL_DAYS }, (_, i) => {
-    const day = i + 1;
-    return {
-      day,
-      reference: special[day]?.reference ?? `Yasna 28.${day}`,
-      songNumber: 28,
-      stanzas: [(i % 30) + 1],
-      songTitle: 'Ahunavaiti',
-      thought: special[day]?.thought ?? `Stanza text of day ${day}`,
-      explanation: special[day]?.explanation ?? `Commentary on day ${day}`,
+  return writePackWith({
+    everyDay: (day) => ({
+      thought: `Stanza text of day ${day}`,
+      explanation: `Commentary on day ${day}`,
       reflectionPrompt: `What will you carry from day ${day}?`,
-    };
+    }),
+    days: {
+      5: { thought: 'Truth shines in the good mind\nand lights the way of the wise' },
+      12: { explanation: 'The truthful one walks with asha through the long day of the world.' },
+      44: { reference: 'Yasna 44.3', thought: 'Who set the sun and the stars on their paths?' },
+      59: { thought: 'The bridge is crossed by those who chose well' },
+      100: { thought: 'Truth waits on a day not yet open, a hidden meadow' },
+    },
   });
-  fs.writeFileSync(path.join(dir, 'readings', 'all.json'), JSON.stringify({ readings }));
-  return dir;
 }
 
 // The test clock starts on 1 March 2026: day 60 of the cycle.
