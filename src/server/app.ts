@@ -22,6 +22,7 @@ import {
   setSessionCookie,
 } from './auth/sessions.js';
 import { createAppCache } from './cache/app-cache.js';
+import { callerJustChanged, seeOwnChanges } from './cache/own-changes.js';
 import { type Clock, systemClock } from './clock.js';
 import type { AppConfig } from './config.js';
 import { clockSetByRequests } from './test-clock.js';
@@ -126,7 +127,11 @@ export async function buildApp(
   const clock = options.clock ?? systemClock;
   const ctx: AppContext = {
     db: database.db,
-    cache: createAppCache(database, { feedBytes: config.feedCacheMb * 1024 * 1024 }),
+    cache: createAppCache(database, {
+      feedBytes: config.feedCacheMb * 1024 * 1024,
+      listenUrl: config.databaseUrl,
+      logger: app.log,
+    }),
     config,
     clock: config.testClock ? clockSetByRequests(app, clock) : clock,
     mailer:
@@ -151,6 +156,7 @@ export async function buildApp(
   app.addHook('onClose', async () => {
     await stopSweep();
     await Promise.allSettled([...pending]);
+    await ctx.cache.close();
     await database.close();
   });
 
@@ -163,6 +169,7 @@ export async function buildApp(
     vapid = await setUpPushReminders(app, ctx, options.pushAgent);
   } catch (error) {
     await stopSweep();
+    await ctx.cache.close();
     await database.close();
     throw error;
   }
@@ -226,7 +233,8 @@ export async function buildApp(
     if (sameForEveryone && !(followsReadersPace && ownPace)) return done();
     const token = sessionToken(request);
     if (!token) return done();
-    resumeSession(ctx, token, deviceTimeZone(request.headers['x-timezone'])).then((session) => {
+    const timeZone = deviceTimeZone(request.headers['x-timezone']);
+    resumeSession(ctx, token, timeZone, callerJustChanged(request)).then((session) => {
       if ('ended' in session) {
         request.sessionEnded = session.ended;
       } else {
@@ -240,6 +248,7 @@ export async function buildApp(
     }, done);
   });
 
+  seeOwnChanges(app, ctx.cache, config.appUrl.startsWith('https://'));
   app.setErrorHandler(errorHandler);
 
   await app.register(

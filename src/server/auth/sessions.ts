@@ -64,10 +64,11 @@ export async function resumeSession(
   { db, cache, clock }: Pick<AppContext, 'db' | 'cache' | 'clock'>,
   token: string,
   timeZone: string | null = null,
+  fresh = false,
 ): Promise<ActiveSession | EndedSession> {
   const now = clock();
   const tokenHash = hashToken(token);
-  const row = await cache.session(tokenHash);
+  const row = await cache.session(tokenHash, fresh);
   if (!row) return { ended: await endingOf(db, tokenHash, now) };
   if (row.expires_at <= now.toISOString()) {
     await db.deleteFrom('sessions').where('id', '=', row.session_id).execute();

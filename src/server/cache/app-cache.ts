@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppDatabase } from '../db/connection.js';
 import { compileRead } from '../db/compiled-read.js';
 import type { UserRow } from '../db/tables.js';
@@ -8,20 +9,30 @@ import {
   type ChangeSource,
   type ChangeTopic,
 } from './change-log.js';
+import { type ChangeNotifications, listenForChanges } from './change-notifications.js';
 import { FeedCache } from './feed-cache.js';
 import { SessionCache } from './session-cache.js';
 
 /**
  * What each process caches so that most requests read nothing else: the sessions it has looked
- * up and each reader's friends' feed, ready to send. Every change, made by any process, reaches
- * the cache before the next request uses it (docs/decisions/004).
+ * up and each reader's friends' feed, ready to send. A change made through any process reaches
+ * the cache before its maker's next request, and everyone else's within milliseconds
+ * (docs/decisions/004).
  */
 export interface AppCache {
   /**
-   * Brings the cache up to date with every change committed so far, then gives the session a
-   * token hash names, with its person. Every signed-in request starts here.
+   * The session a token hash names, with its person. Every signed-in request starts here. The
+   * cache is first brought up to date with every change committed so far when `fresh` asks
+   * for it (the caller has just changed something), or when this process is not hearing of
+   * changes as they commit (SQLite, or PostgreSQL while its notifications are down).
    */
-  session(tokenHash: string): Promise<SessionRow | undefined>;
+  session(tokenHash: string, fresh?: boolean): Promise<SessionRow | undefined>;
+  /**
+   * Brings the cache up to date with every change committed so far. A request that changed
+   * something calls it before it is answered, so that everyone's next request to this process
+   * sees the change.
+   */
+  catchUp(): Promise<void>;
   /**
    * The reader's friends' feed, serialized: the cached one, or `read()` afresh. For a reader
    * this request signed in through `session()`, which brought the cache up to date.
@@ -29,6 +40,8 @@ export interface AppCache {
   friendsFeed(readerId: number, read: () => Promise<unknown>): Promise<Buffer>;
   /** How full each cache is and how often it was found holding what was asked (GET /metrics). */
   figures(): CacheFigures;
+  /** Stops listening for changes. */
+  close(): Promise<void>;
 }
 
 /** A session with its person, as looked up by token hash. */
@@ -68,12 +81,25 @@ export function cacheListener(caches: Caches): ChangeListener {
 
 export function createAppCache(
   database: Pick<AppDatabase, 'db' | 'dialect' | 'readNow'>,
-  options: { feedBytes: number },
+  options: {
+    feedBytes: number;
+    /** The PostgreSQL URL to listen on for changes; without it, each request reads the log. */
+    listenUrl?: string | undefined;
+    logger?: Pick<FastifyBaseLogger, 'info' | 'warn'> | undefined;
+  },
 ): AppCache {
   const feeds = new FeedCache(options.feedBytes);
   const sessions = new SessionCache<SessionRow>(sessionsCached);
   const changes: ChangeSource = changeLog(database, cacheListener({ feeds, sessions }));
-  const lookups = { sessionHits: 0, sessionMisses: 0, feedHits: 0, feedMisses: 0 };
+  const lookups = { sessionHits: 0, sessionMisses: 0, feedHits: 0, feedMisses: 0, logReads: 0 };
+  const readLog = () => {
+    lookups.logReads += 1;
+    return changes.catchUp();
+  };
+  const notifications: ChangeNotifications | undefined =
+    database.dialect === 'postgres' && options.listenUrl
+      ? listenForChanges({ databaseUrl: options.listenUrl, readLog, logger: options.logger })
+      : undefined;
 
   const sessionByTokenHash = compileRead(database, (db, values: { tokenHash: string }) =>
     db
@@ -88,8 +114,8 @@ export function createAppCache(
   );
 
   return {
-    async session(tokenHash) {
-      await changes.catchUp();
+    async session(tokenHash, fresh = false) {
+      if (fresh || !notifications?.live) await readLog();
       const cached = sessions.get(tokenHash);
       if (cached) {
         lookups.sessionHits += 1;
@@ -136,8 +162,13 @@ export function createAppCache(
           hits: lookups.sessionHits,
           misses: lookups.sessionMisses,
         },
+        changes: { logReads: lookups.logReads, notificationsLive: notifications?.live ?? false },
       };
     },
+
+    catchUp: readLog,
+
+    close: async () => notifications?.close(),
   };
 }
 

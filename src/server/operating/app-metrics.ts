@@ -4,6 +4,8 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 export interface CacheFigures {
   feeds: { entries: number; bytes: number; maxBytes: number; hits: number; misses: number };
   sessions: { entries: number; maxEntries: number; hits: number; misses: number };
+  /** Reads of the change log so far, and whether changes are heard as they commit. */
+  changes: { logReads: number; notificationsLive: boolean };
 }
 
 /** One tick of the daily reminder scheduler, as the metrics record it. */
@@ -118,6 +120,16 @@ export function createAppMetrics(): AppMetrics {
     labelNames: ['of'] as const,
     registers: [],
   });
+  const changeLogReads = new Counter({
+    name: 'threefold_change_log_reads_total',
+    help: 'Reads of the change log: on each request while changes are not heard as they commit, else after each notification and for a request whose caller just changed something',
+    registers: [],
+  });
+  const changesHeard = new Gauge({
+    name: 'threefold_change_notifications_live',
+    help: '1 while this process hears of every change as it commits (PostgreSQL LISTEN), else 0',
+    registers: [],
+  });
   const cacheHitRatio = new Gauge({
     name: 'threefold_cache_hit_ratio',
     help: 'Share of lookups found in each cache since the process started (0 before any)',
@@ -133,7 +145,10 @@ export function createAppMetrics(): AppMetrics {
     registers: [registry],
     collect() {
       if (!readCaches) return;
-      const { feeds, sessions } = readCaches();
+      const { feeds, sessions, changes } = readCaches();
+      changeLogReads.inc(Math.max(0, changes.logReads - (counted.get('log reads') ?? 0)));
+      counted.set('log reads', changes.logReads);
+      changesHeard.set(changes.notificationsLive ? 1 : 0);
       this.set({ cache: 'feeds' }, feeds.entries);
       this.set({ cache: 'sessions' }, sessions.entries);
       cacheBytes.set({ of: 'used' }, feeds.bytes);
@@ -158,6 +173,8 @@ export function createAppMetrics(): AppMetrics {
   registry.registerMetric(cacheBytes);
   registry.registerMetric(cacheLookups);
   registry.registerMetric(cacheHitRatio);
+  registry.registerMetric(changeLogReads);
+  registry.registerMetric(changesHeard);
 
   return {
     requestAnswered(method, route, status, seconds) {

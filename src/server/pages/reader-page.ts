@@ -7,6 +7,7 @@ import { TIME_ZONE_COOKIE } from '#shared/constants';
 import { type ReaderPageData, readerPageDataSchema } from '#shared/reader-page-data';
 import { acceptsEncoding } from '../http/accepted-encodings.js';
 import type { AppContext } from '../app-context.js';
+import { callerJustChanged } from '../cache/own-changes.js';
 import {
   deviceTimeZone,
   keepPaceHint,
@@ -79,7 +80,12 @@ export async function sendReaderDailyPage(
   const token = sessionToken(request);
   if (!token) return false;
   const requestedZone = request.cookies[TIME_ZONE_COOKIE];
-  const session = await resumeSession(ctx, token, deviceTimeZone(requestedZone));
+  const session = await resumeSession(
+    ctx,
+    token,
+    deviceTimeZone(requestedZone),
+    callerJustChanged(request),
+  );
   // A suspended account has no daily page; the shell shows it what it may still do.
   if ('ended' in session || session.user.suspended_at !== null) return false;
   const secure = ctx.config.appUrl.startsWith('https://');

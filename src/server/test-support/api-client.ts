@@ -2,6 +2,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { User } from '#shared/auth-schemas';
 import { READING_PACE_COOKIE, SESSION_COOKIE } from '#shared/constants';
 import { DEVICE_COOKIE } from '../auth/device-cookies.js';
+import { OWN_CHANGE_COOKIE } from '../cache/own-changes.js';
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -17,6 +18,8 @@ export class ApiClient {
   deviceCookie: string | undefined;
   /** The reading-pace hint: 'own' while the reader reads at their own pace. */
   paceCookie: string | undefined;
+  /** Until when (real time) the browser carries the mark of its own recent change. */
+  ownChangeUntil = 0;
   user: User | undefined;
 
   /** `ip`: the address the app sees the calls come from. */
@@ -35,6 +38,7 @@ export class ApiClient {
       ...(this.sessionCookie ? [`${SESSION_COOKIE}=${this.sessionCookie}`] : []),
       ...(this.deviceCookie ? [`${DEVICE_COOKIE}=${this.deviceCookie}`] : []),
       ...(this.paceCookie ? [`${READING_PACE_COOKIE}=${this.paceCookie}`] : []),
+      ...(Date.now() < this.ownChangeUntil ? [`${OWN_CHANGE_COOKIE}=1`] : []),
     ];
     const response = await this.app.inject({
       method,
@@ -56,6 +60,8 @@ export class ApiClient {
     if (device) this.deviceCookie = device.value || undefined;
     const pace = response.cookies.find((c) => c.name === READING_PACE_COOKIE);
     if (pace) this.paceCookie = pace.value || undefined;
+    const changed = response.cookies.find((c) => c.name === OWN_CHANGE_COOKIE);
+    if (changed) this.ownChangeUntil = Date.now() + Number(changed.maxAge ?? 0) * 1000;
     let parsed: unknown = response.body;
     try {
       parsed = JSON.parse(response.body);
@@ -81,6 +87,13 @@ export class ApiClient {
   }
   delete<T = any>(url: string) {
     return this.call<T>('DELETE', url);
+  }
+
+  /** The same browser, with all its cookies, calling another instance of the app. */
+  on(app: FastifyInstance): ApiClient {
+    const other = new ApiClient(app, this.ip);
+    Object.assign(other, { ...this, app });
+    return other;
   }
 }
 
@@ -126,3 +139,10 @@ export async function befriend(
   const accepted = await b.post(`/api/friend-requests/${sent.body.id}/accept`);
   if (accepted.status !== 200) throw new Error(`accept failed: ${accepted.status}`);
 }
+
+/**
+ * How long a test lets another instance of the app take to hear of a change (expect.poll):
+ * milliseconds on PostgreSQL, at once on SQLite. The process test holds real processes to
+ * 100 ms; here a busy machine gets a second before a test fails.
+ */
+export const HEARD_ELSEWHERE = { timeout: 1000, interval: 5 };

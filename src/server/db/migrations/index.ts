@@ -14,6 +14,7 @@ import * as savedStanzas from './2026-11-26-0012-saved-stanzas.js';
 import * as search from './2026-11-26-0013-search.js';
 import * as readingPace from './2026-11-26-0014-reading-pace.js';
 import * as dayCompletedAt from './2026-11-26-0016-day-completed-at.js';
+import * as changeNotifications from './2026-11-26-0017-change-notifications.js';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-0013-search': search,
   '2026-11-26-0014-reading-pace': readingPace,
   '2026-11-26-0016-day-completed-at': dayCompletedAt,
+  '2026-11-26-0017-change-notifications': changeNotifications,
 };
