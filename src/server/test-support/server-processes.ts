@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { SESSION_COOKIE } from '#shared/constants';
+import { OWN_CHANGE_COOKIE } from '../cache/own-changes.js';
 import { projectRoot } from '../config.js';
 
 /** The built server (`npx tsc -p tsconfig.build.json`) that process tests start. */
@@ -147,24 +148,39 @@ export interface HttpAnswer<T = any> {
 /** A person using the API over real HTTP, with their session cookie, against any process. */
 export class HttpPerson {
   sessionCookie: string | undefined;
+  /** Until when (real time) the browser carries the mark of its own recent change. */
+  ownChangeUntil = 0;
   user: { id: number; username: string; fullName: string } | undefined;
 
   constructor(public baseUrl: string) {}
 
+  /** The same browser, with its cookies, calling another process. */
+  on(baseUrl: string): HttpPerson {
+    return Object.assign(new HttpPerson(baseUrl), { ...this, baseUrl });
+  }
+
   async call<T = any>(method: string, url: string, body?: unknown): Promise<HttpAnswer<T>> {
+    const cookies = [
+      ...(this.sessionCookie ? [`${SESSION_COOKIE}=${this.sessionCookie}`] : []),
+      ...(Date.now() < this.ownChangeUntil ? [`${OWN_CHANGE_COOKIE}=1`] : []),
+    ];
     const response = await fetch(`${this.baseUrl}${url}`, {
       method,
       headers: {
         'x-requested-with': 'XMLHttpRequest',
         ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(this.sessionCookie ? { cookie: `${SESSION_COOKIE}=${this.sessionCookie}` } : {}),
+        ...(cookies.length > 0 ? { cookie: cookies.join('; ') } : {}),
       },
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     });
     for (const cookie of response.headers.getSetCookie()) {
-      const [pair] = cookie.split(';');
+      const [pair, ...attributes] = cookie.split(';');
       const [name, value] = (pair ?? '').split('=');
       if (name === SESSION_COOKIE) this.sessionCookie = value || undefined;
+      if (name === OWN_CHANGE_COOKIE) {
+        const maxAge = attributes.find((a) => a.trim().toLowerCase().startsWith('max-age='));
+        this.ownChangeUntil = Date.now() + Number(maxAge?.split('=')[1] ?? 0) * 1000;
+      }
     }
     const text = await response.text();
     let parsed: unknown = text;
