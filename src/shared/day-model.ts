@@ -1,10 +1,34 @@
 import { TOTAL_DAYS } from './constants.js';
 
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+/** Zones whose formatter is kept; the zone often comes from a client, so the set is bounded. */
+const keptZones = 500;
+
+/**
+ * The calendar-date formatter of a zone. Building one takes tens of microseconds, far more than
+ * using it, and every request that needs today's date needs one, so each zone's is kept.
+ * Throws a RangeError for a zone this runtime does not know.
+ */
+function dateFormatIn(timeZone: string): Intl.DateTimeFormat {
+  let format = dateFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+    });
+    if (dateFormats.size >= keptZones) dateFormats.clear();
+    dateFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /** True when `zone` is an IANA time zone this runtime knows. */
 export function isValidTimeZone(zone: string): boolean {
   if (!zone || zone.length > 64) return false;
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    dateFormatIn(zone);
     return true;
   } catch {
     return false;
@@ -16,12 +40,7 @@ export function localDateIn(
   instant: Date,
   timeZone: string,
 ): { year: number; month: number; day: number } {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-  }).formatToParts(instant);
+  const parts = dateFormatIn(timeZone).formatToParts(instant);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   return { year: get('year'), month: get('month'), day: get('day') };
 }

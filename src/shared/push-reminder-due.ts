@@ -15,17 +15,31 @@ export interface ZonedNow {
   minutes: number;
 }
 
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** Each zone's formatter, built once: each tick of the scheduler reads every device's zone. */
+function wallClockFormatIn(timeZone: string): Intl.DateTimeFormat {
+  let format = wallClockFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    // Zones come from devices; the few hundred real ones fit, anything past that starts over.
+    if (wallClockFormats.size >= 500) wallClockFormats.clear();
+    wallClockFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /** The wall-clock date and minute of `instant` in the IANA zone `timeZone`. */
 export function zonedNow(instant: Date, timeZone: string): ZonedNow {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(instant);
+  const parts = wallClockFormatIn(timeZone).formatToParts(instant);
   const get = (type: Intl.DateTimeFormatPartTypes) =>
     parts.find((part) => part.type === type)?.value ?? '00';
   return {
