@@ -44,11 +44,17 @@ export default defineConfig({
   projects: [
     { name: 'mobile', use: { ...devices['Pixel 7'], browserName: 'chromium' } },
     {
-      // The whole suite again on the narrowest common phone with the text at twice its size;
-      // after each test every open page is checked for sideways scrolling and covered or cut
-      // controls (e2e/layout-problems.ts).
+      // The suite again on the narrowest common phone with the text at twice its size; after
+      // each test every open page is checked for sideways scrolling and covered or cut
+      // controls (e2e/layout-problems.ts). Left out: specs of what happens to data between the
+      // device, its worker and the server, whose screens the other specs walk here already.
       name: 'large-text',
-      testIgnore: ['server-process.spec.ts'],
+      testIgnore: [
+        'server-process.spec.ts',
+        'pwa.spec.ts',
+        'progress-sync.spec.ts',
+        'offline-save.spec.ts',
+      ],
       use: {
         ...devices['Pixel 7'],
         browserName: 'chromium',
