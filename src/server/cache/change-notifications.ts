@@ -48,8 +48,8 @@ export function listenForChanges(options: ListenOptions): ChangeNotifications {
   const url = new URL(options.databaseUrl);
   const schema = url.searchParams.get('schema');
   url.searchParams.delete('schema');
-  const retryFirst = options.retryFirstMs ?? 100;
-  const retryMost = options.retryMostMs ?? 5000;
+  const retryFirst = options.retryFirstMs ?? 1000;
+  const retryMost = options.retryMostMs ?? 10_000;
   const heartbeatTimeout = options.heartbeatTimeoutMs ?? 2000;
 
   let client: pgModule.Client | undefined;
