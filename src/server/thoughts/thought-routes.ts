@@ -120,10 +120,11 @@ export async function todayAnswer(
   }
   const now = ctx.clock().getTime();
   const zone = knownZoneOr(requestedZone, ctx.config.appTimezone);
-  const currentDay = readerCurrentDay(reader, new Date(now), zone);
   // A reader on their own path shares the answer of their day in their zone: it holds, like the
-  // calendar's, until the zone's midnight.
-  const key = `${requestedZone ?? ''}${reader?.pace === 'own' ? `|own ${currentDay}` : ''}`;
+  // calendar's, until the zone's midnight. The calendar's day is known from the cached answer's
+  // dates, so it is worked out only when the answer is built.
+  const ownDay = reader?.pace === 'own' ? readerCurrentDay(reader, new Date(now), zone) : undefined;
+  const key = `${requestedZone ?? ''}${ownDay === undefined ? '' : `|own ${ownDay}`}`;
   const cached = byZone.get(key);
   if (
     cached &&
@@ -133,6 +134,7 @@ export async function todayAnswer(
   ) {
     return cached;
   }
+  const currentDay = ownDay ?? readerCurrentDay(reader, new Date(now), zone);
   const today = { ...(await thoughtForDay(ctx.db, currentDay)), currentDay, totalDays: TOTAL_DAYS };
   const body = serializedAs(todayThoughtSchema, today);
   const answer: TodayAnswer = {
