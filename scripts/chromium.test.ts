@@ -46,6 +46,7 @@ describe('before the tests', () => {
     expect(plan).toEqual({
       action: 'install',
       path: '/usr/bin/chromium',
+      debianPackage: 'chromium',
       commands: [
         ['apt-get', 'update'],
         ['apt-get', 'install', '-y', 'chromium'],

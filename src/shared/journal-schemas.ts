@@ -44,7 +44,8 @@ export const createJournalEntrySchema = z.object({
   sharedParts: sharedPartsSchema.optional(),
   /**
    * The version the save began from: the entry's `updatedAt`, or null when there was no entry.
-   * When the day's entry no longer matches it, nothing is written (409 with the current entry).
+   * When the day's entry no longer matches it, nothing is written (409 with the current entry),
+   * unless the entry already holds exactly this save: then it is the success it was.
    * Left out, the save creates or replaces whatever is there.
    */
   baseUpdatedAt: updatedAtSchema.nullable().optional(),

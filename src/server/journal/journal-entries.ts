@@ -73,7 +73,8 @@ interface DaySave {
  * Saves the user's reflection for a day and marks the day's reflection saved in their
  * progress, both or neither: a save that fails half-way leaves no entry the progress does not
  * know of, and the client's retry starts from where it began. The entry is created, or the one
- * already there updated, so a retried save never makes a duplicate.
+ * already there updated, so a retried save never makes a duplicate, and one already applied is
+ * answered as saved rather than as changed since its version.
  */
 export async function saveEntryForDay(
   db: Kysely<Database>,
@@ -147,7 +148,15 @@ async function writeEntryForDay(
             .executeTakeFirst();
     if (updated) return { outcome: 'saved', entry: toJournalEntry(updated), created: false };
     const current = await ownEntryRow(trx, userId, input.dayNumber);
-    if (current) return { outcome: 'changed', entry: toJournalEntry(current) };
+    if (current) {
+      const entry = toJournalEntry(current);
+      // The same save applied already (sent again after its answer was lost, or retried by a
+      // proxy on another process) is answered as the success it was, never as a conflict.
+      if (holdsChanges(entry, { ...input, sharedParts: input.sharedParts ?? ENTRY_PARTS })) {
+        return { outcome: 'saved', entry, created: base === null };
+      }
+      return { outcome: 'changed', entry };
+    }
     // Deleted by another request between the statements: try again.
   }
   throw new Error('Could not save the journal entry');
@@ -190,7 +199,28 @@ export async function updateOwnEntry(
     .where('id', '=', id)
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  return current ? { outcome: 'changed', entry: toJournalEntry(current) } : null;
+  if (!current) return null;
+  const entry = toJournalEntry(current);
+  // As for a save of the day: the same change applied already is the success it was.
+  if (holdsChanges(entry, changes)) return { outcome: 'saved', entry, created: false };
+  return { outcome: 'changed', entry };
+}
+
+/** Whether the entry already holds every given change. */
+function holdsChanges(
+  entry: JournalEntry,
+  changes: {
+    entryText?: string | undefined;
+    isPublic?: boolean | undefined;
+    sharedParts?: readonly EntryPart[] | undefined;
+  },
+): boolean {
+  return (
+    (changes.entryText === undefined || changes.entryText === entry.entryText) &&
+    (changes.isPublic === undefined || changes.isPublic === entry.isPublic) &&
+    (changes.sharedParts === undefined ||
+      sharedPartsColumn(changes.sharedParts) === sharedPartsColumn(entry.sharedParts))
+  );
 }
 
 export async function deleteOwnEntry(

@@ -123,6 +123,54 @@ describe('a save that names the version it began from', () => {
     expect((await me.get('/api/journal/day/10')).body).toEqual(winner?.body);
   });
 
+  it('answers the same save sent twice as the success it was, changing nothing the second time', async () => {
+    const me = await signUp(t.app);
+    const save = {
+      dayNumber: 14,
+      entryText: text('sent twice'),
+      isPublic: true,
+      sharedParts: ['deeds'],
+      baseUpdatedAt: null,
+    };
+    const created = await me.post('/api/journal', save);
+    expect(created.status).toBe(201);
+    t.clock.advance(1000);
+    // Its answer lost on the way (a process killed after the commit), the save is sent again.
+    const again = await me.post('/api/journal', save);
+    expect(again).toMatchObject({ status: 201, body: created.body });
+
+    const edit = {
+      dayNumber: 14,
+      entryText: text('sent twice', 'then edited'),
+      isPublic: true,
+      sharedParts: ['deeds'],
+      baseUpdatedAt: created.body.updatedAt,
+    };
+    t.clock.advance(1000);
+    const edited = await me.post('/api/journal', edit);
+    expect(edited.status).toBe(200);
+    t.clock.advance(1000);
+    expect(await me.post('/api/journal', edit)).toMatchObject({ status: 200, body: edited.body });
+
+    const change = { isPublic: false, baseUpdatedAt: edited.body.updatedAt };
+    t.clock.advance(1000);
+    const put = await me.put(`/api/journal/${created.body.id}`, change);
+    expect(put.status).toBe(200);
+    t.clock.advance(1000);
+    expect(await me.put(`/api/journal/${created.body.id}`, change)).toMatchObject({
+      status: 200,
+      body: put.body,
+    });
+    expect((await me.get('/api/journal/day/14')).body).toEqual(put.body);
+    expect((await me.get('/api/progress')).body.days).toMatchObject([
+      { dayNumber: 14, reflectionSaved: true },
+    ]);
+
+    // Anything else begun from an old version is still a conflict.
+    const other = await me.post('/api/journal', { ...edit, entryText: text('something else') });
+    expect(other).toMatchObject({ status: 409, body: { message: CHANGED, entry: put.body } });
+  });
+
   it("never reveals or changes another person's entry through the version check", async () => {
     const me = await signUp(t.app);
     const other = await signUp(t.app);
