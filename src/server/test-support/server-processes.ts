@@ -151,6 +151,8 @@ export class HttpPerson {
   /** Until when (real time) the browser carries the mark of its own recent change. */
   ownChangeUntil = 0;
   user: { id: number; username: string; fullName: string } | undefined;
+  /** Sent with every call, before the app's own. */
+  headers: Record<string, string> = {};
 
   constructor(public baseUrl: string) {}
 
@@ -167,6 +169,7 @@ export class HttpPerson {
     const response = await fetch(`${this.baseUrl}${url}`, {
       method,
       headers: {
+        ...this.headers,
         'x-requested-with': 'XMLHttpRequest',
         ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
         ...(cookies.length > 0 ? { cookie: cookies.join('; ') } : {}),
