@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
+import { FRIENDS_FEED_LIMIT } from '#shared/constants';
 import type { JournalEntry } from '#shared/journal-schemas';
 import { findNginx, type NginxProxy, startNginx } from '../test-support/nginx-proxy.js';
 import {
@@ -259,6 +260,27 @@ describe('several processes behind nginx, on PostgreSQL with Redis', () => {
         }
       }
 
+      // Each friends' feed, through nginx and through each process (whatever it cached), is
+      // the newest shared entries of the two friends as their own journals hold them now.
+      const journals = new Map<HttpPerson, JournalEntry[]>();
+      for (const person of people) {
+        person.baseUrl = proxyUrl;
+        journals.set(person, (await person.get<JournalEntry[]>('/api/journal')).body);
+      }
+      for (const [index, person] of people.entries()) {
+        const friends = [people[(index + PEOPLE - 1) % PEOPLE]!, people[(index + 1) % PEOPLE]!];
+        const expected = friends
+          .flatMap((friend) => journals.get(friend)!.filter((entry) => entry.isPublic))
+          .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || b.id - a.id)
+          .slice(0, FRIENDS_FEED_LIMIT)
+          .map(({ id, entryText }) => ({ id, entryText }));
+        for (const baseUrl of [proxyUrl, ...running.map((server) => server.baseUrl)]) {
+          person.baseUrl = baseUrl;
+          const feed = await person.get<JournalEntry[]>('/api/journal/friends');
+          expect(feed.body.map(({ id, entryText }) => ({ id, entryText }))).toEqual(expected);
+        }
+      }
+
       // nginx answered every request 2xx; both processes served; some requests met a process
       // that was gone and were passed to the other.
       const log = nginx.accessLog().map((line) => line.split('|'));
@@ -270,7 +292,7 @@ describe('several processes behind nginx, on PostgreSQL with Redis', () => {
       }
       expect(retried.length).toBeGreaterThan(0);
       console.log(
-        `behind nginx: ${log.length} requests in ${seconds} s, ${acknowledged.length} saves, ${retried.length} passed on to the other process (${retried.filter(([, , , method]) => method === 'POST').length} POSTs), 0 failed`,
+        `behind nginx: ${log.length} requests in ${seconds} s, ${acknowledged.length} saves, ${retried.length} passed on to the other process (${retried.filter(([, , , method]) => method === 'POST').length} POSTs), 0 failed; ${events.join(', ')}`,
       );
 
       // Rate limits counted in Redis, shared by both processes, per the address nginx saw.
