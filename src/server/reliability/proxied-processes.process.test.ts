@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FRIENDS_FEED_LIMIT } from '#shared/constants';
@@ -16,6 +18,7 @@ import {
   stopServer,
 } from '../test-support/server-processes.js';
 import { createTestDatabase, type TestDatabase } from '../test-support/test-app.js';
+import { projectRoot } from '../config.js';
 
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PEOPLE = 12;
@@ -25,6 +28,7 @@ const SHUTDOWN_DELAY_MS = 4_000;
 const FORGED_ADDRESS = '203.0.113.9';
 const PASSWORD = 'correct horse battery';
 
+const waitUntilReadyScript = path.join(projectRoot, 'deploy', 'wait-until-ready.mjs');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let nginx: NginxProxy | undefined;
@@ -45,18 +49,24 @@ afterAll(async () => {
   redis.disconnect();
 });
 
-/** Waits until the process answers /api/ready 200 on its own port, as a rolling restart does. */
-async function waitUntilServing(server: ServerProcess, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline && server.child.exitCode === null) {
-    const status = await fetch(`${server.baseUrl}/api/ready`).then(
-      (answer) => answer.status,
-      () => 0,
-    );
-    if (status === 200) return;
-    await sleep(50);
+/**
+ * Waits until the process answers /api/ready 200 on its own port, with the script the shipped
+ * systemd unit waits with (deploy/wait-until-ready.mjs), as a rolling restart does.
+ */
+async function waitUntilServing(server: ServerProcess): Promise<void> {
+  const waiting = spawn(process.execPath, [waitUntilReadyScript, String(server.port), '30'], {
+    stdio: 'ignore',
+  });
+  const outcome = await Promise.race([
+    new Promise<'ready' | 'timed out'>((resolve) =>
+      waiting.on('exit', (code) => resolve(code === 0 ? 'ready' : 'timed out')),
+    ),
+    server.exited.then(() => 'exited' as const),
+  ]);
+  if (outcome !== 'ready') {
+    waiting.kill();
+    throw new Error(`the process on port ${server.port} ${outcome}:\n${server.output()}`);
   }
-  throw new Error(`the process on port ${server.port} did not become ready:\n${server.output()}`);
 }
 
 const startedAt = performance.now();
