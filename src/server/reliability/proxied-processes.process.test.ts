@@ -152,6 +152,8 @@ async function dailyFlow(
         answer: `day ${dayNumber} missing after its save`,
       });
     }
+    // A moment between rounds, as people take: the processes starting again get some CPU.
+    await sleep(30);
   }
 }
 
