@@ -13,7 +13,6 @@ import { LIMITS, READING_PACE_COOKIE } from '#shared/constants';
 import type { AppContext } from './app-context.js';
 import { authRoutes, ownSignInRoutes } from './auth/auth-routes.js';
 import { requireSignIn } from './auth/current-user.js';
-import { passwordJudge } from './auth/guessable-passwords.js';
 import {
   deviceTimeZone,
   keepPaceHint,
@@ -162,8 +161,7 @@ export async function buildApp(
 
   let vapid: VapidKeys;
   try {
-    // The password judge's dictionaries load once, as the app starts, not on someone's sign-up.
-    await Promise.all([passwordJudge(), migrateToLatest(ctx.db, database.schema)]);
+    await migrateToLatest(ctx.db, database.schema);
     const content = await loadShippedPack(ctx.db, config.contentDir, ctx.clock());
     app.log.info({ loaded: content.loaded, detail: content.reason }, 'content pack');
     vapid = await setUpPushReminders(app, ctx, options.pushAgent);

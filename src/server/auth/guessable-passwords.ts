@@ -3,7 +3,10 @@ import { HttpError } from '../http/http-errors.js';
 
 let judge: Promise<PasswordJudge> | undefined;
 
-/** The password judge, built once per process (buildApp asks for it as the app starts). */
+/**
+ * The password judge, built once per process when a password is first chosen: its dictionaries
+ * take about 20 MB of memory and 0.1 s to build, which most processes never need to spend.
+ */
 export function passwordJudge(): Promise<PasswordJudge> {
   judge ??= loadPasswordJudge().catch((error: unknown) => {
     judge = undefined;

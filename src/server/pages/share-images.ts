@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { renderAsync } from '@resvg/resvg-js';
-import satori, { type SatoriOptions } from 'satori';
+import type { renderAsync } from '@resvg/resvg-js';
+import type satori from 'satori';
+import type { SatoriOptions } from 'satori';
 import { PRODUCT_NAME, PRODUCT_SUBTITLE, TOTAL_DAYS } from '#shared/constants';
 
 /** The two shapes a day is shared in: a link preview card and a phone-screen story. */
@@ -110,6 +111,26 @@ function loadFonts(): SatoriOptions['fonts'] {
 let fonts: SatoriOptions['fonts'] | undefined;
 const sharedFonts = () => (fonts ??= loadFonts());
 
+type Satori = typeof satori;
+type RenderAsync = typeof renderAsync;
+
+let engines: Promise<{ satori: Satori; renderAsync: RenderAsync }> | undefined;
+
+/**
+ * satori (with its layout engine) and resvg, loaded when the first image is drawn: together they
+ * take tens of megabytes, and most processes serve no share image before their cache has one.
+ */
+function drawingEngines() {
+  engines ??= Promise.all([import('satori'), import('@resvg/resvg-js')]).then(
+    ([layout, painter]) => ({ satori: layout.default, renderAsync: painter.renderAsync }),
+    (error: unknown) => {
+      engines = undefined;
+      throw error;
+    },
+  );
+  return engines;
+}
+
 /** A satori element: the shape of a React element, without React. */
 interface Element {
   type: string;
@@ -156,7 +177,8 @@ async function measure(
   width: number,
 ): Promise<Map<string, { width: number; height: number }>> {
   const sizes = new Map<string, { width: number; height: number }>();
-  await satori(element as unknown as Parameters<typeof satori>[0], {
+  const { satori } = await drawingEngines();
+  await satori(element as unknown as Parameters<Satori>[0], {
     width,
     fonts: sharedFonts(),
     onNodeDetected: (node) => {
@@ -287,8 +309,9 @@ export async function renderShareImage(
 ): Promise<ShareImage> {
   const layout = SHARE_LAYOUTS[format];
   const { fontSize } = await fitStanza(shared.stanza, format);
+  const { satori, renderAsync } = await drawingEngines();
   const svg = await satori(
-    shareImageElement(shared, format, fontSize) as unknown as Parameters<typeof satori>[0],
+    shareImageElement(shared, format, fontSize) as unknown as Parameters<Satori>[0],
     { width: layout.width, height: layout.height, fonts: sharedFonts() },
   );
   const png = (await renderAsync(svg, { fitTo: { mode: 'original' } })).asPng();
