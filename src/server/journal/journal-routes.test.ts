@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, befriend, signUp } from '../test-support/api-client.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
@@ -272,6 +273,29 @@ describe("friends' reflections", () => {
     await friend.put(`/api/journal/${entry.body.id}`, { isPublic: true });
     await me.delete(`/api/friends/${friend.user.id}`);
     expect((await me.get('/api/journal/friends')).body).toHaveLength(0);
+  });
+
+  it('sends the feed gzipped to a client that takes gzip, and the same entries plain to one that does not', async () => {
+    const me = await signUp(t.app);
+    const friend = await signUp(t.app);
+    await befriend(me, friend);
+    await friend.post('/api/journal', { dayNumber: 3, entryText: text('shared'), isPublic: true });
+    const plain = await me.get('/api/journal/friends');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/);
+
+    for (let asked = 0; asked < 2; asked++) {
+      const gzipped = await t.app.inject({
+        method: 'GET',
+        url: '/api/journal/friends',
+        headers: { cookie: `tp_session=${me.sessionCookie}`, 'accept-encoding': 'gzip, br' },
+      });
+      expect(gzipped.statusCode).toBe(200);
+      expect(gzipped.headers['content-encoding']).toBe('gzip');
+      expect(gzipped.headers.vary).toMatch(/accept-encoding/);
+      expect(JSON.parse(gunzipSync(gzipped.rawPayload).toString())).toEqual(plain.body);
+    }
+    expect(plain.body).toHaveLength(1);
   });
 
   it('gives at most 50 entries', async () => {

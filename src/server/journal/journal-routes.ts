@@ -1,8 +1,10 @@
+import zlib from 'node:zlib';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiContract } from '#shared/api-contract';
 import { ENTRY_CHANGED } from '#shared/journal-schemas';
 import type { AppContext } from '../app-context.js';
 import { signedInUser } from '../auth/current-user.js';
+import { acceptsEncoding } from '../http/accepted-encodings.js';
 import { HttpError } from '../http/http-errors.js';
 import { sendSerializedJson } from '../http/serialized-json.js';
 import { journalExportRoutes } from './journal-export.js';
@@ -41,10 +43,14 @@ export function journalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const reader = signedInUser(request);
         // Most answers are a feed kept ready to send: it goes through the schema when read.
-        const body = await ctx.cache.friendsFeed(reader.id, async () =>
+        const gzipped = await ctx.cache.friendsFeed(reader.id, async () =>
           feedSchema.parse(await friendsFeed(db, reader.id, clock())),
         );
-        return sendSerializedJson(reply, body);
+        reply.header('vary', 'accept-encoding');
+        if (!acceptsEncoding(request.headers['accept-encoding'], 'gzip')) {
+          return sendSerializedJson(reply, zlib.gunzipSync(gzipped));
+        }
+        return sendSerializedJson(reply.header('content-encoding', 'gzip'), gzipped);
       },
     );
 
