@@ -13,7 +13,7 @@ describe('configuration from the environment', () => {
       smtpUrl: null,
       trustProxy: false,
       rateLimitIpFactor: 1,
-      feedCacheMb: 64,
+      feedCacheMb: 16,
     });
     expect(Object.isFrozen(config)).toBe(true);
   });

@@ -155,7 +155,7 @@ const configSchema = z
     webDistDir: path.resolve(env.WEB_DIST_DIR),
     slowQueryMs: env.SLOW_QUERY_MS,
     serveWeb: env.SERVE_WEB,
-    feedCacheMb: env.FEED_CACHE_MB ?? env.KEPT_FEEDS_MB ?? 64,
+    feedCacheMb: env.FEED_CACHE_MB ?? env.KEPT_FEEDS_MB ?? 16,
     vapidKeys:
       env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
         ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }
