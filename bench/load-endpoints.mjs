@@ -155,8 +155,25 @@ async function loadOnce(baseUrl, endpoint, { connections, duration, amount }) {
   return { latencies, statuses, errors: result.errors + result.timeouts, seconds: result.duration };
 }
 
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/**
+ * The figures of all slices together, except the p99: the median of each slice's own p99, so
+ * one slice that other work on the machine disturbed does not decide it (the p99 of all the
+ * answers together is kept beside it).
+ */
 function summarize(parts) {
   const latencies = parts.flatMap((part) => part.latencies).sort((a, b) => a - b);
+  const sliceP99s = parts.map((part) =>
+    percentile(
+      [...part.latencies].sort((a, b) => a - b),
+      99,
+    ),
+  );
   const statuses = {};
   for (const part of parts) {
     for (const [code, count] of Object.entries(part.statuses)) {
@@ -169,7 +186,9 @@ function summarize(parts) {
     seconds,
     rps: latencies.length / seconds,
     p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
+    p99: median(sliceP99s),
+    sliceP99s,
+    pooledP99: percentile(latencies, 99),
     statuses,
     errors: parts.reduce((sum, part) => sum + part.errors, 0),
   };
@@ -177,7 +196,8 @@ function summarize(parts) {
 
 /**
  * One endpoint against its ceiling, taken in alternating slices (ceiling, real, ceiling, real
- * ...) so that a burst of other work on the machine weighs on both sides alike. Both sides
+ * ...) so that a burst of other work on the machine weighs on both sides alike; each side's
+ * p99 is the median of its slices' p99s. Both sides
  * first answer `load.warmup` requests that are not counted, made by each signed-in person in
  * turn: the morning's first visits, after which the server's compiled code and the answers it
  * keeps (today's thought, each reader's feed and session) are in place.
@@ -191,7 +211,8 @@ export async function measureAgainstCeiling(realUrl, ceilingUrl, endpoint, load)
       inTurn = null;
     }
   }
-  const slices = load.duration >= 4 ? 2 : 1;
+  // Slices of two seconds or more, at most five: enough answers in each for its own p99.
+  const slices = Math.max(1, Math.min(5, Math.floor(load.duration / 2)));
   const duration = load.duration / slices;
   const real = [];
   const ceiling = [];

@@ -3,8 +3,8 @@
 // returns the same body, prints the figures and query plans, and writes bench/REPORT.md.
 //
 //   node bench/run-bench.mjs [--users 10000] [--db sqlite,postgres] [--duration 10]
-//                            [--compare-users 1000] [--web-dist dist/web] [--port 4340]
-//                            [--no-web] [--smoke]
+//                            [--compare-users 1000] [--signed-in 1000] [--only feed,...]
+//                            [--web-dist dist/web] [--port 4340] [--no-web] [--smoke]
 // Needs the compiled server (dist/server) and, for the web figures, a production web build.
 import { fork, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -31,6 +31,8 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '10' },
     'compare-users': { type: 'string', default: '1000' },
+    'signed-in': { type: 'string', default: '1000' },
+    only: { type: 'string' },
     'web-dist': { type: 'string', default: 'dist/web' },
     port: { type: 'string', default: process.env.BENCH_PORT ?? '4340' },
     'no-web': { type: 'boolean', default: false },
@@ -44,6 +46,10 @@ const options = {
   duration: smoke ? 1 : Number(args.duration),
   connections: Number(args.connections),
   compareUsers: smoke ? 0 : Number(args['compare-users']),
+  // The same number of people signed in at every size, so sizes differ only in the data.
+  signedIn: smoke ? 200 : Number(args['signed-in']),
+  // Only these endpoints (keys of load-endpoints.mjs), and none of the other measures.
+  only: args.only ? args.only.split(',').map((key) => key.trim()) : null,
   webDist: path.resolve(root, args['web-dist']),
   port: Number(args.port),
   web: !args['no-web'],
@@ -132,7 +138,7 @@ function memoryWatch(pid) {
 
 async function prepareDatabase(kind, users, now) {
   const started = Date.now();
-  const seed = await generateSeed({ users, sessionCount: Math.min(users, 2000), now });
+  const seed = await generateSeed({ users, sessionCount: Math.min(users, options.signedIn), now });
   const serverStart = await import(new URL('../dist/server/db/connection.js', import.meta.url));
   if (kind === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'threefold-bench-'));
@@ -255,8 +261,18 @@ function logVolume(file) {
 }
 
 /** The figures of /metrics that say what the server's memory holds, in MB (and counts). */
-async function memoryBreakdown(baseUrl) {
+async function memoryBreakdown(baseUrl, pid) {
   const text = await (await fetch(`${baseUrl}/metrics`)).text();
+  // The resident pages the kernel reads from files (the node binary's and native modules' code)
+  // apart from the process's own memory.
+  let status = '';
+  try {
+    status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  } catch {
+    // gone, or not Linux
+  }
+  const statusMb = (field) =>
+    Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN) / 1024;
   const value = (series) => {
     const line = text.split('\n').find((l) => l.startsWith(`${series} `));
     return line === undefined ? NaN : Number(line.slice(series.length + 1));
@@ -271,6 +287,7 @@ async function memoryBreakdown(baseUrl) {
     feedsCached: value('threefold_cache_entries{cache="feeds"}'),
     sessionsCached: value('threefold_cache_entries{cache="sessions"}'),
     eventLoopP99Ms: value('nodejs_eventloop_lag_p99_seconds') * 1000,
+    fileMb: statusMb('RssFile'),
   };
 }
 
@@ -416,7 +433,9 @@ async function runScenario(kind, users, { web }) {
     const readerPage = fs.existsSync(
       path.join(path.dirname(options.webDist), 'page-render', 'render-pages.js'),
     );
-    const endpoints = hotEndpoints(seed.sessions, currentDay, { readerPage });
+    const endpoints = hotEndpoints(seed.sessions, currentDay, { readerPage }).filter(
+      (endpoint) => !options.only || options.only.includes(endpoint.key),
+    );
     const captured = await captureBodies(baseUrl, endpoints);
     const bodiesFile = path.join(scratch, 'ceiling-bodies.json');
     fs.writeFileSync(bodiesFile, JSON.stringify(captured));
@@ -435,7 +454,7 @@ async function runScenario(kind, users, { web }) {
     let held;
     let feedsPeak = { feedCacheMb: 0, feedsCached: 0 };
     const noteMemory = async () => {
-      const now = await memoryBreakdown(baseUrl);
+      const now = await memoryBreakdown(baseUrl, server.pid);
       if (now.feedCacheMb >= feedsPeak.feedCacheMb) {
         feedsPeak = { feedCacheMb: now.feedCacheMb, feedsCached: now.feedsCached };
       }
@@ -472,12 +491,13 @@ async function runScenario(kind, users, { web }) {
       await noteMemory();
       log(
         `${endpoint.label.padEnd(42)} ${fmt(real.rps, 0).padStart(7)} req/s  p50 ${fmt(real.p50, 2)} ms  ` +
-          `p99 ${fmt(real.p99, 2)} ms | ceiling ${fmt(top.rps, 0)} req/s p99 ${fmt(top.p99, 2)} ms | ` +
+          `p99 ${fmt(real.p99, 2)} ms (slices ${real.sliceP99s.map((p) => fmt(p, 2)).join(', ')}) | ` +
+          `ceiling ${fmt(top.rps, 0)} req/s p99 ${fmt(top.p99, 2)} ms | ` +
           `ratio ${fmt(row.ratio * 100, 0)}% | RSS ≤ ${fmt(row.rssPeakMb, 0)} MB | statuses ${JSON.stringify(real.statuses)}`,
       );
     }
     const today = captured.find((c) => c.key === 'today');
-    if (today?.etag) {
+    if (today?.etag && !options.only) {
       // A returning phone asks with the ETag it holds; the answer is an empty 304.
       const revalidate = {
         key: 'today-304',
@@ -505,15 +525,19 @@ async function runScenario(kind, users, { web }) {
       );
     }
     // Journal search at scale (docs/decisions/015-search.md): readers one at a time.
-    const journalSearch = await measureJournalSearch(baseUrl, seed.sessions, {
-      requests: smoke ? 50 : 2000,
-      warmup: smoke ? 10 : 200,
-    });
-    log(
-      `${'GET /api/search?scope=journal (one at a time)'.padEnd(42)} p50 ${fmt(journalSearch.p50, 2)} ms  ` +
-        `p99 ${fmt(journalSearch.p99, 2)} ms  slowest ${fmt(journalSearch.max, 2)} ms over ` +
-        `${journalSearch.requests} searches | statuses ${JSON.stringify(journalSearch.statuses)}`,
-    );
+    const journalSearch = options.only
+      ? undefined
+      : await measureJournalSearch(baseUrl, seed.sessions, {
+          requests: smoke ? 50 : 2000,
+          warmup: smoke ? 10 : 200,
+        });
+    if (journalSearch) {
+      log(
+        `${'GET /api/search?scope=journal (one at a time)'.padEnd(42)} p50 ${fmt(journalSearch.p50, 2)} ms  ` +
+          `p99 ${fmt(journalSearch.p99, 2)} ms  slowest ${fmt(journalSearch.max, 2)} ms over ` +
+          `${journalSearch.requests} searches | statuses ${JSON.stringify(journalSearch.statuses)}`,
+      );
+    }
     const rss = memory.stop();
     await noteMemory();
     log(
@@ -541,8 +565,9 @@ async function runScenario(kind, users, { web }) {
     await waitFor(`${quietUrl}/api/ready`, quiet);
     log(`\nLogging: default (info, one line per request) against quiet (LOG_LEVEL=warn)`);
     const logging = [];
-    // The smoke run only checks the comparison works; one endpoint keeps it short.
-    for (const key of smoke ? loggingCompared.slice(0, 1) : loggingCompared) {
+    // The smoke run only checks the comparison works; one endpoint keeps it short. A run of only
+    // some endpoints leaves the comparison out.
+    for (const key of options.only ? [] : smoke ? loggingCompared.slice(0, 1) : loggingCompared) {
       const endpoint = endpoints.find((e) => e.key === key);
       const { real, ceiling: quietSide } = await measureAgainstCeiling(
         baseUrl,
@@ -565,7 +590,7 @@ async function runScenario(kind, users, { web }) {
     await stop(quiet);
 
     let lighthouse;
-    if (web) lighthouse = await runLighthouse(baseUrl, seed.sessions[0].token);
+    if (web && !options.only) lighthouse = await runLighthouse(baseUrl, seed.sessions[0].token);
     return {
       database: kind,
       label,
@@ -652,16 +677,20 @@ async function main() {
     databases.push(kind);
   }
   const results = [];
-  const bundle = await bundleFigures();
+  // A run of only some endpoints leaves the bundle and the share images as they were.
+  const bundle = options.only ? null : await bundleFigures();
   const logLine = await logLineCost();
-  log('\nShare images (GET /read/{day}/card.png and story.png):');
-  const shareImages = await shareImageFigures({
-    smoke,
-    duration: smoke ? 1 : 5,
-    connections: options.connections,
-    port: options.port + 2,
-  });
-  for (const line of shareImageSummary(shareImages)) log(line);
+  let shareImages;
+  if (!options.only) {
+    log('\nShare images (GET /read/{day}/card.png and story.png):');
+    shareImages = await shareImageFigures({
+      smoke,
+      duration: smoke ? 1 : 5,
+      connections: options.connections,
+      port: options.port + 2,
+    });
+    for (const line of shareImageSummary(shareImages)) log(line);
+  }
   for (const kind of databases) {
     const main = await runScenario(kind, options.users, {
       web: options.web && !smoke && kind === 'sqlite',
@@ -680,10 +709,12 @@ async function main() {
   if (bundle) {
     await writeFormatted(path.join(resultsDir, 'web-bundle.json'), JSON.stringify(bundle, null, 2));
   }
-  await writeFormatted(
-    path.join(resultsDir, 'share-images.json'),
-    JSON.stringify(shareImages, null, 2),
-  );
+  if (shareImages) {
+    await writeFormatted(
+      path.join(resultsDir, 'share-images.json'),
+      JSON.stringify(shareImages, null, 2),
+    );
+  }
   const reportFile = smoke
     ? path.join(resultsDir, 'REPORT.md')
     : path.join(root, 'bench', 'REPORT.md');
