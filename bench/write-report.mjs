@@ -229,7 +229,7 @@ function reasons(main, small, larger) {
         `alone: ${fmt(large.feedTiming?.medianMs, 2)} ms against ${fmt(small.feedTiming?.medianMs, 2)} ms (median). ` +
         "Its plan reads only the friends' entries of the last two weeks through the covering index (below), so " +
         'the rows it reads do not grow with the table; what grows is the depth of the indexes and the share of ' +
-        "their pages outside SQLite's own page cache (16 MB, the database driver's default), read back from the operating system's cache.",
+        "their pages outside SQLite's own page cache (8 MB, as the server sets it), read back from the operating system's cache.",
     );
   }
   if (main.rss) {
@@ -305,7 +305,7 @@ function memoryHeld(m) {
         '(shared with any other Node.js process, and given back first when memory is short), and ' +
         `${fmt(rest - file, 0)} MB the process's own: `
       : ': the code of Node.js, V8 and the compiled JavaScript, ') +
-    "V8's code and bookkeeping, the database driver with SQLite's page cache (up to 16 MB), the threads' stacks and " +
+    "V8's code and bookkeeping, the database driver with SQLite's page cache (up to 8 MB), the threads' stacks and " +
     'memory the allocator keeps after Buffers are let go.'
   );
 }
