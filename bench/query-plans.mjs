@@ -57,7 +57,11 @@ async function captureHotQueries(
     );
     const tokenHash = hashToken(token);
     await run('session (a first request in this process)', () => cache.session(tokenHash));
-    await run('change log catch-up (every signed-in request)', () => cache.session(tokenHash));
+    // On SQLite every signed-in request reads the log; on PostgreSQL a process that hears of
+    // changes reads it after each notification and for a caller's own change (decision 019).
+    await run('change log catch-up (SQLite: every signed-in request; PostgreSQL: when told)', () =>
+      cache.session(tokenHash),
+    );
     await run("the reader's friends (a feed not cached)", () =>
       cache.friendsFeed(userId, async () => []),
     );
