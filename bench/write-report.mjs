@@ -192,9 +192,10 @@ function reasons(main, small, larger) {
       `- Today's thought is answered from memory (built once per time zone and local date) and, being the ` +
         `same for everyone, skips the session lookup: it reaches ${pct(today.ratio)}, close to the shared ` +
         `handling above. \`GET /api/auth/me\`, the session lookup and nothing else, reaches ` +
-        `${pct(me?.ratio)}: the cost every signed-in call pays (one read of the change log, the session ` +
-        "then coming from the process's cache; on PostgreSQL that read is one indexed query over the network, " +
-        `docs/decisions/004). A returning client that sends its ETag gets an empty 304 at ` +
+        `${pct(me?.ratio)}: the cost every signed-in call pays (the token's hash, and on SQLite one read of ` +
+        "the change log in the process; the session then comes from the process's cache. On PostgreSQL a " +
+        'process told of changes as they commit asks the database nothing, docs/decisions/004 and 019). ' +
+        `A returning client that sends its ETag gets an empty 304 at ` +
         `${fmt(revalidated?.real.rps, 0)} req/s.`,
     );
   }
