@@ -145,7 +145,7 @@ describe('GET /metrics', () => {
     expect(seriesValue(body, 'threefold_cache_entries{cache="sessions"}')).toBeGreaterThan(0);
     expect(seriesValue(body, 'threefold_cache_entries{cache="feeds"}')).toBeGreaterThan(0);
     expect(seriesValue(body, 'threefold_cache_hit_ratio{cache="feeds"}')).toBeGreaterThan(0);
-    expect(seriesValue(body, 'threefold_feed_cache_bytes{of="max"}')).toBe(64 * 1024 * 1024);
+    expect(seriesValue(body, 'threefold_feed_cache_bytes{of="max"}')).toBe(16 * 1024 * 1024);
   });
 
   it('record each reminder tick: when it ran, how late, and what it sent', async () => {
