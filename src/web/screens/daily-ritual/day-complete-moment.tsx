@@ -1,5 +1,5 @@
 import { ArrowRight, CircleCheck, Flame } from 'lucide-react';
-import { type RefObject, useEffect } from 'react';
+import { type RefObject, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { useJourney } from '../../api/progress.js';
 import { paths } from '../../app/paths.js';
@@ -36,12 +36,18 @@ export function DayCompleteMoment({
 
   // In the middle of the screen: at its bottom edge the "Saved!" toast, rising above the tab
   // bar at the same moment, would lie over "Stay on day N" until the screen moved on. One too
-  // tall for the middle (very large text) shows from its start, below the header.
+  // tall for the middle (very large text on a small phone) brings its choice to the top, below
+  // the header: there the toast, a third of such a screen, cannot cover it in the moment before
+  // the screen moves on; the day's status above it is read out all the same.
+  const choiceRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const moment = containerRef.current;
     if (!moment) return;
-    const short = moment.getBoundingClientRect().height < window.innerHeight / 2;
-    moment.scrollIntoView({ block: short ? 'center' : 'start' });
+    if (moment.getBoundingClientRect().height < window.innerHeight / 2) {
+      moment.scrollIntoView({ block: 'center' });
+    } else {
+      (choiceRef.current ?? moment).scrollIntoView({ block: 'start' });
+    }
   }, [containerRef]);
 
   return (
@@ -65,7 +71,7 @@ export function DayCompleteMoment({
           Reflection streak: {shown ? days(streak) : '…'}
         </p>
         {opened !== null && moving && (
-          <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+          <div ref={choiceRef} className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
             <span>Opening day {opened}…</span>
             <Button variant="outline" size="sm" onClick={onStay}>
               Stay on day {day}
