@@ -1,14 +1,14 @@
 import { Share2 } from 'lucide-react';
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { type DayShare, dayShare, storyImageHref } from '#shared/shared-day';
 import { stanzaReference } from '#shared/stanza-heading';
 import { useGathaInfo } from '../../api/thoughts.js';
 import { Button } from '../../components/ui/button.js';
 
-// Only a device without a share sheet needs the app's own menu, so it loads when first asked.
-const ShareDaySheet = lazy(async () => ({
-  default: (await import('./share-day-sheet.js')).ShareDaySheet,
-}));
+// Only a device without a share sheet needs the app's own menu, so only such a device loads it,
+// as soon as the button shows: a tap on a slow connection then opens it at once.
+const loadShareDaySheet = () => import('./share-day-sheet.js');
+const ShareDaySheet = lazy(async () => ({ default: (await loadShareDaySheet()).ShareDaySheet }));
 
 /**
  * How long the story image may take before the day is shared without it: the share sheet must
@@ -55,6 +55,9 @@ export function ShareDayButton({ day }: { day: number }) {
   const { data: info } = useGathaInfo(day);
   const [sheetOpen, setSheetOpen] = useState(false);
   const [sheetWanted, setSheetWanted] = useState(false);
+  useEffect(() => {
+    if (typeof navigator.share !== 'function') void loadShareDaySheet().catch(() => undefined);
+  }, []);
 
   const share = async () => {
     const reference = info ? stanzaReference(day, info) : null;
