@@ -226,7 +226,8 @@ function startServer(databaseUrl, port, scratch, { quiet = false } = {}) {
   const out = fs.openSync(logFile, 'w');
   const env = { ...process.env };
   delete env.LOG_LEVEL;
-  const child = spawn(process.execPath, [...serve.flags, path.join(root, 'dist/server/main.js')], {
+  const extra = process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ') : [];
+  const child = spawn(process.execPath, [...serve.flags, ...extra, path.join(root, 'dist/server/main.js')], {
     cwd: root,
     stdio: ['ignore', out, 'inherit'],
     env: {

@@ -216,7 +216,6 @@ export async function buildApp(
   // A callback hook rather than an async one: most calls never wait for anything here.
   app.addHook('onRequest', (request, reply, done) => {
     if (!request.url.startsWith('/api/')) return done();
-    reply.header('cache-control', 'no-store');
     try {
       checkSameOriginCall(request, config.appUrl);
       if (addressHasNul(request.url)) throw new HttpError(400, UNSTORABLE_TEXT_MESSAGE);

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 /** A random opaque token for the client; only its hash is stored. */
 export function newToken(): { token: string; tokenHash: string } {
@@ -6,6 +6,7 @@ export function newToken(): { token: string; tokenHash: string } {
   return { token, tokenHash: hashToken(token) };
 }
 
+/** SHA-256 in one call: every signed-in request hashes its token. */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token, 'hex');
 }

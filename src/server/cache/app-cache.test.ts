@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { twoHandles } from '../test-support/database-handles.js';
 import { insertUser } from '../test-support/user-rows.js';
-import { type AppCache, cacheListener, createAppCache } from './app-cache.js';
+import {
+  type AppCache,
+  cacheListener,
+  createAppCache,
+  SQLITE_LOOKS_EVERY_MS,
+} from './app-cache.js';
 import { FeedCache } from './feed-cache.js';
 import { SessionCache } from './session-cache.js';
 
@@ -40,57 +45,70 @@ describe('the invalidation rule', () => {
 });
 
 // The cache of one process, on one handle; the changes come through another, as from another
-// process. Each change must reach the cache before the next request uses it, and a change
-// that concerns nothing cached must leave the cache alone.
+// process. Each change must reach the cache by the time another process may take to hear of it,
+// and a change that concerns nothing cached must leave the cache alone.
 const handles = twoHandles();
+
+/** Another process's change, and the moment the process under test may take to hear of it. */
+async function elsewhere<T>(change: Promise<T>): Promise<T> {
+  const done = await change;
+  await new Promise((resolve) => setTimeout(resolve, SQLITE_LOOKS_EVERY_MS + 5));
+  return done;
+}
 
 let counter = 0;
 async function person() {
   counter += 1;
   const name = `cached${counter}`;
-  const id = await insertUser(handles.writer.db, name);
+  const id = await elsewhere(insertUser(handles.writer.db, name));
   const tokenHash = `hash-${name}`;
   const at = new Date().toISOString();
-  await handles.writer.db
-    .insertInto('sessions')
-    .values({
-      user_id: id,
-      token_hash: tokenHash,
-      user_agent: null,
-      created_at: at,
-      last_seen_at: at,
-      expires_at: at,
-    })
-    .execute();
+  await elsewhere(
+    handles.writer.db
+      .insertInto('sessions')
+      .values({
+        user_id: id,
+        token_hash: tokenHash,
+        user_agent: null,
+        created_at: at,
+        last_seen_at: at,
+        expires_at: at,
+      })
+      .execute(),
+  );
   return { id, tokenHash };
 }
 
 async function befriend(a: number, b: number) {
   const created_at = new Date().toISOString();
-  await handles.writer.db
-    .insertInto('friendships')
-    .values([
-      { user_id: a, friend_id: b, created_at },
-      { user_id: b, friend_id: a, created_at },
-    ])
-    .execute();
+  await elsewhere(
+    handles.writer.db
+      .insertInto('friendships')
+      .values([
+        { user_id: a, friend_id: b, created_at },
+        { user_id: b, friend_id: a, created_at },
+      ])
+      .execute(),
+  );
 }
 
 let day = 0;
 async function share(userId: number) {
   day += 1;
   const at = new Date().toISOString();
-  await handles.writer.db
-    .insertInto('journal_entries')
-    .values({
-      user_id: userId,
-      day_number: day,
-      entry_text: 'x',
-      is_public: 1,
-      created_at: at,
-      updated_at: at,
-    })
-    .execute();
+  await elsewhere(
+    handles.writer.db
+      .insertInto('journal_entries')
+      .values({
+        user_id: userId,
+        day_number: day,
+        entry_text: 'x',
+        is_public: 1,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute(),
+  );
 }
 
 /** A request for the reader's feed: the session lookup first, as every signed-in request. */
@@ -118,20 +136,24 @@ describe("a process's cache", () => {
     expect(await feed()).toBe('cached');
 
     await share(stranger.id);
-    await handles.writer.db
-      .updateTable('users')
-      .set({ city: 'Yazd' })
-      .where('id', '=', friend.id)
-      .execute();
+    await elsewhere(
+      handles.writer.db
+        .updateTable('users')
+        .set({ city: 'Yazd' })
+        .where('id', '=', friend.id)
+        .execute(),
+    );
     expect(await feed()).toBe('cached');
 
     await share(friend.id);
     expect(await feed()).toBe('read');
-    await handles.writer.db
-      .updateTable('users')
-      .set({ full_name: 'Another Name' })
-      .where('id', '=', friend.id)
-      .execute();
+    await elsewhere(
+      handles.writer.db
+        .updateTable('users')
+        .set({ full_name: 'Another Name' })
+        .where('id', '=', friend.id)
+        .execute(),
+    );
     expect(await feed()).toBe('read');
     await befriend(me.id, stranger.id);
     expect(await feed()).toBe('read');
@@ -162,19 +184,59 @@ describe("a process's cache", () => {
     expect(first).toMatchObject({ id: me.id });
     expect(await cache.session(me.tokenHash)).toBe(first);
 
-    await handles.writer.db.deleteFrom('sessions').where('user_id', '=', other.id).execute();
+    await elsewhere(
+      handles.writer.db.deleteFrom('sessions').where('user_id', '=', other.id).execute(),
+    );
     expect(await cache.session(me.tokenHash)).toBe(first);
 
-    await handles.writer.db
-      .updateTable('users')
-      .set({ city: 'Tus' })
-      .where('id', '=', me.id)
-      .execute();
+    await elsewhere(
+      handles.writer.db.updateTable('users').set({ city: 'Tus' }).where('id', '=', me.id).execute(),
+    );
     const changed = await cache.session(me.tokenHash);
     expect(changed).not.toBe(first);
     expect(changed).toMatchObject({ id: me.id, city: 'Tus' });
 
-    await handles.writer.db.deleteFrom('sessions').where('user_id', '=', me.id).execute();
+    await elsewhere(
+      handles.writer.db.deleteFrom('sessions').where('user_id', '=', me.id).execute(),
+    );
     expect(await cache.session(me.tokenHash)).toBeUndefined();
   });
+
+  it.skipIf(process.env.TEST_DB === 'postgres')(
+    'on SQLite, reads the log after its own write at once, and otherwise at most every few milliseconds',
+    async () => {
+      const cache = createAppCache(handles.reader, { feedBytes: 0 });
+      const me = await person();
+      const logReads = () => cache.figures().changes.logReads;
+      const first = await cache.session(me.tokenHash);
+      const before = logReads();
+      for (let i = 0; i < 5; i++) expect(await cache.session(me.tokenHash)).toBe(first);
+      expect(logReads()).toBe(before);
+
+      // A change this process makes is seen by its very next request.
+      await handles.reader.db
+        .updateTable('users')
+        .set({ city: 'Merv' })
+        .where('id', '=', me.id)
+        .execute();
+      expect(await cache.session(me.tokenHash)).toMatchObject({ city: 'Merv' });
+
+      // Another process's change, once it may have been heard; and asked for at once when the
+      // caller has just made it (fresh).
+      await elsewhere(
+        handles.writer.db
+          .updateTable('users')
+          .set({ city: 'Balkh' })
+          .where('id', '=', me.id)
+          .execute(),
+      );
+      expect(await cache.session(me.tokenHash)).toMatchObject({ city: 'Balkh' });
+      await handles.writer.db
+        .updateTable('users')
+        .set({ city: 'Herat' })
+        .where('id', '=', me.id)
+        .execute();
+      expect(await cache.session(me.tokenHash, true)).toMatchObject({ city: 'Herat' });
+    },
+  );
 });

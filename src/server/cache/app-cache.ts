@@ -24,8 +24,9 @@ export interface AppCache {
   /**
    * The session a token hash names, with its person. Every signed-in request starts here. The
    * cache is first brought up to date with every change committed so far when `fresh` asks
-   * for it (the caller has just changed something), or when this process is not hearing of
-   * changes as they commit (SQLite, or PostgreSQL while its notifications are down).
+   * for it (the caller has just changed something), or when this process may not have heard of
+   * them: on SQLite once it has started a write or SQLITE_LOOKS_EVERY_MS have passed since its
+   * last read, on PostgreSQL while its notifications are down.
    */
   session(tokenHash: string, fresh?: boolean): Promise<SessionRow | undefined>;
   /**
@@ -69,6 +70,13 @@ export const invalidation: Record<ChangeTopic, (caches: Caches, userId: number) 
 
 const sessionsCached = 10_000;
 
+/**
+ * On SQLite, a process that has started no write since it last read the log reads it again only
+ * this long after: another process's change reaches it within this time, as notifications bring
+ * one on PostgreSQL, and its own at once (docs/decisions/021).
+ */
+export const SQLITE_LOOKS_EVERY_MS = 20;
+
 /** Tells the caches of each change, by the rule above. */
 export function cacheListener(caches: Caches): ChangeListener {
   return {
@@ -81,7 +89,7 @@ export function cacheListener(caches: Caches): ChangeListener {
 }
 
 export function createAppCache(
-  database: Pick<AppDatabase, 'db' | 'dialect' | 'readNow'>,
+  database: Pick<AppDatabase, 'db' | 'dialect' | 'readNow' | 'writesStarted'>,
   options: {
     feedBytes: number;
     /** The PostgreSQL URL to listen on for changes; without it, each request reads the log. */
@@ -93,14 +101,40 @@ export function createAppCache(
   const sessions = new SessionCache<SessionRow>(sessionsCached);
   const changes: ChangeSource = changeLog(database, cacheListener({ feeds, sessions }));
   const lookups = { sessionHits: 0, sessionMisses: 0, feedHits: 0, feedMisses: 0, logReads: 0 };
+  /** When the log was last read, and how many writes this process had started by then. */
+  let lastRead = { at: -Infinity, writes: -1 };
+  let reading: Promise<void> | undefined;
   const readLog = () => {
     lookups.logReads += 1;
-    return changes.catchUp();
+    const read = { at: performance.now(), writes: database.writesStarted?.() ?? -1 };
+    lastRead = read;
+    const done = changes.catchUp().then(
+      () => {
+        if (reading === done) reading = undefined;
+      },
+      (error: unknown) => {
+        if (reading === done) reading = undefined;
+        if (lastRead === read) lastRead = { at: -Infinity, writes: -1 };
+        throw error;
+      },
+    );
+    reading = done;
+    return done;
   };
   const notifications: ChangeNotifications | undefined =
     database.dialect === 'postgres' && options.listenUrl
       ? listenForChanges({ databaseUrl: options.listenUrl, readLog, logger: options.logger })
       : undefined;
+  /** Whether what the cache holds may answer without a read of the log first. */
+  const heardEnough = (): boolean => {
+    if (notifications) return notifications.live;
+    const { writesStarted } = database;
+    return (
+      writesStarted !== undefined &&
+      writesStarted() === lastRead.writes &&
+      performance.now() - lastRead.at < SQLITE_LOOKS_EVERY_MS
+    );
+  };
 
   const sessionByTokenHash = compileRead(database, (db, values: { tokenHash: string }) =>
     db
@@ -116,7 +150,9 @@ export function createAppCache(
 
   return {
     async session(tokenHash, fresh = false) {
-      if (fresh || !notifications?.live) await readLog();
+      if (fresh || !heardEnough()) await readLog();
+      // On SQLite, a read already under way (held back by a write's transaction) is waited for.
+      else if (!notifications && reading) await reading;
       const cached = sessions.get(tokenHash);
       if (cached) {
         lookups.sessionHits += 1;

@@ -28,6 +28,11 @@ export interface AppDatabase {
   schema?: string;
   /** SQLite only: runs a read at once on the connection (see compileRead). */
   readNow?: ReadNow;
+  /**
+   * SQLite only: how many statements that may change the database this process has started on
+   * its connection. When it has not moved, whatever changed was committed by another process.
+   */
+  writesStarted?: () => number;
   close(): Promise<void>;
 }
 
@@ -105,7 +110,13 @@ export function openDatabase(url: string, options: OpenOptions = {}): AppDatabas
       options.onQuery('SelectQueryNode', performance.now() - started, failed);
     }
   };
-  return { db, dialect: 'sqlite', readNow, close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'sqlite',
+    readNow,
+    writesStarted: () => statements.writesStarted,
+    close: () => db.destroy(),
+  };
 }
 
 /**
@@ -117,6 +128,12 @@ function withStatementCache(sqlite: SQLite.Database, max = 1000) {
   const statements = new Map<string, SQLite.Statement>();
   return {
     close: () => sqlite.close(),
+    /**
+     * Counted as each is handed out to run at once: Kysely prepares every query it runs. A
+     * write in a transaction counts before its commit, which the connection's queue holds any
+     * other query back from until it is done.
+     */
+    writesStarted: 0,
     prepare(sql: string) {
       let statement = statements.get(sql);
       if (!statement) {
@@ -124,6 +141,7 @@ function withStatementCache(sqlite: SQLite.Database, max = 1000) {
         statement = sqlite.prepare(sql);
         statements.set(sql, statement);
       }
+      if (!statement.readonly) this.writesStarted += 1;
       return statement;
     },
   };

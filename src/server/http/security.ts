@@ -54,6 +54,9 @@ export function securityHeaders(secure: boolean): Record<string, string> {
  */
 export function apiSecurityHeaders(secure: boolean): Record<string, string> {
   return {
+    // Nothing a signed-in person is sent may stay in a shared or private cache; the few answers
+    // that are the same for everyone say otherwise themselves.
+    'cache-control': 'no-store',
     'content-security-policy': "default-src 'none';frame-ancestors 'none'",
     'cross-origin-resource-policy': 'same-origin',
     ...(secure ? { 'strict-transport-security': 'max-age=15552000; includeSubDomains' } : {}),

@@ -105,6 +105,11 @@ export function createAppMetrics(): AppMetrics {
   });
   for (const outcome of ['sent', 'gone', 'failed']) reminderPushes.inc({ outcome }, 0);
 
+  // Each series is found once: prom-client would otherwise sort and join its labels on every
+  // answer. Few: methods, routes as registered and statuses; query kinds and outcomes.
+  const requestSeries = new Map<string, { observe(seconds: number): void }>();
+  const querySeries = new Map<string, { observe(seconds: number): void }>();
+
   let readCaches: (() => CacheFigures) | undefined;
   // The caches count their own lookups; each collection adds what they counted since the last.
   const counted = new Map<string, number>();
@@ -122,7 +127,7 @@ export function createAppMetrics(): AppMetrics {
   });
   const changeLogReads = new Counter({
     name: 'threefold_change_log_reads_total',
-    help: 'Reads of the change log: on each request while changes are not heard as they commit, else after each notification and for a request whose caller just changed something',
+    help: 'Reads of the change log: on PostgreSQL after each notification, and on each request while notifications are down; on SQLite after a write of this process, or 20 ms after the last read; and for a request whose caller just changed something',
     registers: [],
   });
   const changesHeard = new Gauge({
@@ -178,10 +183,22 @@ export function createAppMetrics(): AppMetrics {
 
   return {
     requestAnswered(method, route, status, seconds) {
-      requests.observe({ method, route, status_code: status }, seconds);
+      const key = `${method} ${route} ${status}`;
+      let series = requestSeries.get(key);
+      if (!series) {
+        series = requests.labels({ method, route, status_code: status });
+        requestSeries.set(key, series);
+      }
+      series.observe(seconds);
     },
     queryRan(kind, seconds, failed) {
-      queries.observe({ kind, outcome: failed ? 'error' : 'ok' }, seconds);
+      const key = `${kind} ${failed}`;
+      let series = querySeries.get(key);
+      if (!series) {
+        series = queries.labels({ kind, outcome: failed ? 'error' : 'ok' });
+        querySeries.set(key, series);
+      }
+      series.observe(seconds);
     },
     reminderTick(figures) {
       reminderLate.set(figures.lateMs / 1000);
