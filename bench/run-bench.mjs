@@ -227,21 +227,25 @@ function startServer(databaseUrl, port, scratch, { quiet = false } = {}) {
   const env = { ...process.env };
   delete env.LOG_LEVEL;
   const extra = process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ') : [];
-  const child = spawn(process.execPath, [...serve.flags, ...extra, path.join(root, 'dist/server/main.js')], {
-    cwd: root,
-    stdio: ['ignore', out, 'inherit'],
-    env: {
-      ...env,
-      ...serve.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      RATE_LIMIT_IP_FACTOR: '1000000',
-      WEB_DIST_DIR: options.webDist,
-      MAIL_OUTBOX_DIR: path.join(scratch, 'outbox'),
-      ...(quiet ? { LOG_LEVEL: 'warn' } : {}),
+  const child = spawn(
+    process.execPath,
+    [...serve.flags, ...extra, path.join(root, 'dist/server/main.js')],
+    {
+      cwd: root,
+      stdio: ['ignore', out, 'inherit'],
+      env: {
+        ...env,
+        ...serve.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: databaseUrl,
+        RATE_LIMIT_IP_FACTOR: '1000000',
+        WEB_DIST_DIR: options.webDist,
+        MAIL_OUTBOX_DIR: path.join(scratch, 'outbox'),
+        ...(quiet ? { LOG_LEVEL: 'warn' } : {}),
+      },
     },
-  });
+  );
   fs.closeSync(out);
   child.logFile = logFile;
   child.command = `${Object.entries(serve.env)

@@ -25,7 +25,12 @@ import { callerJustChanged, seeOwnChanges } from './cache/own-changes.js';
 import { type Clock, systemClock } from './clock.js';
 import type { AppConfig } from './config.js';
 import { clockSetByRequests } from './test-clock.js';
-import { AnsweredRequestLog, loggerOptions, requestIdOf } from './logging.js';
+import {
+  AnsweredRequestLog,
+  loggerOptions,
+  requestIdOf,
+  requestLoggerWhenUsed,
+} from './logging.js';
 import { loadShippedPack } from './content/content-pack-files.js';
 import { migrateToLatest, openDatabase } from './db/connection.js';
 import { blockRoutes } from './friends/block-routes.js';
@@ -97,6 +102,7 @@ export async function buildApp(
     trustProxy: config.trustProxy as boolean | string,
     requestIdHeader: false,
     logController: new AnsweredRequestLog(),
+    childLoggerFactory: requestLoggerWhenUsed,
     genReqId: (request) => requestIdOf(request.headers['x-request-id']),
     // On shutdown the server stops listening, so new connections are refused; a request that
     // still arrives on an open connection is served, with Connection: close, rather than a 503.

@@ -1,12 +1,13 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
-import { loggerOptions, readableLogsWanted } from './logging.js';
+import pino from 'pino';
+import { loggerOptions, readableLogsWanted, requestLoggerWhenUsed } from './logging.js';
 import { loadConfig } from './config.js';
 import { ApiClient, signUp } from './test-support/api-client.js';
 import { writeFixturePack } from './test-support/fixture-pack.js';
 import { createTestDatabase, type TestDatabase } from './test-support/test-app.js';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 
 const lines: string[] = [];
 const sink = new Writable({
@@ -154,5 +155,25 @@ describe('readable log lines', () => {
     expect(readableLogsWanted('development', true, missing)).toBe(false);
     expect(readableLogsWanted('production', true, installed)).toBe(false);
     expect(readableLogsWanted('development', false, installed)).toBe(false);
+  });
+});
+
+describe("a request's own logger", () => {
+  it('writes its lines with the request id, at the levels the server writes, and not below', () => {
+    const written: string[] = [];
+    const parent = pino(
+      { level: 'info' },
+      { write: (line: string) => void written.push(line) },
+    ) as unknown as FastifyBaseLogger;
+    const log = requestLoggerWhenUsed(parent, { reqId: 'request-7' }, {});
+    log.debug('too fine to write');
+    log.warn({ detail: 'x' }, 'something to see');
+    log.child({ step: 'inner' }).error('and deeper');
+    const parsed = written.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(parsed.map(({ msg, reqId, step }) => ({ msg, reqId, step }))).toEqual([
+      { msg: 'something to see', reqId: 'request-7', step: undefined },
+      { msg: 'and deeper', reqId: 'request-7', step: 'inner' },
+    ]);
+    expect(log.level).toBe('info');
   });
 });

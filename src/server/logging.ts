@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import {
+  type FastifyBaseLogger,
   type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
   LogController,
 } from 'fastify';
-import pino from 'pino';
+import pino, { type Bindings, type ChildLoggerOptions } from 'pino';
 import type { AppConfig } from './config.js';
 
 const require = createRequire(import.meta.url);
@@ -59,9 +60,56 @@ export class AnsweredRequestLog extends LogController {
       status: reply.statusCode,
       ms: Math.round(reply.elapsedTime * 100) / 100,
     };
-    if (error) request.log.error({ ...line, err: error }, 'request errored');
-    else request.log.info(line, 'request completed');
+    // Through the server's logger with the request's id, as the request's own logger would
+    // write it: most requests log nothing else, and need no logger of their own (below).
+    const log = request.server.log;
+    if (error) log.error({ reqId: request.id, ...line, err: error }, 'request errored');
+    else if (writes(log, 'info')) {
+      log.info({ reqId: request.id, ...line }, 'request completed');
+    }
   }
+}
+
+type LogMethod = FastifyBaseLogger['info'];
+const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
+
+/** Whether `logger` writes lines of `level`: pino says; a logger that cannot say is asked to. */
+function writes(logger: FastifyBaseLogger, level: string): boolean {
+  const { isLevelEnabled } = logger as { isLevelEnabled?: (level: string) => boolean };
+  return isLevelEnabled ? isLevelEnabled.call(logger, level) : true;
+}
+
+/**
+ * A request's logger (`request.log`), made only once something logs through it. Fastify would
+ * make a child logger for every request, carrying its id; most requests log nothing but their
+ * one answered line, which needs none.
+ */
+export function requestLoggerWhenUsed(
+  parent: FastifyBaseLogger,
+  bindings: Bindings,
+  options: ChildLoggerOptions,
+): FastifyBaseLogger {
+  // A logger that writes nothing (tests) has no levels to ask about; its child costs nothing.
+  if (!('isLevelEnabled' in parent)) return parent.child(bindings, options);
+  let child: FastifyBaseLogger | undefined;
+  const made = () => (child ??= parent.child(bindings, options));
+  const logger = {
+    get level() {
+      return (child ?? parent).level;
+    },
+    set level(level: string) {
+      made().level = level;
+    },
+    isLevelEnabled: (level: string) => writes(child ?? parent, level),
+    child: (more: Bindings, moreOptions?: ChildLoggerOptions) => made().child(more, moreOptions),
+    silent: (() => {}) as LogMethod,
+  } as unknown as FastifyBaseLogger;
+  for (const level of levels) {
+    logger[level] = ((...args: Parameters<LogMethod>) => {
+      if (writes(child ?? parent, level)) made()[level](...args);
+    }) as LogMethod;
+  }
+  return logger;
 }
 
 /**
