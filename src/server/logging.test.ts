@@ -127,6 +127,27 @@ describe('the line of each answered request', () => {
     expect(text).not.toContain('abc123');
   });
 
+  it('is JSON in the order pino writes, whatever an unknown address holds', async () => {
+    const before = lines.length;
+    await app.inject({ method: 'GET', url: '/api/no-such/%22quoted%22' });
+    const [line] = lines.slice(before);
+    const parsed = JSON.parse(line!) as Record<string, unknown>;
+    expect(Object.keys(parsed)).toEqual([
+      'level',
+      'time',
+      'pid',
+      'hostname',
+      'reqId',
+      'method',
+      'url',
+      'status',
+      'ms',
+      'msg',
+    ]);
+    expect(parsed).toMatchObject({ url: '/api/no-such/%22quoted%22', status: 404 });
+    expect(Math.abs((parsed.time as number) - Date.now())).toBeLessThan(60_000);
+  });
+
   it('never carries the metrics token, whether right or wrong', async () => {
     const before = lines.length;
     for (const token of ['never-logged-metrics-token-0123456789', 'a-wrong-guess-0123456789']) {

@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { CountedHistogram } from './counted-histogram.js';
 
 /** How many entries each cache holds, its bytes, and its lookups since the process started. */
 export interface CacheFigures {
@@ -67,20 +68,18 @@ export function createAppMetrics(): AppMetrics {
   // Started with the app, so the event loop delay covers its whole life, not from the first scrape.
   processMetrics();
   const registry = new Registry();
-  const requests = new Histogram({
-    name: 'threefold_http_request_duration_seconds',
-    help: 'Time to answer a request, by route pattern and status code',
-    labelNames: ['method', 'route', 'status_code'] as const,
-    buckets: millisecondBuckets,
-    registers: [registry],
-  });
-  const queries = new Histogram({
-    name: 'threefold_db_query_duration_seconds',
-    help: 'Time a database query took, by kind and outcome',
-    labelNames: ['kind', 'outcome'] as const,
-    buckets: millisecondBuckets,
-    registers: [registry],
-  });
+  const requests = new CountedHistogram<'method' | 'route' | 'status_code'>(
+    'threefold_http_request_duration_seconds',
+    'Time to answer a request, by route pattern and status code',
+    millisecondBuckets,
+  );
+  registry.registerMetric(requests.asMetric());
+  const queries = new CountedHistogram<'kind' | 'outcome'>(
+    'threefold_db_query_duration_seconds',
+    'Time a database query took, by kind and outcome',
+    millisecondBuckets,
+  );
+  registry.registerMetric(queries.asMetric());
   const reminderLate = new Gauge({
     name: 'threefold_reminder_tick_lag_seconds',
     help: 'How much later than due the last reminder tick started',
@@ -104,11 +103,6 @@ export function createAppMetrics(): AppMetrics {
     registers: [registry],
   });
   for (const outcome of ['sent', 'gone', 'failed']) reminderPushes.inc({ outcome }, 0);
-
-  // Each series is found once: prom-client would otherwise sort and join its labels on every
-  // answer. Few: methods, routes as registered and statuses; query kinds and outcomes.
-  const requestSeries = new Map<string, { observe(seconds: number): void }>();
-  const querySeries = new Map<string, { observe(seconds: number): void }>();
 
   let readCaches: (() => CacheFigures) | undefined;
   // The caches count their own lookups; each collection adds what they counted since the last.
@@ -184,21 +178,15 @@ export function createAppMetrics(): AppMetrics {
   return {
     requestAnswered(method, route, status, seconds) {
       const key = `${method} ${route} ${status}`;
-      let series = requestSeries.get(key);
-      if (!series) {
-        series = requests.labels({ method, route, status_code: status });
-        requestSeries.set(key, series);
+      if (!requests.observe(key, seconds)) {
+        requests.observeFirst(key, { method, route, status_code: status }, seconds);
       }
-      series.observe(seconds);
     },
     queryRan(kind, seconds, failed) {
-      const key = `${kind} ${failed}`;
-      let series = querySeries.get(key);
-      if (!series) {
-        series = queries.labels({ kind, outcome: failed ? 'error' : 'ok' });
-        querySeries.set(key, series);
+      const key = failed ? `${kind} error` : `${kind} ok`;
+      if (!queries.observe(key, seconds)) {
+        queries.observeFirst(key, { kind, outcome: failed ? 'error' : 'ok' }, seconds);
       }
-      series.observe(seconds);
     },
     reminderTick(figures) {
       reminderLate.set(figures.lateMs / 1000);
