@@ -1,6 +1,7 @@
-// The hot endpoints as autocannon requests, each spread over many signed-in people, and the
-// measurement of one endpoint against its ceiling.
+// The hot endpoints as requests, each spread over many signed-in people, and the measurement of
+// one endpoint against its ceiling.
 import autocannon from 'autocannon';
+import { keepAliveLoad } from './keep-alive-load.mjs';
 
 const SESSION_COOKIE = 'tp_session';
 
@@ -132,10 +133,29 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-/** Runs autocannon against one endpoint and keeps every latency (sub-millisecond precision). */
-async function loadOnce(baseUrl, endpoint, { connections, duration, amount }) {
+/**
+ * Loads one endpoint and keeps every latency (sub-millisecond precision), with autocannon or,
+ * when `client` is 'lean', with keep-alive-load.mjs, whose own cost per answer does not grow with
+ * the answer's headers.
+ */
+async function loadOnce(baseUrl, endpoint, { connections, duration, amount, client }) {
   const latencies = [];
   const statuses = {};
+  const answered = (statusCode, ms) => {
+    statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
+    latencies.push(ms);
+  };
+  if (client === 'lean') {
+    const result = await keepAliveLoad({
+      url: baseUrl,
+      connections,
+      duration,
+      amount,
+      request: () => ({ method: endpoint.method, ...endpoint.request() }),
+      onResponse: answered,
+    });
+    return { latencies, statuses, errors: result.errors, seconds: result.seconds };
+  }
   const instance = autocannon({
     url: baseUrl,
     connections,
@@ -147,10 +167,9 @@ async function loadOnce(baseUrl, endpoint, { connections, duration, amount }) {
       },
     ],
   });
-  instance.on('response', (_client, statusCode, _bytes, responseTime) => {
-    statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
-    latencies.push(responseTime);
-  });
+  instance.on('response', (_client, statusCode, _bytes, responseTime) =>
+    answered(statusCode, responseTime),
+  );
   const result = await instance;
   return { latencies, statuses, errors: result.errors + result.timeouts, seconds: result.duration };
 }

@@ -37,6 +37,7 @@ const { values: args } = parseArgs({
     port: { type: 'string', default: process.env.BENCH_PORT ?? '4340' },
     'no-web': { type: 'boolean', default: false },
     smoke: { type: 'boolean', default: false },
+    client: { type: 'string', default: 'autocannon' },
   },
 });
 const smoke = args.smoke;
@@ -45,6 +46,8 @@ const options = {
   databases: smoke ? ['sqlite'] : args.db.split(',').map((d) => d.trim()),
   duration: smoke ? 1 : Number(args.duration),
   connections: Number(args.connections),
+  // autocannon, or 'lean' (keep-alive-load.mjs): see bench/README.md.
+  client: args.client,
   compareUsers: smoke ? 0 : Number(args['compare-users']),
   // The same number of people signed in at every size, so sizes differ only in the data.
   signedIn: smoke ? 200 : Number(args['signed-in']),
@@ -469,11 +472,12 @@ async function runScenario(kind, users, { web }) {
     // Each signed-in person makes one uncounted request per endpoint first, in turn.
     const load = {
       connections: options.connections,
+      client: options.client,
       duration: options.duration,
       warmup: seed.sessions.length,
     };
     log(
-      `\nLoad: ${load.connections} connections, ${load.duration} s per run, after ${load.warmup} uncounted requests`,
+      `\nLoad: ${load.connections} connections (${load.client}), ${load.duration} s per run, after ${load.warmup} uncounted requests`,
     );
     for (const endpoint of endpoints) {
       const { real, ceiling: top } = await measureAgainstCeiling(
