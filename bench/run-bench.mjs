@@ -13,10 +13,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import pino from 'pino';
 import { chromiumPath } from '../scripts/chromium.mjs';
 import { measureJournalSearch } from './journal-search.mjs';
 import { hotEndpoints, measure, measureAgainstCeiling } from './load-endpoints.mjs';
+import { logLineCost } from './log-line-cost.mjs';
 import { postgresPlans, sqlitePlans } from './query-plans.mjs';
 import { generateSeed, seedPostgres, seedSqlite } from './seed-data.mjs';
 import { shareImageFigures, shareImageSummary } from './share-images.mjs';
@@ -297,38 +297,6 @@ async function memoryBreakdown(baseUrl, pid) {
     eventLoopP99Ms: value('nodejs_eventloop_lag_p99_seconds') * 1000,
     fileMb: statusMb('RssFile'),
   };
-}
-
-/**
- * The CPU time the default log adds to each answered request, measured in this process with the
- * server's own logger options: one \`info\` line on a request's child logger, into the 4 KB
- * buffer in front of a file. Unlike requests per second, it does not move with the machine's
- * other work.
- */
-async function logLineCost() {
-  const { loggerOptions } = await import(new URL('../dist/server/logging.js', import.meta.url));
-  const sink = pino.destination({ dest: os.devNull, sync: false, minLength: 4096 });
-  const logger = pino(loggerOptions({ env: 'production', logLevel: 'info' }), sink);
-  const request = logger.child({ reqId: '6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b' });
-  const line = {
-    method: 'GET',
-    url: '/api/journal/friends',
-    route: '/api/journal/friends',
-    status: 200,
-    ms: 0.42,
-  };
-  const lines = 200_000;
-  for (let i = 0; i < lines / 10; i++) request.info(line, 'request completed');
-  // CPU time, not elapsed time: on a busy machine this process also waits for the processors.
-  const started = process.cpuUsage();
-  for (let i = 0; i < lines; i++) request.info(line, 'request completed');
-  await new Promise((resolve) => sink.flush(resolve));
-  const used = process.cpuUsage(started);
-  const micros = (used.user + used.system) / lines;
-  log(
-    `\nThe default log's line, in this process: ${fmt(micros, 2)} µs of CPU per answered request`,
-  );
-  return { microsPerLine: micros };
 }
 
 /** The endpoints measured again beside a quiet server, to show what the default log costs. */
@@ -689,6 +657,9 @@ async function main() {
   // A run of only some endpoints leaves the bundle and the share images as they were.
   const bundle = options.only ? null : await bundleFigures();
   const logLine = await logLineCost();
+  log(
+    `\nThe default log's line, in this process: ${fmt(logLine.microsPerLine, 2)} µs of CPU per answered request`,
+  );
   let shareImages;
   if (!options.only) {
     log('\nShare images (GET /read/{day}/card.png and story.png):');

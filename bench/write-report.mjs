@@ -27,7 +27,10 @@ function machine() {
     `- CPU: ${cpu}, ${os.availableParallelism()} cores (nproc); memory ${fmt(os.totalmem() / 2 ** 30, 0)} GB`,
     `- OS: ${os.type()} ${os.release()}; Node.js ${process.version}; ${chromium}`,
     '- Load and server share the machine: autocannon runs in the bench process, the server and',
-    '  the ceiling each in their own process, all on 127.0.0.1.',
+    '  the ceiling each in their own process, all on 127.0.0.1. On two cores autocannon itself was',
+    "  the limit (86-99% of a core), and it spends more per answer on the app's, which carry the",
+    '  security headers: its ratios are what a client sees end to end, its own work included, and',
+    '  `--client lean` shows the servers\' own costs (bench/README.md, "Which client loads the server").',
   ].join('\n');
 }
 
