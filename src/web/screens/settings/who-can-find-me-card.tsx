@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { Discoverability, User } from '#shared/auth-schemas';
 import { useUpdateProfile } from '../../api/account.js';
 import { serverMessage } from '../../api/client.js';
@@ -27,12 +28,17 @@ const CHOICES: { value: Discoverability; label: string; meaning: string }[] = [
 /** Who may find this person in search and suggestions; saved as soon as it is chosen. */
 export function WhoCanFindMeCard({ user }: { user: User }) {
   const update = useUpdateProfile();
-  const chosen = update.isPending ? update.variables.discoverable : user.discoverable;
+  // The choice shows as made from the click itself, not from the mutation's state, which
+  // arrives a moment later: until then the radio would spring back to the old answer.
+  const [asked, setAsked] = useState<Discoverability | null>(null);
+  const chosen = asked ?? user.discoverable;
 
-  const choose = (discoverable: Discoverability) =>
+  const choose = (discoverable: Discoverability) => {
+    setAsked(discoverable);
     update.mutate(
       { discoverable },
       {
+        onSettled: () => setAsked(null),
         onSuccess: () => toast({ title: 'Saved', description: 'Who can find you was changed.' }),
         onError: (error) =>
           toast({
@@ -42,6 +48,7 @@ export function WhoCanFindMeCard({ user }: { user: User }) {
           }),
       },
     );
+  };
 
   return (
     <Card role="region" aria-labelledby="find-me-heading">
