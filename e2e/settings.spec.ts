@@ -95,6 +95,57 @@ test('without a postal code the profile card leaves that line out', async ({ pag
   await expect(page.getByText('Postal code', { exact: true })).toHaveCount(0);
 });
 
+/**
+ * Records every value the app gives a radio's `checked` from now on. A choice that springs back
+ * to the old answer for a moment while it is saved shows here as a `false` after the click.
+ */
+async function recordCheckedOf(page: Page, name: string, value: string) {
+  await page.evaluate(
+    ({ name, value }) => {
+      const input = document.querySelector<HTMLInputElement>(
+        `input[name="${name}"][value="${value}"]`,
+      )!;
+      // React keeps its own `checked` on each input it renders, over the prototype's.
+      const checked =
+        Object.getOwnPropertyDescriptor(input, 'checked') ??
+        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'checked')!;
+      const given: boolean[] = [];
+      (window as unknown as { checkedGiven: boolean[] }).checkedGiven = given;
+      Object.defineProperty(input, 'checked', {
+        ...checked,
+        set(this: HTMLInputElement, next: boolean) {
+          given.push(next);
+          checked.set!.call(this, next);
+        },
+      });
+    },
+    { name, value },
+  );
+  return () => page.evaluate(() => (window as unknown as { checkedGiven: boolean[] }).checkedGiven);
+}
+
+test('a choice saved as it is made stays chosen on screen while it is saved', async ({ page }) => {
+  await signUpViaApi(page);
+  await page.goto('/app/settings');
+
+  const findMe = page.getByRole('region', { name: 'Who can find me' });
+  await expect(findMe.getByRole('radio', { name: 'Everyone' })).toBeChecked();
+  let given = await recordCheckedOf(page, 'discoverable', 'nobody');
+  await findMe.getByRole('radio', { name: 'Nobody' }).click();
+  await expectToast(page, 'Saved', 'Who can find you was changed.');
+  await expect(findMe.getByRole('radio', { name: 'Nobody' })).toBeChecked();
+  expect(await given()).not.toContain(false);
+
+  const pace = page.getByRole('region', { name: 'Your pace' });
+  await expect(pace.getByRole('radio', { name: 'Read with everyone' })).toBeChecked();
+  given = await recordCheckedOf(page, 'settings-pace', 'own');
+  await pace.getByRole('radio', { name: 'My own path' }).click();
+  await pace.getByRole('button', { name: 'Start at day 1' }).click();
+  await expectToast(page, 'Saved', 'Your own path begins today at day 1.');
+  await expect(pace.getByRole('radio', { name: 'My own path' })).toBeChecked();
+  expect(await given()).not.toContain(false);
+});
+
 test('with permission granted: enable, change the time, test, persist and disable', async ({
   page,
   context,

@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import type { Discoverability, User } from '#shared/auth-schemas';
 import { useUpdateProfile } from '../../api/account.js';
 import { serverMessage } from '../../api/client.js';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card.js';
+import { useChoiceWhileSaving } from '../../hooks/use-choice-while-saving.js';
 import { toast } from '../../hooks/use-toast.js';
 
 const CHOICES: { value: Discoverability; label: string; meaning: string }[] = [
@@ -28,24 +28,22 @@ const CHOICES: { value: Discoverability; label: string; meaning: string }[] = [
 /** Who may find this person in search and suggestions; saved as soon as it is chosen. */
 export function WhoCanFindMeCard({ user }: { user: User }) {
   const update = useUpdateProfile();
-  // The choice shows as made from the click itself, not from the mutation's state, which
-  // arrives a moment later: until then the radio would spring back to the old answer.
-  const [asked, setAsked] = useState<Discoverability | null>(null);
-  const chosen = asked ?? user.discoverable;
+  const choice = useChoiceWhileSaving(user.discoverable);
 
   const choose = (discoverable: Discoverability) => {
-    setAsked(discoverable);
+    choice.ask(discoverable);
     update.mutate(
       { discoverable },
       {
-        onSettled: () => setAsked(null),
         onSuccess: () => toast({ title: 'Saved', description: 'Who can find you was changed.' }),
-        onError: (error) =>
+        onError: (error) => {
+          choice.forget();
           toast({
             variant: 'destructive',
             title: 'Could not save who can find you',
             description: serverMessage(error) ?? 'Please try again',
-          }),
+          });
+        },
       },
     );
   };
@@ -63,24 +61,24 @@ export function WhoCanFindMeCard({ user }: { user: User }) {
       <CardContent>
         <fieldset className="flex flex-col gap-3" disabled={update.isPending}>
           <legend className="sr-only">Who can find me</legend>
-          {CHOICES.map((choice) => (
+          {CHOICES.map((option) => (
             <label
-              key={choice.value}
+              key={option.value}
               className="flex cursor-pointer items-start gap-3 rounded-lg border border-border p-3 has-[:checked]:border-primary has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
             >
               <input
                 type="radio"
                 name="discoverable"
-                value={choice.value}
-                checked={chosen === choice.value}
-                onChange={() => choose(choice.value)}
-                aria-describedby={`find-me-${choice.value}`}
+                value={option.value}
+                checked={choice.shown === option.value}
+                onChange={() => choose(option.value)}
+                aria-describedby={`find-me-${option.value}`}
                 className="mt-1 size-4 shrink-0 accent-primary"
               />
               <span className="flex flex-col gap-0.5">
-                <span className="font-medium">{choice.label}</span>
-                <span id={`find-me-${choice.value}`} className="text-sm text-muted-foreground">
-                  {choice.meaning}
+                <span className="font-medium">{option.label}</span>
+                <span id={`find-me-${option.value}`} className="text-sm text-muted-foreground">
+                  {option.meaning}
                 </span>
               </span>
             </label>

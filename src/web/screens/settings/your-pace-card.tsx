@@ -6,6 +6,7 @@ import { serverMessage } from '../../api/client.js';
 import { OWN_PATH_RESTARTS, PaceRadioGroup } from '../../components/pace-choices.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card.js';
+import { useChoiceWhileSaving } from '../../hooks/use-choice-while-saving.js';
 import { toast } from '../../hooks/use-toast.js';
 
 /** A YYYY-MM-DD local date in words, as the reader's language writes it. */
@@ -24,8 +25,7 @@ export function YourPaceCard({ user }: { user: User }) {
   const update = useUpdateProfile();
   const [confirming, setConfirming] = useState(false);
   // The radio the reader picked, shown at once while it is confirmed or saved.
-  const [picked, setPicked] = useState<Pace | null>(null);
-  const chosen: Pace = picked ?? user.pace;
+  const picked = useChoiceWhileSaving<Pace>(user.pace);
 
   const save = (pace: Pace) =>
     update.mutate(
@@ -37,29 +37,29 @@ export function YourPaceCard({ user }: { user: User }) {
             description:
               pace === 'own' ? 'Your own path begins today at day 1.' : 'You read with everyone.',
           }),
-        onError: (error) =>
+        onError: (error) => {
+          picked.forget();
           toast({
             variant: 'destructive',
             title: 'Could not change your pace',
             description: serverMessage(error) ?? 'Please try again',
-          }),
-        onSettled: () => {
-          setConfirming(false);
-          setPicked(null);
+          });
         },
+        onSettled: () => setConfirming(false),
       },
     );
 
   const choose = (pace: Pace) => {
     const changes = pace !== user.pace;
-    setPicked(changes ? pace : null);
+    if (changes) picked.ask(pace);
+    else picked.forget();
     setConfirming(changes && pace === 'own');
     if (changes && pace === 'together') save('together');
   };
 
   const cancel = () => {
     setConfirming(false);
-    setPicked(null);
+    picked.forget();
   };
 
   return (
@@ -77,7 +77,7 @@ export function YourPaceCard({ user }: { user: User }) {
       <CardContent className="flex flex-col gap-3">
         <PaceRadioGroup
           name="settings-pace"
-          chosen={chosen}
+          chosen={picked.shown}
           onChoose={choose}
           disabled={update.isPending}
         />
