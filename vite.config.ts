@@ -13,6 +13,7 @@ import {
   READER_PAGE_TEMPLATE,
 } from './src/shared/web-build.js';
 import { READING_COMFORT_SCRIPT } from './src/shared/reading-comfort.js';
+import { SIGNED_OUT_MARK_SCRIPT } from './src/shared/signed-out-mark.js';
 
 const paper = '#f7f3ea';
 
@@ -106,15 +107,17 @@ function preloadedReadingFace(): Plugin {
 }
 
 /**
- * The reader's text size and theme, applied in the head before the body is painted
- * (src/shared/reading-comfort.ts). Inline, since a script fetched first would hold up every
- * page; the CSP allows exactly this script by its hash. Every page built from index.html has it.
+ * The reader's text size and theme (src/shared/reading-comfort.ts) and the mark of a device
+ * signed out without asking (src/shared/signed-out-mark.ts), applied in the head before the
+ * body is painted. Inline, since a script fetched first would hold up every page; the CSP
+ * allows exactly these scripts by their hashes. Every page built from index.html has them.
  */
 function readingComfortBeforePaint(): Plugin {
   return {
     name: 'threefold:reading-comfort-before-paint',
     transformIndexHtml: () => [
       { tag: 'script', children: READING_COMFORT_SCRIPT, injectTo: 'head' },
+      { tag: 'script', children: SIGNED_OUT_MARK_SCRIPT, injectTo: 'head' },
     ],
   };
 }

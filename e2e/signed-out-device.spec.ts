@@ -75,7 +75,7 @@ test('signed out from another device while writing: the landing says why, and th
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/landing$/);
-  await expect(page.getByText(ELSEWHERE)).toHaveCount(0);
+  await expect(page.getByText(ELSEWHERE)).toBeHidden();
 });
 
 test('a password changed on another device: the next tap lands on the sign-in screen, saying so', async ({
@@ -132,4 +132,37 @@ test('a session left unused past its 30 days says so', async ({ page, context, n
   await setTestDate(context, new Date(new Date(now).getTime() + 31 * 86_400_000));
   await page.goto('/app/dashboard');
   await expectToldWhy(page, EXPIRED);
+});
+
+test('the landing says why from its first paint, before the app is live, and nothing arrives later', async ({
+  page,
+  context,
+}) => {
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+  });
+  await page.goto('/landing');
+  const buttons = [
+    page.getByRole('button', { name: 'Begin Your Journey' }),
+    page.getByRole('button', { name: 'I already have an account' }),
+  ];
+  const before = await Promise.all(buttons.map((button) => button.boundingBox()));
+  // Another tab of this browser meets the end of its session: this page keeps its place.
+  const otherTab = await context.newPage();
+  await otherTab.goto('/landing');
+  await otherTab.evaluate(() =>
+    localStorage.setItem('threefold-signed-out', JSON.stringify({ ending: 'expired' })),
+  );
+  await page.waitForTimeout(300);
+  await expect(page.getByRole('status').filter({ hasText: EXPIRED })).toBeHidden();
+  expect(await Promise.all(buttons.map((button) => button.boundingBox()))).toEqual(before);
+
+  // Opened again, even with none of the app's code running, the page says why at once.
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.reload();
+  await expect(page.getByRole('status').filter({ hasText: EXPIRED })).toBeVisible();
+  await expect(page.getByText(ELSEWHERE)).toBeHidden();
+  expect(refused).toEqual([]);
+  await page.screenshot({ path: 'test-results/screens/landing-signed-out-notice.png' });
 });

@@ -1,21 +1,27 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { READING_COMFORT_SCRIPT } from '#shared/reading-comfort';
+import { SIGNED_OUT_MARK_SCRIPT } from '#shared/signed-out-mark';
 import { HttpError } from './http-errors.js';
 
 const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** The one inline script pages carry: it applies the reader's text size and theme before paint. */
-const readingComfortScriptHash = `'sha256-${createHash('sha256').update(READING_COMFORT_SCRIPT).digest('base64')}'`;
+/**
+ * The inline scripts pages carry, which run before paint: the reader's text size and theme,
+ * and the mark of a device signed out without asking.
+ */
+const inlineScriptHashes = [READING_COMFORT_SCRIPT, SIGNED_OUT_MARK_SCRIPT]
+  .map((script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`)
+  .join(' ');
 
 /**
- * A CSP with no inline script but the reading-comfort one, allowed by its hash; styles may be
+ * A CSP with no inline script but the two above, allowed by their hashes; styles may be
  * inline (Radix positions popovers that way).
  */
 function contentSecurityPolicy(secure: boolean): string {
   return [
     "default-src 'self'",
-    `script-src 'self' ${readingComfortScriptHash}`,
+    `script-src 'self' ${inlineScriptHashes}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",

@@ -1,10 +1,9 @@
 import { Info } from 'lucide-react';
-import type { SessionEnding } from '#shared/session-endings';
-import { useSignedOutReason } from '../api/signed-out-reason.js';
+import type { SignedOutMark } from '#shared/signed-out-mark';
 import { cn } from '../lib/cn.js';
 
 /** One calm sentence for each reason the server gives, and one for when it gives none. */
-export const SIGNED_OUT_SENTENCES: Record<SessionEnding | 'unknown', string> = {
+export const SIGNED_OUT_SENTENCES: Record<SignedOutMark, string> = {
   unknown: 'You were signed out on this device. Sign in again to continue.',
   expired: 'You were signed out on this device after a long time away. Sign in again to continue.',
   'signed-out-elsewhere':
@@ -17,22 +16,25 @@ export const SIGNED_OUT_SENTENCES: Record<SessionEnding | 'unknown', string> = {
 
 /**
  * Why this device was signed out, on the landing screen, when it was not the person's own
- * doing. Nothing while a page rendered at build time is being hydrated, or after the next
- * sign-in.
+ * doing. Every sentence is in the page; the mark on the page's root (src/shared/signed-out-mark.ts),
+ * set before the first paint, shows the notice and its one sentence (src/web/styles.css), so
+ * the notice is there from the first paint and never arrives late under the reader's finger.
  */
 export function SignedOutNotice({ className }: { className?: string }) {
-  const reason = useSignedOutReason();
-  if (!reason) return null;
   return (
     <p
       role="status"
       className={cn(
-        'flex items-start gap-2 rounded-lg border border-border bg-card px-4 py-3 text-left text-sm text-card-foreground',
+        'signed-out-notice items-start gap-2 rounded-lg border border-border bg-card px-4 py-3 text-left text-sm text-card-foreground',
         className,
       )}
     >
       <Info className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-      <span>{SIGNED_OUT_SENTENCES[reason.ending ?? 'unknown']}</span>
+      {Object.entries(SIGNED_OUT_SENTENCES).map(([mark, sentence]) => (
+        <span key={mark} data-signed-out-sentence={mark}>
+          {sentence}
+        </span>
+      ))}
     </p>
   );
 }
