@@ -115,6 +115,32 @@ test("signed in, today's reading arrives rendered for the reader and comes alive
   await expect(page).toHaveURL(/\/landing$/);
 });
 
+test("a tap on the account menu of today's rendered page, before the menu's code is here, opens it once it is", async ({
+  page,
+}) => {
+  await signUpViaApi(page);
+  let release: () => void = () => {};
+  const menuCode = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/account-menu-*.js', async (route) => {
+    await menuCode;
+    await route.continue();
+  });
+  await page.goto('/app/daily-ritual');
+  // The app is live (the stanza's own button works) while the menu still waits for its code.
+  await openExplanation(page);
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Log out' })).toHaveCount(0);
+  release();
+  const menu = page.getByRole('menu');
+  await expect(menu.getByRole('menuitem', { name: 'Log out' })).toBeVisible();
+  // However large the text, the menu keeps within the screen and every item can be reached.
+  const box = (await menu.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+  await menu.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/landing$/);
+});
+
 test("today's reading can be read before any script runs", async ({ newDevice, baseURL }) => {
   const context = await newDevice({ javaScriptEnabled: false, baseURL });
   try {

@@ -7,7 +7,6 @@ import { browserTimeZone } from './api/client.js';
 import { guessSignIn } from './api/sign-in-guess.js';
 import { AppRoot } from './app/app-root.js';
 import { startEarlyReads } from './app/early-reads.js';
-import { stopKeepingEarlyTaps } from './app/early-taps.js';
 import { createQueryClient } from './app/query-client.js';
 import { readerPageAddresses, seedReaderPage } from './app/reader-page.js';
 import { hydratableReaderPage } from './app/reader-page-hydration.js';
@@ -55,12 +54,7 @@ if (root) {
   if (readerPage) {
     // A reader’s page is hydrated once its screen's code (preloaded by the page) is here, so
     // the whole page is hydrated in one pass, from the answers it was rendered from.
-    void screenReady.then(() =>
-      startTransition(() => {
-        hydrateRoot(root, app);
-        stopKeepingEarlyTaps();
-      }),
-    );
+    void screenReady.then(() => startTransition(() => void hydrateRoot(root, app)));
   } else {
     // A page rendered at build time is hydrated as it is when this browser would render the
     // same thing first (signed out on the landing, checking the sign-in in the shell);
@@ -72,7 +66,6 @@ if (root) {
     startTransition(() => {
       if (hydrate) hydrateRoot(root, app);
       else createRoot(root).render(app);
-      stopKeepingEarlyTaps();
     });
   }
 }

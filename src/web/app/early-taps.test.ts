@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { stopKeepingEarlyTaps, takeEarlyTap } from './early-taps.js';
+import { takeEarlyTap } from './early-taps.js';
 
-const early = globalThis as { window?: { __earlyTaps?: string[]; __earlyTapsTaken?: boolean } };
+const early = globalThis as {
+  window?: { __earlyTaps?: string[]; __earlyTapsLive?: Record<string, boolean> };
+};
 
-describe('taps kept before the app was live', () => {
+describe('taps kept before a button was live', () => {
   afterEach(() => {
     delete early.window;
   });
@@ -15,10 +17,14 @@ describe('taps kept before the app was live', () => {
     expect(early.window.__earlyTaps).toEqual(['other']);
   });
 
-  it('are none when the early script did not run, and stop being kept once the app is live', () => {
+  it('stop being kept for a button once it has taken them, and only for it', () => {
+    early.window = { __earlyTaps: [], __earlyTapsLive: {} };
+    expect(takeEarlyTap('account-menu')).toBe(false);
+    expect(early.window.__earlyTapsLive).toEqual({ 'account-menu': true });
+  });
+
+  it('are none when the early script did not run', () => {
     early.window = {};
     expect(takeEarlyTap('read-explanation')).toBe(false);
-    stopKeepingEarlyTaps();
-    expect(early.window.__earlyTapsTaken).toBe(true);
   });
 });

@@ -1,27 +1,25 @@
 /**
- * Taps made on the server-rendered page before the app was live, as kept by
- * public/early-taps.js: each button that opts in names itself with `data-early-tap`.
+ * Taps made on the server-rendered page before a button was live, as kept by
+ * public/early-taps.js: each button that opts in names itself with `data-early-tap`. A button
+ * is live once its component has mounted, which is not when the app starts: a part of the page
+ * waits for its code before it is hydrated, and React drops a tap on a part still waiting.
  */
 interface EarlyTapWindow {
   __earlyTaps?: string[];
-  __earlyTapsTaken?: boolean;
+  __earlyTapsLive?: Record<string, boolean>;
 }
 
 const page = (): EarlyTapWindow | undefined =>
   typeof window === 'undefined' ? undefined : (window as EarlyTapWindow);
 
 /**
- * From now on the app sees every tap itself (React replays the ones made while it hydrates),
- * so the early script stops keeping them.
+ * Called when the button named `name` has mounted: from now on it sees its taps itself, so
+ * none are kept for it. True once if it was tapped before.
  */
-export function stopKeepingEarlyTaps(): void {
-  const target = page();
-  if (target) target.__earlyTapsTaken = true;
-}
-
-/** True once if the button named `name` was tapped before the app was live. */
 export function takeEarlyTap(name: string): boolean {
-  const taps = page()?.__earlyTaps;
+  const target = page();
+  if (target?.__earlyTapsLive) target.__earlyTapsLive[name] = true;
+  const taps = target?.__earlyTaps;
   const index = taps ? taps.indexOf(name) : -1;
   if (!taps || index < 0) return false;
   // Every kept tap on it goes: one tap or three before the page was live ask for one thing.

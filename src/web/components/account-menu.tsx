@@ -40,7 +40,10 @@ export function AccountMenu(props: { fullName: string; username: string; onLogOu
         <DropdownMenu.Content
           align="end"
           sideOffset={8}
-          className="z-50 min-w-56 rounded-xl border border-border bg-card p-1 text-card-foreground shadow-lg"
+          collisionPadding={8}
+          // At large text on a small phone the menu would be wider and taller than the screen:
+          // it keeps within it, and scrolls.
+          className="z-50 max-h-[var(--radix-dropdown-menu-content-available-height)] min-w-[min(14rem,var(--radix-dropdown-menu-content-available-width))] max-w-[var(--radix-dropdown-menu-content-available-width)] overflow-y-auto rounded-xl border border-border bg-card p-1 text-card-foreground shadow-lg"
         >
           <DropdownMenu.Label className="px-2 py-2">
             <p className="text-sm font-medium">{props.fullName}</p>
