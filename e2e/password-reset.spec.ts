@@ -196,7 +196,11 @@ test('a reset made while signed in signs this browser out', async ({ page }) => 
   const token = await latestResetToken(user.email);
   // Open the app first so it knows the user, then move to the reset screen without a reload.
   await page.goto('/app/daily-ritual');
-  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  // The page arrives rendered: the app is live (and listening to the address) once its menu
+  // opens, not when its button shows.
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeVisible();
+  await page.keyboard.press('Escape');
   await page.evaluate(
     (href) => {
       window.history.pushState(null, '', href);
