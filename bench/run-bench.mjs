@@ -6,7 +6,7 @@
 //                            [--compare-users 1000] [--signed-in 1000] [--only feed,...]
 //                            [--web-dist dist/web] [--port 4340] [--no-web] [--smoke]
 // Needs the compiled server (dist/server) and, for the web figures, a production web build.
-import { fork, spawn } from 'node:child_process';
+import { fork, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -139,6 +139,40 @@ function memoryWatch(pid) {
   };
 }
 
+/** Megabytes of written pages the kernel still has to put on disk. */
+function unwrittenMb() {
+  try {
+    const meminfo = fs.readFileSync('/proc/meminfo', 'utf8');
+    const kb = (name) => Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(meminfo)?.[1] ?? 0);
+    return (kb('Dirty') + kb('Writeback')) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * A seed writes gigabytes at 100,000 people. Left to the kernel's writeback (and PostgreSQL's
+ * checkpointer), those writes would share the machine with the load that follows and decide
+ * its tail; they are put on disk first, with a bounded wait.
+ */
+async function settleAfterSeed(postgresSchema) {
+  const started = Date.now();
+  if (postgresSchema) {
+    const client = new pg.Client({ connectionString: postgresBase });
+    await client.connect();
+    try {
+      await client.query('checkpoint');
+    } finally {
+      await client.end();
+    }
+  }
+  spawnSync('sync');
+  for (let waited = 0; waited < 60 && unwrittenMb() > 32; waited++) await sleep(1000);
+  log(
+    `seed settled on disk in ${fmt((Date.now() - started) / 1000)} s (${fmt(unwrittenMb(), 0)} MB left to write)`,
+  );
+}
+
 async function prepareDatabase(kind, users, now) {
   const started = Date.now();
   const seed = await generateSeed({ users, sessionCount: Math.min(users, options.signedIn), now });
@@ -150,6 +184,7 @@ async function prepareDatabase(kind, users, now) {
     await serverStart.migrateToLatest(opened.db);
     await opened.close();
     await seedSqlite(file, seed);
+    await settleAfterSeed(null);
     return {
       seed,
       url: `sqlite:${file}`,
@@ -170,6 +205,7 @@ async function prepareDatabase(kind, users, now) {
   await serverStart.migrateToLatest(opened.db, schema);
   await opened.close();
   await seedPostgres(postgresBase, schema, seed);
+  await settleAfterSeed(schema);
   return {
     seed,
     url: url.toString(),
