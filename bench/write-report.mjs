@@ -56,6 +56,11 @@ function find(result, key) {
   return result?.endpoints.find((row) => row.key === key);
 }
 
+/** The smaller run a larger one is compared with: the one measured beside it, if it has one. */
+function smallerOf(large, smallest) {
+  return large.smallerBeside ?? smallest;
+}
+
 function verdict(ok) {
   return ok ? 'met' : '**not met**';
 }
@@ -65,7 +70,8 @@ function targets(main, small, larger, pgMain, pgSmall, pgLarger, bundle) {
   const check = (name, ok, detail) => lines.push(`| ${name} | ${detail} | ${verdict(ok)} |`);
   // The feed's p99 at a larger size against the smallest, each the median of its slices' p99s;
   // beside it, each size's p99 against its own ceiling's in the same run.
-  const scaling = (prefix, large, smallRun) => {
+  const scaling = (prefix, large, smallest) => {
+    const smallRun = smallerOf(large, smallest);
     const [big, little] = [find(large, 'feed'), find(smallRun, 'feed')];
     if (!big || !little) return;
     const growth = big.real.p99 / little.real.p99;
@@ -123,6 +129,14 @@ function targets(main, small, larger, pgMain, pgSmall, pgLarger, bundle) {
     );
   }
   if (pgMain) {
+    const pgFeed = find(pgMain, 'feed');
+    if (pgFeed?.ratio !== undefined) {
+      check(
+        "PostgreSQL: Feed ≥ 50% of its ceiling's req/s",
+        pgFeed.ratio >= 0.5,
+        pct(pgFeed.ratio),
+      );
+    }
     const feedPlan = pgMain.plans.filter((plan) => plan.name.startsWith("friends' feed"));
     check(
       'PostgreSQL: the feed uses an index',
@@ -174,7 +188,7 @@ function targets(main, small, larger, pgMain, pgSmall, pgLarger, bundle) {
 }
 
 /** Figures from the same run that explain a missed target. */
-function reasons(main, small, larger) {
+function reasons(main, smallest, larger) {
   if (!main) return '';
   const health = find(main, 'health');
   const feed = find(main, 'feed');
@@ -212,7 +226,8 @@ function reasons(main, small, larger) {
         'for a page of 50 entries from about 35 friends.',
     );
   }
-  for (const large of small ? larger : []) {
+  for (const large of smallest ? larger : []) {
+    const small = smallerOf(large, smallest);
     const largeFeed = find(large, 'feed');
     const smallFeed = find(small, 'feed');
     if (!largeFeed || !smallFeed) continue;
