@@ -14,7 +14,7 @@ import { updateProfile } from './profile-update.js';
 /** The signed-in person's own account: correcting the profile, and leaving. */
 export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { clock } = ctx;
-  const secure = ctx.config.appUrl.startsWith('https://');
+  const secure = ctx.config.https;
   return async (app) => {
     app.patch('/me', { schema: apiContract['PATCH /api/users/me'] }, async (request, reply) => {
       const user = signedInUser(request);
