@@ -10,8 +10,9 @@ import type { AppContext } from '../app-context.js';
 import { resumeCallerSession } from '../auth/session-resume.js';
 import { toUser } from '../auth/users.js';
 import { HttpError } from '../http/http-errors.js';
-import { knownZoneOr, readingPaceOf } from '../thoughts/reading-day.js';
-import { gathaInfoFor, todayAnswer } from '../thoughts/thought-routes.js';
+import { knownZoneOr, readingPaceOf } from '../readings/reading-day.js';
+import { gathaInfoFor } from '../readings/readings.js';
+import { todayAnswer } from '../readings/today-answers.js';
 import { PAGE_RENDER_DIR, PAGE_RENDER_ENTRY, READER_PAGE_TEMPLATE } from '#shared/web-build';
 
 /** Renders the daily screen for a reader into the built page; `cookies` is the Cookie header. */

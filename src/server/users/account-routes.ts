@@ -7,7 +7,7 @@ import { confirmOwnPassword } from '../auth/password-confirmation.js';
 import { clearSessionCookie, setPaceHint } from '../auth/sessions.js';
 import { toUser } from '../auth/users.js';
 import { HttpError } from '../http/http-errors.js';
-import { requestTimeZone } from '../thoughts/reading-day.js';
+import { requestTimeZone } from '../readings/reading-day.js';
 import { deleteAccount } from './account-deletion.js';
 import { updateProfile } from './profile-update.js';
 
