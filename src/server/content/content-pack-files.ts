@@ -96,6 +96,8 @@ async function writePack(
     .values({ id: 1, ...state })
     .onConflict((oc) => oc.column('id').doUpdateSet(state))
     .execute();
+  // Every process lets go of what it built from the readings before (docs/decisions/004).
+  await trx.insertInto('data_changes').values({ topic: 'content', user_id: 0 }).execute();
 }
 
 /**

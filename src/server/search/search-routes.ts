@@ -44,7 +44,7 @@ export function searchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         return found;
       }
       // Nothing as typed: try again with each unknown word corrected to a word of the readings.
-      const corrected = correctedTerms(terms, await readingVocabulary(db, currentDay));
+      const corrected = correctedTerms(terms, await readingVocabulary(ctx, currentDay));
       if (!corrected) return found;
       const correctedQuery = corrected.join(' ');
       const again = await run({ text: correctedQuery, phrases: corrected, terms: corrected });
