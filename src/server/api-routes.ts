@@ -23,17 +23,17 @@ export function apiRoutes(ctx: AppContext, readiness: Readiness, vapid: VapidKey
   return async (api: FastifyInstance) => {
     await api.register(authRoutes(ctx), { prefix: '/auth' });
     // The readings answer the same to everyone, so no session is looked up for them.
-    await api.register(async (sameForEveryone) => {
-      sameForEveryone.addHook('onRoute', (route) => {
-        route.config = { ...route.config, sameForEveryone: true };
+    await api.register(async (withoutSession) => {
+      withoutSession.addHook('onRoute', (route) => {
+        route.config = { ...route.config, withoutSession: true };
       });
-      await sameForEveryone.register(thoughtRoutes(ctx), { prefix: '/thoughts' });
-      await sameForEveryone.register(gathaInfoRoutes(ctx), { prefix: '/gathas' });
-      await sameForEveryone.register(glossaryRoutes(ctx), { prefix: '/glossary' });
-      sameForEveryone.get('/health', { schema: apiContract['GET /api/health'] }, async () => ({
+      await withoutSession.register(thoughtRoutes(ctx), { prefix: '/thoughts' });
+      await withoutSession.register(gathaInfoRoutes(ctx), { prefix: '/gathas' });
+      await withoutSession.register(glossaryRoutes(ctx), { prefix: '/glossary' });
+      withoutSession.get('/health', { schema: apiContract['GET /api/health'] }, async () => ({
         ok: true as const,
       }));
-      await sameForEveryone.register(readinessRoute(ctx.db, readiness));
+      await withoutSession.register(readinessRoute(ctx.db, readiness));
     });
     await api.register(pushKeyRoutes(vapid), { prefix: '/push' });
     // Readings for anyone; the journal only for its signed-in owner.

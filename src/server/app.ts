@@ -33,7 +33,7 @@ import { serveWebApp } from './pages/web-pages.js';
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The answer does not depend on who asks: no session is looked up. */
-    sameForEveryone?: boolean;
+    withoutSession?: boolean;
     /**
      * A reading route whose open days follow the reader's pace: the same for everyone reading
      * together, so it looks up a session only when the request carries one (docs/decisions/017).

@@ -55,9 +55,9 @@ export function resumeSessions(app: FastifyInstance, ctx: AppContext): void {
   // A callback hook rather than an async one: most calls never wait for anything here.
   app.addHook('onRequest', (request, reply, done) => {
     if (!request.url.startsWith('/api/')) return done();
-    const { sameForEveryone, followsReadersPace } = request.routeOptions.config;
+    const { withoutSession, followsReadersPace } = request.routeOptions.config;
     const ownPace = request.cookies[READING_PACE_COOKIE] === 'own';
-    if (sameForEveryone && !(followsReadersPace && ownPace)) return done();
+    if (withoutSession && !(followsReadersPace && ownPace)) return done();
     if (!sessionToken(request)) return done();
     const header = request.headers['x-timezone'];
     const timeZone = Array.isArray(header) ? header[0] : header;

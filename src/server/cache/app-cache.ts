@@ -112,7 +112,7 @@ export function cacheListener(caches: Caches): ChangeListener {
 }
 
 export function createAppCache(
-  database: Pick<AppDatabase, 'db' | 'dialect' | 'readNow' | 'writesStarted'>,
+  database: Pick<AppDatabase, 'db' | 'dialect' | 'readSynchronously' | 'writeStatementCount'>,
   options: {
     feedBytes: number;
     /** The PostgreSQL URL to listen on for changes; without it, each request reads the log. */
@@ -130,7 +130,7 @@ export function createAppCache(
   let reading: Promise<void> | undefined;
   const readLog = () => {
     lookups.logReads += 1;
-    const read = { at: performance.now(), writes: database.writesStarted?.() ?? -1 };
+    const read = { at: performance.now(), writes: database.writeStatementCount?.() ?? -1 };
     lastRead = read;
     const done = changes.catchUp().then(
       () => {
@@ -150,12 +150,12 @@ export function createAppCache(
       ? listenForChanges({ databaseUrl: options.listenUrl, readLog, logger: options.logger })
       : undefined;
   /** Whether what the cache holds may answer without a read of the log first. */
-  const heardEnough = (): boolean => {
+  const cacheIsCurrent = (): boolean => {
     if (notifications) return notifications.live;
-    const { writesStarted } = database;
+    const { writeStatementCount } = database;
     return (
-      writesStarted !== undefined &&
-      writesStarted() === lastRead.writes &&
+      writeStatementCount !== undefined &&
+      writeStatementCount() === lastRead.writes &&
       performance.now() - lastRead.at < SQLITE_LOOKS_EVERY_MS
     );
   };
@@ -174,7 +174,7 @@ export function createAppCache(
 
   /** Brings the cache up to date when this process may not have heard of every change. */
   const hearChanges = async (fresh: boolean): Promise<void> => {
-    if (fresh || !heardEnough()) await readLog();
+    if (fresh || !cacheIsCurrent()) await readLog();
     // On SQLite, a read already under way (held back by a write's transaction) is waited for.
     else if (!notifications && reading) await reading;
   };

@@ -21,12 +21,12 @@ export interface AppDatabase {
   /** The PostgreSQL schema named in the URL, if any. */
   schema?: string;
   /** SQLite only: runs a read at once on the connection (see compileRead). */
-  readNow?: ReadNow;
+  readSynchronously?: ReadNow;
   /**
    * SQLite only: how many statements that may change the database this process has started on
    * its connection. When it has not moved, whatever changed was committed by another process.
    */
-  writesStarted?: () => number;
+  writeStatementCount?: () => number;
   close(): Promise<void>;
 }
 
@@ -90,7 +90,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): AppDatabas
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }), log });
   // better-sqlite3 answers synchronously, so a read outside any transaction can skip Kysely's
   // connection queue: nothing else can run on the connection while it does.
-  const readNow: ReadNow = (query, parameters) => {
+  const readSynchronously: ReadNow = (query, parameters) => {
     if (sqlite.inTransaction) return undefined;
     if (!options.onQuery) return statements.prepare(query).all(parameters);
     // These reads skip Kysely, and its log with them: they are timed here instead.
@@ -107,8 +107,8 @@ export function openDatabase(url: string, options: OpenOptions = {}): AppDatabas
   return {
     db,
     dialect: 'sqlite',
-    readNow,
-    writesStarted: () => statements.writesStarted,
+    readSynchronously,
+    writeStatementCount: () => statements.writeStatementCount,
     close: () => db.destroy(),
   };
 }
@@ -127,7 +127,7 @@ function withStatementCache(sqlite: SQLite.Database, max = 1000) {
      * write in a transaction counts before its commit, which the connection's queue holds any
      * other query back from until it is done.
      */
-    writesStarted: 0,
+    writeStatementCount: 0,
     prepare(sql: string) {
       let statement = statements.get(sql);
       if (!statement) {
@@ -135,7 +135,7 @@ function withStatementCache(sqlite: SQLite.Database, max = 1000) {
         statement = sqlite.prepare(sql);
         statements.set(sql, statement);
       }
-      if (!statement.readonly) this.writesStarted += 1;
+      if (!statement.readonly) this.writeStatementCount += 1;
       return statement;
     },
   };
