@@ -94,7 +94,7 @@ const literalPattern = (names: readonly string[], flags: string) =>
   );
 
 /**
- * Takes the glossed names out of a text, so that a phrase is judged by the words around them:
+ * What takes the glossed names out of a text, so that a phrase is judged by the words around them:
  * the glossary's spellings in any case, the English names with their capitals. Each name
  * becomes a sentence break, so the words on either side of it never join into one run.
  */
