@@ -94,8 +94,8 @@ const literalPattern = (names: readonly string[], flags: string) =>
   );
 
 /**
- * What takes the glossed names out of a text, so that a phrase is judged by the words around them:
- * the glossary's spellings in any case, the English names with their capitals. Each name
+ * What takes the glossed names out of a text, so that a phrase is judged by the words around
+ * them: the glossary's spellings in any case, the English names with their capitals. Each name
  * becomes a sentence break, so the words on either side of it never join into one run.
  */
 function nameRemover(glossarySpellings: readonly string[]) {
