@@ -73,7 +73,7 @@ export interface VarietyReport {
   warnings: string[];
 }
 
-/** Lower case, curly apostrophes straightened; a word is a run of letters, digits and apostrophes. */
+/** Lower case, curly apostrophes straight; a word is a run of letters, digits and apostrophes. */
 const words = (text: string) =>
   text
     .normalize('NFC')
