@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import { type ValidPack, validatePack } from '#shared/content-pack';
 import { refreshReadingSearch } from '../search/reading-index.js';
 import type { Database } from '../db/tables.js';
+import { dialectOf } from '../db/dialect.js';
 
 export type PackResult =
   { ok: true; pack: ValidPack; checksum: string } | { ok: false; errors: string[] };
@@ -126,7 +127,7 @@ export async function loadShippedPack(
     await write(result.pack, { name: dir, checksum: result.checksum });
     return { loaded: true, reason: `${result.pack.readings.length} readings` };
   };
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
+  if (dialectOf(db) === 'sqlite') {
     // SQLite lets one writer in at a time; the load is one transaction of its own.
     return loadUnlessCurrent(db, (pack, source) => loadPack(db, pack, source, now));
   }

@@ -2,16 +2,10 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import {
-  Kysely,
-  type LogEvent,
-  Migrator,
-  PostgresDialect,
-  SqliteAdapter,
-  SqliteDialect,
-} from 'kysely';
+import { Kysely, type LogEvent, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import type pgModule from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
+import { type Dialect, dialectOf } from './dialect.js';
 import { migrations } from './migrations/index.js';
 import type { ReadNow } from './compiled-read.js';
 import type { Database } from './tables.js';
@@ -19,7 +13,7 @@ import type { Database } from './tables.js';
 // The PostgreSQL driver loads only when a PostgreSQL URL is used, so a SQLite app never holds it.
 const require = createRequire(import.meta.url);
 
-export type Dialect = 'sqlite' | 'postgres';
+export type { Dialect } from './dialect.js';
 
 export interface AppDatabase {
   db: Kysely<Database>;
@@ -155,7 +149,7 @@ export async function migrateToLatest(db: Kysely<Database>, schema?: string): Pr
     // Look for the bookkeeping tables in this schema only, not in any schema of the database.
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const racesOtherProcesses = db.getExecutor().adapter instanceof SqliteAdapter;
+  const racesOtherProcesses = dialectOf(db) === 'sqlite';
   for (let attempt = 1; ; attempt++) {
     const { error, results } = await migrator.migrateToLatest();
     const failed = results?.find((r) => r.status === 'Error');

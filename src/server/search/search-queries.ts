@@ -1,4 +1,4 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { parseEntryText } from '#shared/journal-entry';
 import type { JournalResult, ReadingResult } from '#shared/search-schemas';
 import {
@@ -10,6 +10,7 @@ import {
   wordSpans,
 } from '#shared/search-text';
 import type { Database } from '../db/tables.js';
+import { dialectOf } from '../db/dialect.js';
 
 /** What one search looks for, in the form each database and the snippets need. */
 export interface SearchWords {
@@ -41,7 +42,7 @@ export function phrasesOf(text: string): string[] {
  */
 const JOURNAL_CANDIDATES_MAX = 100;
 
-const isPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
+const isPostgres = (db: Kysely<Database>) => dialectOf(db) === 'postgres';
 
 /** FTS5 query text: every phrase quoted (they hold only letters, digits and spaces). */
 const matchAll = (phrases: string[], column: string) =>

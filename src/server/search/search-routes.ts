@@ -6,7 +6,7 @@ import { searchTerms } from '#shared/search-text';
 import type { AppContext } from '../app-context.js';
 import { ACCOUNT_SUSPENDED } from '../auth/current-user.js';
 import { HttpError, notSignedIn } from '../http/http-errors.js';
-import { currentDayFor } from '../thoughts/reading-day.js';
+import { currentDayFor } from '../readings/reading-day.js';
 import {
   phrasesOf,
   readingVocabulary,
