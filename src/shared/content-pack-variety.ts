@@ -73,7 +73,7 @@ export interface VarietyReport {
   warnings: string[];
 }
 
-/** Lower case, curly apostrophes straightened; a word is a run of letters, digits and apostrophes. */
+/** Lower case, curly apostrophes straight; a word is a run of letters, digits and apostrophes. */
 const words = (text: string) =>
   text
     .normalize('NFC')
@@ -94,14 +94,14 @@ const literalPattern = (names: readonly string[], flags: string) =>
   );
 
 /**
- * Takes the glossed names out of a text, so that a phrase is judged by the words around them:
- * the glossary's spellings in any case, the English names with their capitals. Each name
+ * What takes the glossed names out of a text, so that a phrase is judged by the words around
+ * them: the glossary's spellings in any case, the English names with their capitals. Each name
  * becomes a sentence break, so the words on either side of it never join into one run.
  */
-function withoutNames(text: string, glossarySpellings: readonly string[]) {
-  return text
-    .replace(literalPattern(glossarySpellings, 'giu'), ' | ')
-    .replace(literalPattern(ENGLISH_NAMES, 'gu'), ' | ');
+function nameRemover(glossarySpellings: readonly string[]) {
+  const spellings = literalPattern(glossarySpellings, 'giu');
+  const englishNames = literalPattern(ENGLISH_NAMES, 'gu');
+  return (text: string) => text.replace(spellings, ' | ').replace(englishNames, ' | ');
 }
 
 /** The runs of `length` words inside each stretch between sentence marks or names. */
@@ -223,7 +223,8 @@ function checkStockRuns(
   report: VarietyReport,
 ) {
   const length = VARIETY_LIMITS.stockRunWords;
-  const runs = (text: string) => runsOf(withoutNames(text, glossarySpellings), length);
+  const withoutNames = nameRemover(glossarySpellings);
+  const runs = (text: string) => runsOf(withoutNames(text), length);
   // Words a rendering holds are the Gathas' own, and may be quoted on any day.
   const refrains = new Set(readings.flatMap((r) => [...runs(r.thought)]));
   const daysByRun = new Map<string, number[]>();
