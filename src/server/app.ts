@@ -56,6 +56,7 @@ import { gathaInfoRoutes, thoughtRoutes } from './thoughts/thought-routes.js';
 import { accountRoutes } from './users/account-routes.js';
 import { peopleSearchRoutes } from './users/people-search-routes.js';
 import { visitorPages } from './pages/visitor-pages.js';
+import { idleJournalIndexer, journalIndexer } from './search/journal-index.js';
 import { serveWebApp } from './pages/web-pages.js';
 import { createAppMetrics, queryKindOf } from './operating/app-metrics.js';
 import {
@@ -150,6 +151,7 @@ export async function buildApp(
       }),
     rules: rateLimitRules(config.rateLimitIpFactor),
     rateLimits: databaseRateLimitStore(database.db),
+    journalIndex: idleJournalIndexer,
     metrics,
     track(work) {
       pending.add(work);
@@ -160,6 +162,7 @@ export async function buildApp(
   const stopSweep = scheduleExpiredRecordSweep(ctx.db, ctx.clock, app.log);
   app.addHook('onClose', async () => {
     await stopSweep();
+    await ctx.journalIndex.close();
     await Promise.allSettled([...pending]);
     await ctx.cache.close();
     await database.close();
@@ -177,6 +180,11 @@ export async function buildApp(
     await database.close();
     throw error;
   }
+
+  // The journal's search index follows saves a moment after they are answered (SQLite).
+  ctx.journalIndex = journalIndexer(ctx.db, (error) =>
+    app.log.warn({ err: error }, 'journal search index not brought up to date'),
+  );
 
   // Rate limits count in Redis when configured, else in the database; both are shared by
   // every process of the app.

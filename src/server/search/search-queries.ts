@@ -10,6 +10,7 @@ import {
   wordSpans,
 } from '#shared/search-text';
 import type { Database } from '../db/tables.js';
+import { indexOwnWaitingEntries } from './journal-index.js';
 
 /** What one search looks for, in the form each database and the snippets need. */
 export interface SearchWords {
@@ -132,6 +133,8 @@ export async function searchJournal(
     ).rows;
   } else {
     if (words.phrases.length === 0) return [];
+    // A save made a moment ago, its batch not run yet, is found all the same.
+    await indexOwnWaitingEntries(db, userId);
     // The owner's token first: FTS5 then walks that person's postings, not everyone's. No
     // bm25 here: it counts each word's rows across the whole table on every search.
     const match = `owner : "u${userId}" AND ${matchAll(words.phrases, 'body')}`;
