@@ -41,9 +41,7 @@ export async function indexWaitingEntries(
       // A contentless index forgets an entry's words only when told the words it holds.
       await sql`
         insert into journal_search (journal_search, rowid, owner, body)
-        values ('delete', ${row.entry_id}, ${row.indexed_owner}, ${row.indexed_body})`.execute(
-        trx,
-      );
+        values ('delete', ${row.entry_id}, ${row.indexed_owner}, ${row.indexed_body})`.execute(trx);
     }
     const ids = rows.map((row) => row.entry_id);
     await sql`
