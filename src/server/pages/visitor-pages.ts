@@ -7,8 +7,8 @@ import { publicDayHref } from '#shared/shared-day';
 import { stanzaHeading } from '#shared/stanza-heading';
 import type { AppContext } from '../app-context.js';
 import { hitRateLimit, processRateLimitStore, tooManyRequests } from '../http/rate-limits.js';
-import { readerTimeZone } from '../thoughts/reading-day.js';
-import { friendlyFutureMessage, gathaInfoFor } from '../thoughts/thought-routes.js';
+import { readerTimeZone } from '../readings/reading-day.js';
+import { friendlyFutureMessage, gathaInfoFor } from '../readings/readings.js';
 import {
   dayNotFoundPageHtml,
   futureDayPageHtml,

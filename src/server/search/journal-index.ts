@@ -1,4 +1,5 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { dialectOf } from '../db/dialect.js';
 import type { Database } from '../db/tables.js';
 
 /**
@@ -7,7 +8,7 @@ import type { Database } from '../db/tables.js';
  */
 export const INDEX_BATCH = 50;
 
-const isPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
+const isPostgres = (db: Kysely<Database>) => dialectOf(db) === 'postgres';
 
 interface QueuedEntry {
   entry_id: number;
