@@ -80,6 +80,7 @@ export function journalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { entry, created } = savedEntry(
           await saveEntryForDay(db, user.id, request.body, now),
         );
+        ctx.journalIndex.saved();
         return reply.code(created ? 201 : 200).send(entry);
       },
     );
@@ -94,6 +95,7 @@ export function journalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const user = signedInUser(request);
         const result = await updateOwnEntry(db, user.id, request.params.id, request.body, clock());
         if (!result) throw entryNotFound();
+        ctx.journalIndex.saved();
         return savedEntry(result).entry;
       },
     );

@@ -12,6 +12,7 @@ import {
 import type { Database } from '../db/tables.js';
 import type { AppContext } from '../app-context.js';
 import { dialectOf } from '../db/dialect.js';
+import { indexOwnWaitingEntries } from './journal-index.js';
 
 /** What one search looks for, in the form each database and the snippets need. */
 export interface SearchWords {
@@ -134,6 +135,8 @@ export async function searchJournal(
     ).rows;
   } else {
     if (words.phrases.length === 0) return [];
+    // A save made a moment ago, its batch not run yet, is found all the same.
+    await indexOwnWaitingEntries(db, userId);
     // The owner's token first: FTS5 then walks that person's postings, not everyone's. No
     // bm25 here: it counts each word's rows across the whole table on every search.
     const match = `owner : "u${userId}" AND ${matchAll(words.phrases, 'body')}`;
