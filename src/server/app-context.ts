@@ -5,6 +5,7 @@ import { type AppCache, createAppCache } from './cache/app-cache.js';
 import { type Clock, systemClock } from './clock.js';
 import type { AppConfig } from './config.js';
 import { loadShippedPack } from './content/content-pack-files.js';
+import type { ReadNow } from './db/compiled-read.js';
 import { migrateToLatest, openDatabase } from './db/connection.js';
 import type { Database } from './db/tables.js';
 import {
@@ -25,6 +26,8 @@ import { clockSetByRequests } from './test-clock.js';
 /** What route plugins need, passed in explicitly rather than hung on the Fastify instance. */
 export interface AppContext {
   db: Kysely<Database>;
+  /** SQLite only: a read run at once on the connection, for compiled reads (compileRead). */
+  readSynchronously?: ReadNow | undefined;
   /** This process's cache of sessions and friends' feeds. */
   cache: AppCache;
   config: AppConfig;
@@ -67,6 +70,7 @@ export async function openAppContext(
   const clock = options.clock ?? systemClock;
   const ctx: AppContext = {
     db: database.db,
+    readSynchronously: database.readSynchronously,
     cache: createAppCache(database, {
       feedBytes: config.feedCacheMb * 1024 * 1024,
       listenUrl: config.databaseUrl,

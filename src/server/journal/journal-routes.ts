@@ -10,9 +10,9 @@ import { sendSerializedJson } from '../http/serialized-json.js';
 import { journalExportRoutes } from './journal-export.js';
 import {
   deleteOwnEntry,
-  findOwnEntryForDay,
   friendsFeed,
   listOwnEntries,
+  ownEntryForDayReader,
   type SaveResult,
   saveEntryForDay,
   updateOwnEntry,
@@ -30,6 +30,7 @@ function savedEntry(result: SaveResult) {
 
 export function journalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { db, clock } = ctx;
+  const ownEntryForDay = ownEntryForDayReader(ctx);
   return async (app) => {
     await app.register(journalExportRoutes(ctx));
 
@@ -58,11 +59,7 @@ export function journalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/day/:dayNumber',
       { schema: apiContract['GET /api/journal/day/:dayNumber'] },
       async (request) => {
-        const entry = await findOwnEntryForDay(
-          db,
-          signedInUser(request).id,
-          request.params.dayNumber,
-        );
+        const entry = await ownEntryForDay(signedInUser(request).id, request.params.dayNumber);
         if (!entry) throw entryNotFound();
         return entry;
       },
