@@ -43,8 +43,10 @@ import {
 } from './push-schemas.js';
 import {
   blockedPersonSchema,
+  blockBodySchema,
   blockRequestSchema,
   discoveredUserSchema,
+  friendRequestByUsernameSchema,
   friendRequestListSchema,
   friendRequestSchema,
   friendSchema,
@@ -188,6 +190,10 @@ export const apiContract = {
     response: { 200: ok },
   },
   'GET /api/friend-requests': { response: { 200: friendRequestListSchema } },
+  'POST /api/friend-requests': {
+    body: friendRequestByUsernameSchema,
+    response: { 200: friendRequestSchema, 201: friendRequestSchema },
+  },
   'POST /api/friend-requests/:userId': {
     params: z.object({ userId: pathId('User not found') }),
     response: { 200: friendRequestSchema, 201: friendRequestSchema },
@@ -208,7 +214,7 @@ export const apiContract = {
 
   'GET /api/blocks': { response: { 200: z.array(blockedPersonSchema) } },
   'POST /api/blocks': {
-    body: blockRequestSchema,
+    body: blockBodySchema,
     response: { 200: blockRequestSchema, 201: blockRequestSchema },
   },
   'DELETE /api/blocks/:userId': {

@@ -148,6 +148,7 @@ export function rateLimitRules(ipFactor: number) {
     resetRequestPerAccount: { limit: 5, windowSeconds: 60 * 60 } as Allowance,
     resetPerIp: perIp(20, 60 * 60),
     friendRequestsPerUser: { limit: 50, windowSeconds: 60 * 60 } as Allowance,
+    blocksPerUser: { limit: 50, windowSeconds: 60 * 60 } as Allowance,
     emailChangesPerUser: { limit: 10, windowSeconds: 24 * 60 * 60 } as Allowance,
   };
 }

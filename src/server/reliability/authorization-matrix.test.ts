@@ -97,6 +97,10 @@ const matrix: Record<string, RouteAccess> = {
   },
   'GET /api/friend-requests': { access: 'own-data' },
   // Sending a request to the owner is what this route is for; it must reveal nothing more.
+  'POST /api/friend-requests': {
+    access: 'own-data',
+    body: (w) => ({ username: w.owner.user.username }),
+  },
   'POST /api/friend-requests/:userId': {
     access: 'own-data',
     params: (w) => ({ userId: String(w.owner.user.id) }),
