@@ -321,7 +321,7 @@ describe('what stays on the machine after a deletion', () => {
   });
 
   it.skipIf(process.env.TEST_DB === 'postgres')(
-    'leaves nothing of the person readable in the SQLite file',
+    'leaves nothing of the person readable in the SQLite file or its write-ahead log',
     async () => {
       const marker = `zebra${Math.random().toString(36).slice(2, 8)}`;
       const database = await createTestDatabase('sqlite');
@@ -352,7 +352,12 @@ describe('what stays on the machine after a deletion', () => {
           (await again.post('/api/auth/login', { username: person.user.username, password }))
             .status,
         ).toBe(200);
+        // Words written while the app runs stay in the log until it is checkpointed.
+        await again.call('PUT', '/api/saved/1', { note: `${marker} noted this.` });
+        expect(fs.readFileSync(`${file}-wal`).includes(marker)).toBe(true);
         expect((await again.call('DELETE', '/api/users/me', { password })).status).toBe(200);
+        // While the app still runs: closing it would checkpoint the log and hide the leak.
+        expect(fileHolds(marker)).toBe(false);
         await after.close();
         expect(fileHolds(marker)).toBe(false);
       } finally {
