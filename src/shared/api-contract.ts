@@ -14,6 +14,8 @@ import {
   loginRequestSchema,
   passwordResetRequestSchema,
   passwordResetSchema,
+  signInLinkRequestSchema,
+  signInLinkSchema,
   signupRequestSchema,
   userSchema,
 } from './auth-schemas.js';
@@ -99,6 +101,11 @@ export const apiContract = {
     response: { 200: message },
   },
   'POST /api/auth/password-reset': { body: passwordResetSchema, response: { 200: message } },
+  'POST /api/auth/sign-in-link-request': {
+    body: signInLinkRequestSchema,
+    response: { 200: message },
+  },
+  'POST /api/auth/sign-in-link': { body: signInLinkSchema, response: { 200: signedInUser } },
   'GET /api/auth/me': { response: { 200: signedInUser } },
   'POST /api/auth/password': { body: orEmpty(passwordChangeSchema), response: { 200: message } },
   'GET /api/auth/sessions': { response: { 200: deviceSessionListSchema } },

@@ -147,6 +147,11 @@ export function rateLimitRules(ipFactor: number) {
     resetRequestPerIp: perIp(10, 60 * 60),
     resetRequestPerAccount: { limit: 5, windowSeconds: 60 * 60 } as Allowance,
     resetPerIp: perIp(20, 60 * 60),
+    signInLinkRequestPerIp: perIp(10, 15 * 60),
+    // No longer than a link works: whenever this refuses, a link sent in the same window still
+    // works, so someone spending it for another cannot keep them out (sign-in-links.ts).
+    signInLinkRequestPerAccount: { limit: 5, windowSeconds: 15 * 60 } as Allowance,
+    signInLinkPerIp: perIp(20, 60 * 60),
     friendRequestsPerUser: { limit: 50, windowSeconds: 60 * 60 } as Allowance,
     blocksPerUser: { limit: 50, windowSeconds: 60 * 60 } as Allowance,
     emailChangesPerUser: { limit: 10, windowSeconds: 24 * 60 * 60 } as Allowance,

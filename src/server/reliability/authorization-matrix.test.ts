@@ -64,6 +64,14 @@ const matrix: Record<string, RouteAccess> = {
     access: 'public',
     body: () => ({ token: 'a guessed token', password: 'a brand new password' }),
   },
+  'POST /api/auth/sign-in-link-request': {
+    access: 'public',
+    body: (w) => ({ email: w.owner.user.email }),
+  },
+  'POST /api/auth/sign-in-link': {
+    access: 'public',
+    body: () => ({ token: 'a guessed token' }),
+  },
   'GET /api/auth/me': { access: 'own-data' },
   'POST /api/auth/password': {
     access: 'own-data',

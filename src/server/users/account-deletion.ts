@@ -32,6 +32,7 @@ export async function deleteAccount(
             [
               signIns.exact,
               `reset-request:email:${user.email}`,
+              `sign-in-link-request:email:${user.email}`,
               `friend-requests:user:${user.id}`,
               `email-change:user:${user.id}`,
             ].map(storedRateLimitKey),
