@@ -6,7 +6,7 @@ import { hashToken, newToken } from './tokens.js';
 import { findUserByEmail } from './users.js';
 
 /**
- * The way back in that no one else can block (docs/product.md, "Email me a sign-in link"):
+ * The way back in that no one else can block (docs/product.md, "Email me a sign-in link"; docs/decisions/023):
  * failed sign-ins from others may keep a new browser from signing in with a password, but a
  * link mailed to the account's own address signs that browser in and marks it as the owner's.
  * Mails a single-use link to the account with that email, if there is one; nothing otherwise.

@@ -25,7 +25,7 @@ interface Target {
   discoverable: 'everyone' | 'username' | 'nobody';
 }
 
-/** One way a caller may come to know a person (docs/decisions/030-who-can-reach-whom.md). */
+/** One way a caller may come to know a person (docs/decisions/022-who-can-reach-whom.md). */
 type ReachCheck = (db: Db, callerId: number, target: Target) => Promise<boolean>;
 
 /**
