@@ -34,6 +34,7 @@ export async function deleteAccount(
               `reset-request:email:${user.email}`,
               `sign-in-link-request:email:${user.email}`,
               `friend-requests:user:${user.id}`,
+              `blocks:user:${user.id}`,
               `email-change:user:${user.id}`,
             ].map(storedRateLimitKey),
           ),
