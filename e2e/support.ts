@@ -105,7 +105,12 @@ export async function expectNoAxeViolations(page: Page) {
 }
 
 /** The newest reset link written to the outbox (no SMTP server in end-to-end runs). */
-export async function latestResetToken(email: string): Promise<string> {
+export function latestResetToken(email: string): Promise<string> {
+  return latestMailedToken(email, 'password-reset');
+}
+
+/** The token of the newest link to `page` (a path of the app) mailed to `email`. */
+export async function latestMailedToken(email: string, page: string): Promise<string> {
   for (let attempt = 0; attempt < 50; attempt++) {
     const files = fs.existsSync(outboxDir) ? fs.readdirSync(outboxDir).sort().reverse() : [];
     for (const file of files) {
@@ -114,12 +119,12 @@ export async function latestResetToken(email: string): Promise<string> {
         .replace(/=\r?\n/g, '')
         .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
       if (!text.includes(`To: ${email}`)) continue;
-      const match = /password-reset\?token=([A-Za-z0-9_%-]+)/.exec(text);
+      const match = new RegExp(`/${page}\\?token=([A-Za-z0-9_%-]+)`).exec(text);
       if (match?.[1]) return decodeURIComponent(match[1]);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`no reset mail for ${email}`);
+  throw new Error(`no ${page} mail for ${email}`);
 }
 
 /** A toast with this title is on screen. */

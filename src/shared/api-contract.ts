@@ -14,6 +14,8 @@ import {
   loginRequestSchema,
   passwordResetRequestSchema,
   passwordResetSchema,
+  signInLinkRequestSchema,
+  signInLinkSchema,
   signupRequestSchema,
   userSchema,
 } from './auth-schemas.js';
@@ -43,8 +45,10 @@ import {
 } from './push-schemas.js';
 import {
   blockedPersonSchema,
+  blockBodySchema,
   blockRequestSchema,
   discoveredUserSchema,
+  friendRequestByUsernameSchema,
   friendRequestListSchema,
   friendRequestSchema,
   friendSchema,
@@ -97,6 +101,11 @@ export const apiContract = {
     response: { 200: message },
   },
   'POST /api/auth/password-reset': { body: passwordResetSchema, response: { 200: message } },
+  'POST /api/auth/sign-in-link-request': {
+    body: signInLinkRequestSchema,
+    response: { 200: message },
+  },
+  'POST /api/auth/sign-in-link': { body: signInLinkSchema, response: { 200: signedInUser } },
   'GET /api/auth/me': { response: { 200: signedInUser } },
   'POST /api/auth/password': { body: orEmpty(passwordChangeSchema), response: { 200: message } },
   'GET /api/auth/sessions': { response: { 200: deviceSessionListSchema } },
@@ -188,6 +197,10 @@ export const apiContract = {
     response: { 200: ok },
   },
   'GET /api/friend-requests': { response: { 200: friendRequestListSchema } },
+  'POST /api/friend-requests': {
+    body: friendRequestByUsernameSchema,
+    response: { 200: friendRequestSchema, 201: friendRequestSchema },
+  },
   'POST /api/friend-requests/:userId': {
     params: z.object({ userId: pathId('User not found') }),
     response: { 200: friendRequestSchema, 201: friendRequestSchema },
@@ -208,7 +221,7 @@ export const apiContract = {
 
   'GET /api/blocks': { response: { 200: z.array(blockedPersonSchema) } },
   'POST /api/blocks': {
-    body: blockRequestSchema,
+    body: blockBodySchema,
     response: { 200: blockRequestSchema, 201: blockRequestSchema },
   },
   'DELETE /api/blocks/:userId': {

@@ -68,6 +68,17 @@ export const passwordResetSchema = z.object({
   password: newPasswordSchema,
 });
 
+/** `POST /api/auth/sign-in-link-request`: where to mail a one-time sign-in link. */
+export const signInLinkRequestSchema = passwordResetRequestSchema;
+
+/** `POST /api/auth/sign-in-link`: the token of an emailed sign-in link. */
+export const signInLinkSchema = z.object({
+  token: requiredText()
+    .trim()
+    .min(1, { error: 'Invalid or expired sign-in link' })
+    .max(200, { error: 'Invalid or expired sign-in link' }),
+});
+
 /** The reset form in the browser, with its confirmation field. */
 export const passwordResetFormSchema = passwordResetSchema
   .extend({ confirmPassword: requiredText() })

@@ -37,6 +37,8 @@ export const TIME_ZONE_COOKIE = 'tfp_tz';
 export const READING_PACE_COOKIE = 'tfp_pace';
 export const SESSION_DAYS = 30;
 export const RESET_TOKEN_MINUTES = 60;
+/** How long an emailed sign-in link works (docs/product.md, "Email me a sign-in link"). */
+export const SIGN_IN_LINK_MINUTES = 15;
 
 /** Text limits (docs/product.md#limits). */
 export const LIMITS = {

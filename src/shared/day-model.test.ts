@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   currentReadingDay,
   dayAccess,
+  dayOpenEverywhere,
   dayOfYear,
   isValidTimeZone,
   readingDayForDate,
@@ -57,5 +58,36 @@ describe('which days may be read', () => {
     expect(dayAccess(242, 60)).toEqual({ kind: 'not_found' });
     expect(dayAccess(0, 60)).toEqual({ kind: 'not_found' });
     expect(dayAccess(2.5, 60)).toEqual({ kind: 'not_found' });
+  });
+});
+
+describe('a day open in every time zone', () => {
+  it('is one the earliest zone (UTC-12) has reached, whatever the later zones show', () => {
+    // Noon UTC on 1 March: UTC-12 has just begun 1 March (day 60); UTC+14 is on 2 March.
+    const noon = new Date('2026-03-01T12:00:00Z');
+    expect(currentReadingDay(noon, 'Pacific/Kiritimati')).toBe(61);
+    expect(dayOpenEverywhere(59, noon)).toBe(true);
+    expect(dayOpenEverywhere(60, noon)).toBe(true);
+    expect(dayOpenEverywhere(61, noon)).toBe(false);
+    // An hour earlier UTC-12 is still on 28 February: day 60 is open in London, not there.
+    const eleven = new Date('2026-03-01T11:00:00Z');
+    expect(currentReadingDay(eleven, 'UTC')).toBe(60);
+    expect(dayOpenEverywhere(60, eleven)).toBe(false);
+    expect(dayOpenEverywhere(59, eleven)).toBe(true);
+  });
+
+  it('follows the zones already on day 1 when the cycle begins again', () => {
+    // 1 January 00:30 UTC: UTC+1 and later are on day 1; UTC-12 is on 31 December (day 124).
+    const newYear = new Date('2027-01-01T00:30:00Z');
+    expect(currentReadingDay(newYear, 'Etc/GMT+12')).toBe(124);
+    expect(dayOpenEverywhere(1, newYear)).toBe(true);
+    expect(dayOpenEverywhere(2, newYear)).toBe(false);
+    expect(dayOpenEverywhere(124, newYear)).toBe(false);
+  });
+
+  it('never holds for a day outside 1..241', () => {
+    const noon = new Date('2026-03-01T12:00:00Z');
+    expect(dayOpenEverywhere(0, noon)).toBe(false);
+    expect(dayOpenEverywhere(242, noon)).toBe(false);
   });
 });

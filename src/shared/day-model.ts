@@ -62,6 +62,30 @@ export function currentReadingDay(instant: Date, timeZone: string): number {
   return readingDayForDate(localDateIn(instant, timeZone));
 }
 
+/** The widest offsets from UTC any calendar keeps: UTC-12 (Baker Island) to UTC+14 (Kiritimati). */
+const EARLIEST_OFFSET_HOURS = -12;
+const LATEST_OFFSET_HOURS = 14;
+
+/**
+ * Whether `day` may be read in every time zone at `instant`: what a shared cache may keep for
+ * anyone. The dates of all zones run from UTC-12's to UTC+14's, and every one of them is some
+ * whole-hour offset's date, so the lowest current day among those offsets is the one that
+ * counts (usually UTC-12's; across the cycle's new year, the zones already on day 1).
+ */
+export function dayOpenEverywhere(day: number, instant: Date): boolean {
+  let lowest = TOTAL_DAYS;
+  for (let hours = EARLIEST_OFFSET_HOURS; hours <= LATEST_OFFSET_HOURS; hours += 1) {
+    const there = new Date(instant.getTime() + hours * 3_600_000);
+    const date = {
+      year: there.getUTCFullYear(),
+      month: there.getUTCMonth() + 1,
+      day: there.getUTCDate(),
+    };
+    lowest = Math.min(lowest, readingDayForDate(date));
+  }
+  return dayAccess(day, lowest).kind === 'readable';
+}
+
 export type DayAccess =
   { kind: 'readable' } | { kind: 'future'; currentDay: number } | { kind: 'not_found' };
 

@@ -36,6 +36,26 @@ describe('a reminder subscription sent by the browser', () => {
   });
 });
 
+describe('a push endpoint', () => {
+  it('refuses a user name or password before the host', () => {
+    for (const endpoint of [
+      'https://user@push.example.test/send/abc',
+      'https://user:secret@push.example.test/send/abc',
+      'https://:secret@push.example.test/send/abc',
+    ]) {
+      const parsed = createPushSubscriptionSchema.safeParse({
+        subscription: { ...subscription, endpoint },
+        time: '08:30',
+        timeZone: 'UTC',
+      });
+      expect(parsed.success, endpoint).toBe(false);
+      expect(parsed.error!.issues.map((issue) => issue.message)).toEqual([
+        'Endpoint must not contain a user name or password',
+      ]);
+    }
+  });
+});
+
 describe('the reminder push payload', () => {
   it('reads the day, and refuses anything else', () => {
     expect(parseReminderPushPayload('{"day":12}')).toEqual({ day: 12 });

@@ -32,7 +32,13 @@ export const pushEndpointSchema = z
   })
   .refine((value) => URL.canParse(value) && new URL(value).protocol === 'https:', {
     error: 'Endpoint must be an https:// address of a push service',
-  });
+  })
+  // A user part would be sent to the push service as credentials the server never chose.
+  .refine(
+    (value) =>
+      !URL.canParse(value) || (new URL(value).username === '' && new URL(value).password === ''),
+    { error: 'Endpoint must not contain a user name or password' },
+  );
 
 /** What PushSubscription.toJSON() gives in the browser. */
 export const browserPushSubscriptionSchema = z.object({

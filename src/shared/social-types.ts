@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { usernameSchema } from './auth-schemas.js';
 import { DISTANCE_ORDER } from './proximity.js';
 
 /** Someone named in an answer (a feed entry's author, a request's two sides): no contact details. */
@@ -43,6 +44,20 @@ export type FriendRequestList = z.infer<typeof friendRequestListSchema>;
 export const blockRequestSchema = z.object({
   userId: z.int({ error: 'Choose a person to block' }).positive({ error: 'User not found' }),
 });
+
+/**
+ * `POST /api/blocks` as sent: a person by id, or by their exact username (ignoring case), which
+ * is how someone who chose to be found only by username is reached (docs/product.md, "Who can
+ * reach whom").
+ */
+export const blockBodySchema = z.union([
+  blockRequestSchema,
+  z.object({ username: usernameSchema }),
+]);
+export type BlockBody = z.infer<typeof blockBodySchema>;
+
+/** `POST /api/friend-requests`: a request to the person with exactly this username. */
+export const friendRequestByUsernameSchema = z.object({ username: usernameSchema });
 
 /** `GET /api/blocks`: someone the caller blocked, newest first. */
 export const blockedPersonSchema = z.object({

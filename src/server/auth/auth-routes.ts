@@ -20,7 +20,8 @@ import {
   setSessionCookie,
   startSession,
 } from './sessions.js';
-import { beginSignIn, rememberNewAccountDevice } from './sign-in-limits.js';
+import { requestSignInLink, spendSignInLink } from './sign-in-links.js';
+import { beginSignIn, rememberLinkedDevice, rememberNewAccountDevice } from './sign-in-limits.js';
 import { toUser } from './users.js';
 
 /** Signing up, in and out, and resetting a forgotten password: open to anyone. */
@@ -162,6 +163,65 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const done = await resetPassword(ctx, request.body.token, request.body.password, clock());
         if (!done) throw new HttpError(400, 'Invalid or expired token');
         return { message: 'Your password has been reset. You can now sign in.' };
+      },
+    );
+
+    // The way back in when sign-in is refused for failures from elsewhere (sign-in-links.ts).
+    app.post(
+      '/sign-in-link-request',
+      { schema: apiContract['POST /api/auth/sign-in-link-request'] },
+      async (request) => {
+        const now = clock();
+        await enforceRateLimit(
+          ctx.rateLimits,
+          `sign-in-link-request:ip:${request.ip}`,
+          rules.signInLinkRequestPerIp,
+          now,
+        );
+        const email = request.body.email.toLowerCase();
+        // Counted by the address given, account or not, so the answer never tells which.
+        const perAccount = await hitRateLimit(
+          ctx.rateLimits,
+          `sign-in-link-request:email:${email}`,
+          rules.signInLinkRequestPerAccount,
+          now,
+        );
+        if (!perAccount.allowed) {
+          throw new HttpError(
+            429,
+            'Several sign-in links were sent in the last minutes. Please use the newest one in your email.',
+            {},
+            { 'retry-after': String(perAccount.retryAfterSeconds) },
+          );
+        }
+        ctx.track(
+          requestSignInLink(ctx, email, now).catch((error: unknown) =>
+            request.log.error({ err: error }, 'sign-in link mail failed'),
+          ),
+        );
+        return { message: 'If an account exists for that email, a sign-in link has been sent.' };
+      },
+    );
+
+    app.post(
+      '/sign-in-link',
+      { schema: apiContract['POST /api/auth/sign-in-link'] },
+      async (request, reply) => {
+        const now = clock();
+        await enforceRateLimit(
+          ctx.rateLimits,
+          `sign-in-link:ip:${request.ip}`,
+          rules.signInLinkPerIp,
+          now,
+        );
+        const user = await spendSignInLink(ctx, request.body.token, now);
+        if (!user) throw new HttpError(400, 'Invalid or expired sign-in link');
+        if (request.sessionId !== null) await endSessionById(db, request.sessionId);
+        const token = await startSession(db, user.id, deviceOf(request), now);
+        setSessionCookie(reply, token, secure);
+        setPaceHint(reply, user.pace, secure);
+        await rememberLinkedDevice(ctx, request, reply, user, secure, now);
+        return { user: toUser(user) };
       },
     );
   };

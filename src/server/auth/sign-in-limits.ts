@@ -96,6 +96,28 @@ export async function beginSignIn(
   };
 }
 
+/**
+ * A browser signed in by an emailed link is the owner's: it is marked as a device that signed
+ * in to the account, with its own failures forgotten, so the counts others ran up never refuse
+ * it again.
+ */
+export async function rememberLinkedDevice(
+  ctx: LimitsContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: UserRow,
+  secure: boolean,
+  now: Date,
+): Promise<void> {
+  const device = await knownDevice(request, ctx.db, now);
+  const remembered = await rememberDevice(reply, ctx.db, user.id, device, secure, now);
+  await ctx.rateLimits.reset(
+    `login-failed:${accountKey(user, '')}:device:${remembered.nonce}`,
+    ctx.rules.failedLoginsPerDevice,
+    now,
+  );
+}
+
 /** A new account's first browser is one that signed in to it. */
 export async function rememberNewAccountDevice(
   ctx: LimitsContext,

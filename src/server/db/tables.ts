@@ -59,6 +59,16 @@ export interface PasswordResetTokensTable {
   used_at: Timestamp | null;
 }
 
+/** An emailed sign-in link: the hash of its token, single use, short-lived. */
+export interface SignInLinksTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
 export interface ThoughtsTable {
   id: Generated<number>;
   day_number: number;
@@ -226,6 +236,7 @@ export interface Database {
   sessions: SessionsTable;
   ended_sessions: EndedSessionsTable;
   password_reset_tokens: PasswordResetTokensTable;
+  sign_in_links: SignInLinksTable;
   thoughts: ThoughtsTable;
   gatha_info: GathaInfoTable;
   journal_entries: JournalEntriesTable;

@@ -172,7 +172,11 @@ describe('who can find me', () => {
     expect((await me.get('/api/auth/me')).body.user.discoverable).toBe('username');
     expect((await me.call('PATCH', '/api/users/me', { discoverable: 'anyone' })).status).toBe(400);
     const other = await signUp(t.app);
-    await befriend(other, me);
+    // Chosen "username": reached through that exact username, not by id.
+    expect((await other.post(`/api/friend-requests/${me.user.id}`)).status).toBe(404);
+    const sent = await other.post('/api/friend-requests', { username: me.user.username });
+    expect(sent.status).toBe(201);
+    expect((await me.post(`/api/friend-requests/${sent.body.id}/accept`)).status).toBe(200);
     expect(JSON.stringify((await other.get('/api/friends')).body)).not.toContain('discoverable');
   });
 

@@ -3,6 +3,7 @@ import { apiContract } from '#shared/api-contract';
 import type { AppContext } from '../app-context.js';
 import { signedInUser } from '../auth/current-user.js';
 import { HttpError } from '../http/http-errors.js';
+import { enforceRateLimit } from '../http/rate-limits.js';
 import { blockPerson, listBlocks, unblockPerson } from './blocks.js';
 
 /** Blocking people, and the caller's own list of those blocked. */
@@ -13,8 +14,14 @@ export function blockRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       listBlocks(db, signedInUser(request).id),
     );
     app.post('/', { schema: apiContract['POST /api/blocks'] }, async (request, reply) => {
-      const { userId } = request.body;
-      const added = await blockPerson(db, signedInUser(request).id, userId, ctx.clock());
+      const user = signedInUser(request);
+      await enforceRateLimit(
+        ctx.rateLimits,
+        `blocks:user:${user.id}`,
+        ctx.rules.blocksPerUser,
+        ctx.clock(),
+      );
+      const { userId, added } = await blockPerson(db, user.id, request.body, ctx.clock());
       return reply.code(added ? 201 : 200).send({ userId });
     });
     app.delete(

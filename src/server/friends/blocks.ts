@@ -1,43 +1,39 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { BlockedPerson } from '#shared/social-types';
 import type { Database } from '../db/tables.js';
 import { HttpError } from '../http/http-errors.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
-
-/** Whether either person has blocked the other. */
-export async function eitherBlocked(db: Db, a: number, b: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('blocks')
-    .select('id')
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('blocker_id', '=', a), eb('blocked_id', '=', b)]),
-        eb.and([eb('blocker_id', '=', b), eb('blocked_id', '=', a)]),
-      ]),
-    )
-    .executeTakeFirst();
-  return row !== undefined;
-}
+import { personNotFound, reachablePerson } from './reach.js';
 
 /**
  * Blocks a person: any friendship and request between the two ends, both ways, in the same
- * transaction. Blocking someone already blocked changes nothing. Answers whether the block is new.
+ * transaction. Blocking someone already blocked changes nothing. A person the blocker cannot
+ * reach (reach.ts), including one who blocked them, answers as an unknown one. Answers whether
+ * the block is new.
  */
 export async function blockPerson(
   db: Kysely<Database>,
   blockerId: number,
-  blockedId: number,
+  named: { userId: number } | { username: string },
   now: Date,
-): Promise<boolean> {
-  if (blockerId === blockedId) throw new HttpError(400, 'You cannot block yourself');
-  const person = await db
-    .selectFrom('users')
-    .select('id')
-    .where('id', '=', blockedId)
+): Promise<{ userId: number; added: boolean }> {
+  if ('userId' in named && named.userId === blockerId) {
+    throw new HttpError(400, 'You cannot block yourself');
+  }
+  const already = await db
+    .selectFrom('blocks')
+    .innerJoin('users', 'users.id', 'blocks.blocked_id')
+    .select('users.id')
+    .where('blocks.blocker_id', '=', blockerId)
+    .$if('userId' in named, (qb) => qb.where('users.id', '=', (named as { userId: number }).userId))
+    .$if('username' in named, (qb) =>
+      qb.where('users.username_key', '=', (named as { username: string }).username.toLowerCase()),
+    )
     .executeTakeFirst();
-  if (!person) throw new HttpError(404, 'User not found');
-  return db.transaction().execute(async (trx) => {
+  if (already) return { userId: already.id, added: false };
+  const blockedId = await reachablePerson(db, blockerId, named);
+  if (blockedId === undefined) throw personNotFound();
+  if (blockedId === blockerId) throw new HttpError(400, 'You cannot block yourself');
+  const added = await db.transaction().execute(async (trx) => {
     await trx
       .deleteFrom('friendships')
       .where((eb) =>
@@ -64,6 +60,7 @@ export async function blockPerson(
       .executeTakeFirst();
     return inserted !== undefined;
   });
+  return { userId: blockedId, added };
 }
 
 /** Lifts a block; the friendship it ended stays ended. Answers whether there was one. */
@@ -80,7 +77,11 @@ export async function unblockPerson(
   return Number(result.numDeletedRows) > 0;
 }
 
-/** The people this person has blocked, newest block first. */
+/**
+ * The people this person has blocked, newest block first. Only people the blocker could reach
+ * when blocking them are ever here (reach.ts), so the list names no one a stranger could not
+ * already find; it carries nothing beyond the name and username search shows.
+ */
 export async function listBlocks(
   db: Kysely<Database>,
   blockerId: number,
@@ -90,6 +91,8 @@ export async function listBlocks(
     .innerJoin('users', 'users.id', 'blocks.blocked_id')
     .select(['users.id', 'users.full_name', 'users.username', 'blocks.created_at'])
     .where('blocks.blocker_id', '=', blockerId)
+    // A suspended account is invisible to others, in this list too.
+    .where('users.suspended_at', 'is', null)
     .orderBy('blocks.created_at', 'desc')
     .orderBy('blocks.id', 'desc')
     .execute();

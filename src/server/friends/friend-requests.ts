@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import type { FriendRequest, FriendRequestList } from '#shared/social-types';
 import type { Database } from '../db/tables.js';
 import { HttpError } from '../http/http-errors.js';
-import { eitherBlocked } from './blocks.js';
 import { areFriends, makeFriends } from './friendships.js';
+import { personNotFound, reachablePerson } from './reach.js';
 
 function requestQuery(db: Kysely<Database>) {
   return db
@@ -64,28 +64,20 @@ export async function listPendingRequests(
 
 /**
  * Sends a friend request. When the other person already asked, this accepts their request
- * instead. A rejected or stale request is reopened. Between people where either blocked the
- * other, no request is made.
+ * instead. A rejected or stale request is reopened. A person the sender cannot reach (a block
+ * either way, or no way of knowing them: reach.ts) answers as an unknown one.
  */
 export async function sendFriendRequest(
   db: Kysely<Database>,
   senderId: number,
-  receiverId: number,
+  named: { userId: number } | { username: string },
   now: Date,
 ): Promise<{ request: FriendRequest; accepted: boolean }> {
+  // Unknown, suspended, blocked either way or out of reach: one answer, so nothing is revealed.
+  const receiverId = await reachablePerson(db, senderId, named);
+  if (receiverId === undefined) throw personNotFound();
   if (senderId === receiverId)
     throw new HttpError(400, 'You cannot send a friend request to yourself');
-  const receiver = await db
-    .selectFrom('users')
-    .select('id')
-    .where('id', '=', receiverId)
-    .where('suspended_at', 'is', null)
-    .executeTakeFirst();
-  // A block either way answers exactly as an unknown person does: the blocked cannot tell.
-  if (!receiver || (await eitherBlocked(db, senderId, receiverId))) {
-    throw new HttpError(404, 'User not found');
-  }
-
   const stamp = now.toISOString();
   const id = await db.transaction().execute(async (trx) => {
     if (await areFriends(trx, senderId, receiverId))

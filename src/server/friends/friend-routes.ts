@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiContract } from '#shared/api-contract';
 import type { AppContext } from '../app-context.js';
@@ -31,25 +32,33 @@ export function friendRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => listPendingRequests(db, signedInUser(request).id),
     );
 
+    // By id, or by an exact username: the same limit, the same answers (reach.ts).
+    const sendTo = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      named: { userId: number } | { username: string },
+    ) => {
+      const user = signedInUser(request);
+      await enforceRateLimit(
+        ctx.rateLimits,
+        `friend-requests:user:${user.id}`,
+        ctx.rules.friendRequestsPerUser,
+        ctx.clock(),
+      );
+      const { request: sent, accepted } = await sendFriendRequest(db, user.id, named, ctx.clock());
+      return reply.code(accepted ? 200 : 201).send(sent);
+    };
+
+    app.post(
+      '/friend-requests',
+      { schema: apiContract['POST /api/friend-requests'] },
+      async (request, reply) => sendTo(request, reply, { username: request.body.username }),
+    );
+
     app.post(
       '/friend-requests/:userId',
       { schema: apiContract['POST /api/friend-requests/:userId'] },
-      async (request, reply) => {
-        const user = signedInUser(request);
-        await enforceRateLimit(
-          ctx.rateLimits,
-          `friend-requests:user:${user.id}`,
-          ctx.rules.friendRequestsPerUser,
-          ctx.clock(),
-        );
-        const { request: sent, accepted } = await sendFriendRequest(
-          db,
-          user.id,
-          request.params.userId,
-          ctx.clock(),
-        );
-        return reply.code(accepted ? 200 : 201).send(sent);
-      },
+      async (request, reply) => sendTo(request, reply, { userId: request.params.userId }),
     );
 
     for (const [action, answer] of [

@@ -187,7 +187,13 @@ export function rateLimitRules(ipFactor: number) {
     resetRequestPerIp: perIp(10, 60 * 60),
     resetRequestPerAccount: { limit: 5, windowSeconds: 60 * 60 } as Allowance,
     resetPerIp: perIp(20, 60 * 60),
+    signInLinkRequestPerIp: perIp(10, 15 * 60),
+    // No longer than a link works: whenever this refuses, a link sent in the same window still
+    // works, so someone spending it for another cannot keep them out (sign-in-links.ts).
+    signInLinkRequestPerAccount: { limit: 5, windowSeconds: 15 * 60 } as Allowance,
+    signInLinkPerIp: perIp(20, 60 * 60),
     friendRequestsPerUser: { limit: 50, windowSeconds: 60 * 60 } as Allowance,
+    blocksPerUser: { limit: 50, windowSeconds: 60 * 60 } as Allowance,
     emailChangesPerUser: { limit: 10, windowSeconds: 24 * 60 * 60 } as Allowance,
     // Visitors' pages and share images (docs/product.md#sharing-and-visitors): a reader turns a
     // page every few seconds at most, a search engine follows the sitemap's 241 days, and a

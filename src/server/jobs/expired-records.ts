@@ -13,13 +13,14 @@ export interface SweepResult {
   sessions: number;
   endedSessions: number;
   resetTokens: number;
+  signInLinks: number;
   rateLimitWindows: number;
   changeLogEntries: number;
 }
 
 /**
  * Deletes what can never be used again: expired sessions (and the reasons kept for sessions
- * ended early, once they would have expired), spent or expired reset links and finished
+ * ended early, once they would have expired), spent or expired reset and sign-in links and finished
  * rate-limit windows. Each is otherwise removed only when someone presents it. The
  * change log is trimmed too.
  */
@@ -38,6 +39,10 @@ export async function sweepExpiredRecords(db: Kysely<Database>, now: Date): Prom
     .deleteFrom('password_reset_tokens')
     .where((eb) => eb.or([eb('expires_at', '<=', tokenCutoff), eb('used_at', '<=', tokenCutoff)]))
     .executeTakeFirst();
+  const signInLinks = await db
+    .deleteFrom('sign_in_links')
+    .where((eb) => eb.or([eb('expires_at', '<=', tokenCutoff), eb('used_at', '<=', tokenCutoff)]))
+    .executeTakeFirst();
   const rateLimitWindows = await db
     .deleteFrom('rate_limit_counters')
     .where('window_start', '<', now.getTime() - rateLimitRowsKeptMs)
@@ -48,6 +53,7 @@ export async function sweepExpiredRecords(db: Kysely<Database>, now: Date): Prom
     sessions: Number(sessions.numDeletedRows),
     endedSessions: Number(endedSessions.numDeletedRows),
     resetTokens: Number(resetTokens.numDeletedRows),
+    signInLinks: Number(signInLinks.numDeletedRows),
     rateLimitWindows: Number(rateLimitWindows.numDeletedRows),
   };
 }

@@ -127,6 +127,29 @@ describe("the days' public pages, for visitors", () => {
     expect(tags.get('og:image:height')).toBe('630');
   });
 
+  it('lets shared caches keep only a day open in every time zone', async () => {
+    const inKiritimati = { [TIME_ZONE_COOKIE]: 'Pacific/Kiritimati' };
+    // Noon UTC: UTC-12 has begun day 60; Kiritimati (UTC+14) is already on day 61.
+    expect((await t.app.inject({ url: '/read/60' })).headers['cache-control']).toBe(
+      'public, max-age=3600',
+    );
+    const early = await t.app.inject({ url: '/read/61', cookies: inKiritimati });
+    expect(early.statusCode).toBe(200);
+    expect(early.headers['cache-control']).toBe('private, max-age=300');
+    t.clock.set('2026-03-01T11:00:00.000Z');
+    try {
+      // Day 60 is open in UTC but UTC-12 is still on 28 February.
+      const open = await t.app.inject({ url: '/read/60' });
+      expect(open.statusCode).toBe(200);
+      expect(open.headers['cache-control']).toBe('private, max-age=300');
+      expect((await t.app.inject({ url: '/read/59' })).headers['cache-control']).toBe(
+        'public, max-age=3600',
+      );
+    } finally {
+      t.clock.set('2026-03-01T12:00:00.000Z');
+    }
+  });
+
   it("shows a day not open yet as the future-day screen, with today's day to go to", async () => {
     const response = await t.app.inject({ url: '/read/61' });
     expect(response.statusCode).toBe(403);

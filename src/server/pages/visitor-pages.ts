@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TOTAL_DAYS } from '#shared/constants';
-import { currentReadingDay, dayAccess } from '#shared/day-model';
+import { currentReadingDay, dayAccess, dayOpenEverywhere } from '#shared/day-model';
 import { pathDay } from '#shared/path-params';
 import { publicDayHref } from '#shared/shared-day';
 import { stanzaHeading } from '#shared/stanza-heading';
@@ -30,6 +30,13 @@ const IMAGE_RETRY_AFTER_S = 5;
 
 /** How long a visitor's browser or a shared cache may keep a day's page or image. */
 const PUBLIC_MAX_AGE_S = 3600;
+
+/**
+ * A day's page is the same for everyone only once every time zone has opened it; before that a
+ * shared cache would hand it to a visitor still on the day before, so only their own browser
+ * keeps it, and briefly.
+ */
+const OPEN_HERE_ONLY = 'private, max-age=300';
 
 /** The day a visitor's request may read up to: the calendar rule in the visitor's zone. */
 function visitorCurrentDay(ctx: AppContext, request: FastifyRequest): number {
@@ -201,7 +208,9 @@ export function visitorPages(ctx: AppContext) {
         reply,
         200,
         publicDayPageHtml(reading, appUrl, typeface),
-        `public, max-age=${PUBLIC_MAX_AGE_S}`,
+        dayOpenEverywhere(day, ctx.clock())
+          ? `public, max-age=${PUBLIC_MAX_AGE_S}`
+          : OPEN_HERE_ONLY,
       );
     });
 

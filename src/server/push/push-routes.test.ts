@@ -172,6 +172,22 @@ describe('a device subscribing to the daily reminder', () => {
     expect((await subscribe('https://push.example.test:443/send/d')).status).toBe(201);
   });
 
+  it('refuses an endpoint with a user part before its host', async () => {
+    const person = await signUp(t.app);
+    const refused = await person.post('/api/push/subscriptions', {
+      subscription: { ...browserSubscription(), endpoint: 'https://user@push.example.test/send/u' },
+      time: '08:30',
+      timeZone: 'UTC',
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual([
+      {
+        path: 'subscription.endpoint',
+        message: 'Endpoint must not contain a user name or password',
+      },
+    ]);
+  });
+
   it("refuses an endpoint another account holds, and leaves that person's reminder alone", async () => {
     const owner = await signUp(t.app);
     const other = await signUp(t.app);

@@ -64,6 +64,14 @@ const matrix: Record<string, RouteAccess> = {
     access: 'public',
     body: () => ({ token: 'a guessed token', password: 'a brand new password' }),
   },
+  'POST /api/auth/sign-in-link-request': {
+    access: 'public',
+    body: (w) => ({ email: w.owner.user.email }),
+  },
+  'POST /api/auth/sign-in-link': {
+    access: 'public',
+    body: () => ({ token: 'a guessed token' }),
+  },
   'GET /api/auth/me': { access: 'own-data' },
   'POST /api/auth/password': {
     access: 'own-data',
@@ -97,6 +105,10 @@ const matrix: Record<string, RouteAccess> = {
   },
   'GET /api/friend-requests': { access: 'own-data' },
   // Sending a request to the owner is what this route is for; it must reveal nothing more.
+  'POST /api/friend-requests': {
+    access: 'own-data',
+    body: (w) => ({ username: w.owner.user.username }),
+  },
   'POST /api/friend-requests/:userId': {
     access: 'own-data',
     params: (w) => ({ userId: String(w.owner.user.id) }),

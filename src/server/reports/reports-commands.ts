@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { terminalSafe } from '#shared/terminal-text';
 import { loadConfig } from '../config.js';
 import { migrateToLatest, openDatabase } from '../db/connection.js';
 import type { Database } from '../db/tables.js';
@@ -25,12 +26,21 @@ type Outcome = { code: number; lines: string[] };
 const person = (p: { fullName: string; username: string; id: number }) =>
   `${p.fullName} (@${p.username}, id ${p.id})`;
 
-/** One review action on the database: what the operator asked, and what to tell them. */
+/**
+ * One review action on the database: what the operator asked, and what to tell them. Every
+ * line is printed as terminalSafe makes it: what members wrote (a reflection, a note, a name
+ * kept from before names were checked) cannot move the cursor, clear the screen or fake a line.
+ */
 export async function reviewReports(
   db: Kysely<Database>,
   args: string[],
   now: Date,
 ): Promise<Outcome> {
+  const outcome = await review(db, args, now);
+  return { code: outcome.code, lines: outcome.lines.map(terminalSafe) };
+}
+
+async function review(db: Kysely<Database>, args: string[], now: Date): Promise<Outcome> {
   const [action, idText] = args;
   if (action === undefined || action === 'list') {
     const reports = await listOpenReports(db);
@@ -64,7 +74,10 @@ export async function reviewReports(
           `About ${report.targetType} ${report.targetId}, of ${person(report.reported)}` +
             (report.reported.suspended ? ' [suspended]' : ''),
           '',
-          report.reportedText ?? '(the reflection has been deleted)',
+          // Each line of the reflection marked as quoted, so no line of it passes for ours.
+          ...(report.reportedText === null
+            ? ['(the reflection has been deleted)']
+            : report.reportedText.split('\n').map((line) => `| ${line}`)),
         ],
       };
     }

@@ -173,6 +173,36 @@ describe('the operator’s review', () => {
     expect(await review('suspend', 'abc')).toMatchObject({ code: 2 });
   });
 
+  it('shows reported words on the terminal as text, never as codes it would act on', async () => {
+    const attack =
+      'calm words\u001b[2J\u001b[H\rReport #1 (dismissed)\nReason: none\u009b31m\u007f\u202Eevil';
+    const { reader, entryId } = await friendsSharing(attack);
+    const filed = await reader.post('/api/reports', {
+      targetType: 'entry',
+      targetId: entryId,
+      reason: 'other',
+      note: 'see this',
+    });
+    expect(filed.status).toBe(201);
+    const shown = await review('show', String(filed.body.id));
+    expect(shown.code).toBe(0);
+    const acting = (code: number) =>
+      code < 0x20 || (code >= 0x7f && code <= 0x9f) || (code >= 0x202a && code <= 0x202e);
+    for (const line of shown.lines) {
+      expect(
+        [...line].filter((c) => acting(c.charCodeAt(0))),
+        line,
+      ).toEqual([]);
+    }
+    const text = shown.lines.join('\n');
+    expect(text).toContain('calm words\\x1B[2J\\x1B[H\\rReport #1 (dismissed)');
+    expect(text).toContain('\\x9B31m\\x7F\\u{202E}evil');
+    expect(text).toContain('Note: see this');
+    // A line the writer broke is shown as theirs, never as a line of the report.
+    expect(shown.lines).not.toContain('Reason: none');
+    expect(shown.lines.filter((line) => line.startsWith('Reason: '))).toEqual(['Reason: other']);
+  });
+
   it('removes a reported reflection: gone from the feed and the journal', async () => {
     const { author, reader, entryId } = await friendsSharing('to be removed');
     expect(JSON.stringify((await reader.get('/api/journal/friends')).body)).toContain(

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { CreateReport, Report } from '#shared/report-schemas';
 import type { Database, ReportsTable } from '../db/tables.js';
 import { areFriends } from '../friends/friendships.js';
+import { canReach } from '../friends/reach.js';
 import { HttpError } from '../http/http-errors.js';
 
 function toReport(row: {
@@ -25,8 +26,9 @@ const notFound = (target: Pick<CreateReport, 'targetType'>) =>
 
 /**
  * Whose account a report is about, when the reporter can see what they report: a reflection a
- * friend shared with them, or another person whose account stands. Anything else (their own,
- * another's private reflection, an unknown id) is not found, so reporting reveals nothing.
+ * friend shared with them, or another person they can reach (reach.ts). Anything else (their
+ * own, another's private reflection, an unknown id, someone out of reach or a block either way)
+ * is not found, so reporting reveals nothing.
  */
 async function reportedPerson(
   db: Kysely<Database>,
@@ -34,14 +36,7 @@ async function reportedPerson(
   target: Pick<CreateReport, 'targetType' | 'targetId'>,
 ): Promise<number | undefined> {
   if (target.targetType === 'user') {
-    if (target.targetId === reporterId) return undefined;
-    const user = await db
-      .selectFrom('users')
-      .select('id')
-      .where('id', '=', target.targetId)
-      .where('suspended_at', 'is', null)
-      .executeTakeFirst();
-    return user?.id;
+    return (await canReach(db, reporterId, target.targetId)) ? target.targetId : undefined;
   }
   const entry = await db
     .selectFrom('journal_entries')

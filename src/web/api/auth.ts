@@ -116,6 +116,24 @@ export function usePasswordResetRequest() {
   });
 }
 
+/** Mails a one-time sign-in link: the way in when sign-in is refused for failures elsewhere. */
+export function useSignInLinkRequest() {
+  return useMutation({
+    mutationFn: (input: ApiBody<'POST /api/auth/sign-in-link-request'>) =>
+      callApi('POST /api/auth/sign-in-link-request', { body: input }),
+  });
+}
+
+/** Spends an emailed sign-in link: this browser is signed in and known as the owner's. */
+export function useSignInWithLink() {
+  const signedIn = useSignedIn();
+  return useMutation({
+    mutationFn: (input: ApiBody<'POST /api/auth/sign-in-link'>) =>
+      callApi('POST /api/auth/sign-in-link', { body: input }),
+    onSuccess: ({ user }) => signedIn(user),
+  });
+}
+
 export function usePasswordReset() {
   return useMutation({
     mutationFn: (input: ApiBody<'POST /api/auth/password-reset'>) =>

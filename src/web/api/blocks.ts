@@ -27,7 +27,11 @@ function refreshPeople(queryClient: ReturnType<typeof useQueryClient>) {
 export function useBlockPerson() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (userId: number) => callApi('POST /api/blocks', { body: { userId } }),
+    // By exact username when it is known, as a person found only by it is reached; else by id.
+    mutationFn: (person: { id: number; username?: string }) =>
+      callApi('POST /api/blocks', {
+        body: person.username ? { username: person.username } : { userId: person.id },
+      }),
     onSuccess: () => refreshPeople(queryClient),
   });
 }

@@ -54,9 +54,13 @@ const isSearch = (key: readonly unknown[]) => key[0] === '/api/users/search';
 export function useSendFriendRequest() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (userId: number) => {
+    // By exact username when it is known: the way to reach someone who chose to be found only
+    // by it (docs/product.md, "Who can reach whom"); by id otherwise.
+    mutationFn: async (person: { id: number; username?: string }) => {
       try {
-        return await callApi('POST /api/friend-requests/:userId', { params: { userId } });
+        return person.username
+          ? await callApi('POST /api/friend-requests', { body: { username: person.username } })
+          : await callApi('POST /api/friend-requests/:userId', { params: { userId: person.id } });
       } catch (error) {
         throw new Error(serverMessage(error) ?? 'Failed to send friend request', { cause: error });
       }

@@ -3,6 +3,7 @@ export const paths = {
   root: { path: '/', getHref: () => '/' },
   landing: { path: '/landing', getHref: () => '/landing' },
   passwordReset: { path: '/password-reset', getHref: () => '/password-reset' },
+  signInLink: { path: '/sign-in-link', getHref: () => '/sign-in-link' },
   app: { path: '/app', getHref: () => '/app' },
   dailyRitual: {
     path: '/app/daily-ritual/:day?',

@@ -49,6 +49,10 @@ const PasswordReset = lazyScreen(
   () => import('../screens/password-reset/password-reset-screen.js'),
   'PasswordResetScreen',
 );
+const SignInLink = lazyScreen(
+  () => import('../screens/password-reset/sign-in-link-screen.js'),
+  'SignInLinkScreen',
+);
 const DailyRitual = lazyScreen(
   () => import('../screens/daily-ritual/daily-ritual-screen.js'),
   'DailyRitualScreen',
@@ -113,6 +117,7 @@ export function AppRoutes() {
         }
       />
       <Route path={paths.passwordReset.path} element={<PasswordReset />} />
+      <Route path={paths.signInLink.path} element={<SignInLink />} />
       {/* The signed-in shell frames /app/*, Contents and the glossary alike, so its menu and
           tabs stay. */}
       <Route

@@ -7,7 +7,7 @@ import { toast } from '../../hooks/use-toast.js';
 
 /** Sends a friend request to one person and says how it went. */
 export function SendRequestButton(props: {
-  person: { id: number; fullName: string };
+  person: { id: number; fullName: string; username?: string };
   label: string;
 }) {
   const send = useSendFriendRequest();
@@ -15,7 +15,7 @@ export function SendRequestButton(props: {
   // mutateAsync, not mutate's callbacks: the refreshed lists replace this button before the
   // request settles, and callbacks of an unmounted mutation never run.
   const onClick = () =>
-    send.mutateAsync(props.person.id).then(
+    send.mutateAsync(props.person).then(
       (request) => {
         // The server accepts their pending request instead when they had already asked us.
         if (request.status === 'accepted') {
