@@ -10,7 +10,8 @@ const dataDir = `test-results/e2e-data-${port}`;
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
-  workers: 3,
+  // Two browsers on two cores: a third made the run no faster and its waits longer.
+  workers: 2,
   // One retry in CI: a busy machine can delay a page past an expectation's wait; a test that
   // passes only on its retry is reported as flaky in the summary, not hidden.
   retries: process.env.CI_REPORT ? 1 : 0,
@@ -42,27 +43,9 @@ export default defineConfig({
     },
   },
   projects: [
+    // The narrow screens, with the text at 200% and at 160 CSS px wide, are walked by one tour of
+    // every screen (e2e/layout-tour.spec.ts), not by the whole suite again.
     { name: 'mobile', use: { ...devices['Pixel 7'], browserName: 'chromium' } },
-    {
-      // The suite again on the narrowest common phone with the text at twice its size; after
-      // each test every open page is checked for sideways scrolling and covered or cut
-      // controls (e2e/layout-problems.ts). Left out: specs of what happens to data between the
-      // device, its worker and the server, whose screens the other specs walk here already.
-      name: 'large-text',
-      testIgnore: [
-        'server-process.spec.ts',
-        'pwa.spec.ts',
-        'progress-sync.spec.ts',
-        'offline-save.spec.ts',
-      ],
-      use: {
-        ...devices['Pixel 7'],
-        browserName: 'chromium',
-        viewport: { width: 320, height: 568 },
-        screen: { width: 320, height: 568 },
-        textSize: 200,
-      },
-    },
   ],
   outputDir: `test-results/e2e-artifacts-${port}`,
   webServer: {

@@ -1,7 +1,13 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { type Page, type PageScreenshotOptions, expect } from '@playwright/test';
+import {
+  type Locator,
+  type LocatorScreenshotOptions,
+  type Page,
+  type PageScreenshotOptions,
+  expect,
+} from '@playwright/test';
 
 const require = createRequire(import.meta.url);
 const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -17,9 +23,12 @@ export const e2eDatabaseUrl = `sqlite:${dataDir}/app.db`;
  */
 export const screenshotsWanted = process.env.E2E_SCREENSHOTS === '1';
 
-/** Saves a screenshot of the page when E2E_SCREENSHOTS=1; otherwise does nothing. */
-export async function saveScreenshot(page: Page, options: PageScreenshotOptions): Promise<void> {
-  if (screenshotsWanted) await page.screenshot(options);
+/** Saves a screenshot of the page or element when E2E_SCREENSHOTS=1; otherwise does nothing. */
+export async function saveScreenshot(
+  target: Page | Locator,
+  options: PageScreenshotOptions & LocatorScreenshotOptions,
+): Promise<void> {
+  if (screenshotsWanted) await target.screenshot(options);
 }
 
 export interface TestUser {
