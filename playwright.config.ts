@@ -64,6 +64,8 @@ export default defineConfig({
       // Production refuses TEST_CLOCK, by which each test sets its own date (docs/decisions/006).
       NODE_ENV: 'test',
       TEST_CLOCK: 'true',
+      // Cheap password hashes for the many sign-ups; refused in production too.
+      TEST_PASSWORD_HASHING: 'true',
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST } : {}),
     },
   },

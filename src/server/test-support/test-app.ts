@@ -141,6 +141,8 @@ export async function createTestApp(
     SERVE_WEB: 'false',
     // Tests subscribe with made-up and loopback push services.
     PUSH_SERVICE_HOSTS: '*',
+    // Cheap password hashes: every test signs people up. A test of the real cost sets 'false'.
+    TEST_PASSWORD_HASHING: 'true',
     ...options.env,
   });
   const app = await buildApp(config, {
