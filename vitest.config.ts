@@ -24,6 +24,9 @@ export default defineConfig({
   resolve: { conditions },
   ssr: { resolve: { conditions: nodeConditions, externalConditions: ['source'] } },
   test: {
+    // Vitest's default is one worker fewer than the cores, a single one on two: the API suite
+    // then waits on PostgreSQL with a core idle. Two keep both busy.
+    maxWorkers: 2,
     reporters: process.env.CI_REPORT ? ['default', 'json'] : ['default'],
     outputFile: process.env.CI_REPORT
       ? {
