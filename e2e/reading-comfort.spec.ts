@@ -36,7 +36,7 @@ test('a theme and text size chosen in Settings apply at once, and before paint o
     'media',
     'all',
   );
-  // The large-text project holds the root size itself, so the size steps are checked at 100%.
+  // A test run at a larger text size holds the root size itself: the size steps are checked at 100%.
   if (textSize === 100) {
     await card.getByRole('radio', { name: 'Largest' }).check();
     await expect
