@@ -10,7 +10,7 @@ const dataDir = `test-results/e2e-data-${port}`;
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
-  // Two browsers on two cores: a third made the run no faster and its waits longer.
+  // One browser for each of the CI machine's two cores.
   workers: 2,
   // One retry in CI: a busy machine can delay a page past an expectation's wait; a test that
   // passes only on its retry is reported as flaky in the summary, not hidden.
