@@ -12,6 +12,8 @@ const contentTests = ['src/server/content/shipped-pack.test.ts'];
 /** Tests that start the built server as child processes; they run after the build. */
 const processTests = ['src/server/**/*.process.test.ts'];
 const runProcessTests = process.env.TEST_PROCESSES === '1';
+/** The API suite migrates one template database per run, which each test file copies. */
+const migratedTemplate = 'src/server/test-support/migrated-template.ts';
 
 /**
  * Projects: pure unit tests, the shipped content check, and the API suite on SQLite and,
@@ -22,6 +24,9 @@ export default defineConfig({
   resolve: { conditions },
   ssr: { resolve: { conditions: nodeConditions, externalConditions: ['source'] } },
   test: {
+    // Vitest's default is one worker fewer than the cores, a single one on two: the API suite
+    // then waits on PostgreSQL with a core idle. Two keep both busy.
+    maxWorkers: 2,
     reporters: process.env.CI_REPORT ? ['default', 'json'] : ['default'],
     outputFile: process.env.CI_REPORT
       ? {
@@ -63,6 +68,7 @@ export default defineConfig({
               exclude: [...contentTests, ...processTests],
               environment: 'node',
               env: { TEST_DB: 'sqlite' },
+              globalSetup: [migratedTemplate],
               testTimeout: 20_000,
               hookTimeout: 30_000,
             },
@@ -77,6 +83,7 @@ export default defineConfig({
                     exclude: [...contentTests, ...processTests],
                     environment: 'node',
                     env: { TEST_DB: 'postgres' },
+                    globalSetup: [migratedTemplate],
                     testTimeout: 20_000,
                     hookTimeout: 30_000,
                   },

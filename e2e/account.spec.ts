@@ -5,6 +5,7 @@ import {
   apiCall,
   expectNoAxeViolations,
   expectToast,
+  saveScreenshot,
   signUpViaApi,
 } from './support.js';
 import { type NewDevice, test } from './test-date.js';
@@ -90,7 +91,10 @@ test('a profile edit shows in the card and the avatar menu; a taken username is 
   await expect(card.getByLabel('Username')).toHaveAccessibleDescription('Username already taken');
   await expect(card.getByLabel('Username')).toBeFocused();
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: 'test-results/screens/settings-profile-edit.png', fullPage: true });
+  await saveScreenshot(page, {
+    path: 'test-results/screens/settings-profile-edit.png',
+    fullPage: true,
+  });
 
   await card.getByLabel('Username').fill(user.username);
   await card.getByLabel('City (optional)').fill('Yazd');
@@ -214,7 +218,7 @@ test('the devices list tells devices apart, marks this one and signs out others,
   await expect(tabletRow).toContainText('Safari on iOS');
   await expect(tabletRow).toContainText(/Buenos Aires · Last active .* ago/);
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: 'test-results/screens/settings-devices.png', fullPage: true });
+  await saveScreenshot(page, { path: 'test-results/screens/settings-devices.png', fullPage: true });
 
   await laptopRow.getByRole('button', { name: /^Sign out Firefox on Windows in Berlin/ }).click();
   await expectToast(page, 'Signed out');
@@ -325,7 +329,7 @@ test('deleting the account needs the password, ends on landing and leaves friend
     dialog.getByText(/Every reflection, friendship and friend request .* cannot be undone\./),
   ).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: 'test-results/screens/settings-delete-account.png' });
+  await saveScreenshot(page, { path: 'test-results/screens/settings-delete-account.png' });
 
   // Cancel keeps everything.
   await dialog.getByRole('button', { name: 'Cancel' }).click();

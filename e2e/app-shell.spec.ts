@@ -1,5 +1,5 @@
 import { type Page, expect } from '@playwright/test';
-import { expectNoAxeViolations, expectToast, signUpViaApi } from './support.js';
+import { expectNoAxeViolations, expectToast, saveScreenshot, signUpViaApi } from './support.js';
 import { test } from './test-date.js';
 
 test('a visitor is sent from / to the landing screen, and an unknown path shows Page Not Found', async ({
@@ -87,7 +87,7 @@ async function expectSkipLinkLeadsToMain(page: Page, screenshot: string) {
   await page.keyboard.press('Tab');
   await expect(skip).toBeFocused();
   expect((await skip.boundingBox())?.width ?? 0).toBeGreaterThan(100);
-  await page.screenshot({ path: `test-results/screens/${screenshot}.png` });
+  await saveScreenshot(page, { path: `test-results/screens/${screenshot}.png` });
   await page.keyboard.press('Enter');
   const main = page.getByRole('main');
   await expect(main).toBeFocused();

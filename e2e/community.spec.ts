@@ -5,6 +5,7 @@ import {
   expectNoAxeViolations,
   expectToast,
   newUserDetails,
+  saveScreenshot,
 } from './support.js';
 import { type NewDevice, test } from './test-date.js';
 
@@ -74,7 +75,7 @@ test('search finds a person, a request is sent, they accept it and both see each
   const result = page.getByRole('list', { name: 'Search results' }).getByRole('listitem');
   await expect(result).toContainText(`@${them.user.username}`);
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: 'test-results/screens/community-search.png', fullPage: true });
+  await saveScreenshot(page, { path: 'test-results/screens/community-search.png', fullPage: true });
 
   await result.getByRole('button', { name: 'Send Request' }).click();
   await expectToast(page, 'Friend Request Sent');
@@ -92,7 +93,7 @@ test('search finds a person, a request is sent, they accept it and both see each
   await expect(received).toContainText(`Roxana Mehr ${tag}`);
   await expect(received).toContainText(`@${me.username}`);
   await expectNoAxeViolations(them.page);
-  await them.page.screenshot({
+  await saveScreenshot(them.page, {
     path: 'test-results/screens/community-requests.png',
     fullPage: true,
   });
@@ -185,7 +186,10 @@ test('removing a friend asks for confirmation first, and the friends list filter
   await expect(arash).toContainText(them.user.email);
   await expect(arash).toContainText('+44 7700 900123');
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: 'test-results/screens/community-friends.png', fullPage: true });
+  await saveScreenshot(page, {
+    path: 'test-results/screens/community-friends.png',
+    fullPage: true,
+  });
 
   const search = page.getByPlaceholder('Search your friends...');
   await search.fill('nobody-like-this');
@@ -205,7 +209,7 @@ test('removing a friend asks for confirmation first, and the friends list filter
     'Are you sure you want to remove this person from your friends? You can always add them back later.',
   );
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: 'test-results/screens/community-remove.png', fullPage: true });
+  await saveScreenshot(page, { path: 'test-results/screens/community-remove.png', fullPage: true });
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(friends).toHaveCount(2);
@@ -286,7 +290,10 @@ test('discover suggests people nearest first with proximity badges, and a reques
   // Everyone else in the database, the far person included, shares no leading character.
   await expect(suggestions.nth(4).locator('[data-distance="other"]')).toHaveText('Elsewhere');
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: 'test-results/screens/community-discover.png', fullPage: true });
+  await saveScreenshot(page, {
+    path: 'test-results/screens/community-discover.png',
+    fullPage: true,
+  });
 
   await suggestions.nth(0).getByRole('button', { name: 'Request' }).click();
   await expectToast(page, 'Friend Request Sent');
@@ -365,7 +372,7 @@ test('empty states and load failures on every tab', async ({ page }) => {
   await expect(page.getByText('Add your city to discover people near you')).toBeVisible();
   await expect(page.getByText('Add a city to your profile', { exact: false })).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: 'test-results/screens/community-empty.png', fullPage: true });
+  await saveScreenshot(page, { path: 'test-results/screens/community-empty.png', fullPage: true });
 
   const nobody = `zz${uniqueTag()}qq`;
   await searchBox(page).fill(nobody);

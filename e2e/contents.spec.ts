@@ -1,5 +1,10 @@
 import { type Page, expect } from '@playwright/test';
-import { expectNoAxeViolations, signUpViaApi } from './support.js';
+import {
+  expectNoAxeViolations,
+  saveScreenshot,
+  screenshotsWanted,
+  signUpViaApi,
+} from './support.js';
 import { test } from './test-date.js';
 
 // The default date, 10 April 2026, is day 100: the last day of Ahunavaiti (Yasna 34.15).
@@ -22,9 +27,13 @@ async function chooseFromAccountMenu(page: Page, item: string) {
 
 /** The screen as it is, light and dark, for people to look at. */
 async function captureBothSchemes(page: Page, name: string) {
+  if (!screenshotsWanted) return;
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: `test-results/screens/${name}-${scheme}.png`, scale: 'css' });
+    await saveScreenshot(page, {
+      path: `test-results/screens/${name}-${scheme}.png`,
+      scale: 'css',
+    });
   }
   await page.emulateMedia({ colorScheme: null });
 }

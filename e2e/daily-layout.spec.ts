@@ -1,5 +1,5 @@
 import { type Page, expect } from '@playwright/test';
-import { expectToast, openExplanation, signUpViaApi } from './support.js';
+import { expectToast, openExplanation, saveScreenshot, signUpViaApi } from './support.js';
 import { MID_CYCLE, test } from './test-date.js';
 
 // 10 April, day 100: a new reader's own day, where nothing unlocks or moves the screen.
@@ -248,7 +248,7 @@ for (const viewport of [
           expect(overlap(boxes.toast, boxes.page), `${where}, page`).toBe(false);
         }
         if (scroll === 'top') {
-          await page.screenshot({
+          await saveScreenshot(page, {
             path: `test-results/screens/toast-daily-${viewport.width}-${colorScheme}.png`,
           });
         }

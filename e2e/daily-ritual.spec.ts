@@ -5,6 +5,7 @@ import {
   expectNoAxeViolations,
   expectToast,
   keepProgressAwayFrom,
+  saveScreenshot,
   signUpViaApi,
 } from './support.js';
 import { CYCLE_RESTART, LAST_DAY, MID_CYCLE, NEW_YEARS_DAY, test } from './test-date.js';
@@ -122,7 +123,7 @@ test("today's reading shows with its header and moves between panels by its butt
   await expect(stanza).toBeVisible();
   expect(await stanza.innerText()).toBe(thought.thought);
   expect(thought.thought).toContain('\n');
-  await page.screenshot({ path: `${screens}/daily-panel-0-stanza.png`, fullPage: true });
+  await saveScreenshot(page, { path: `${screens}/daily-panel-0-stanza.png`, fullPage: true });
   await expectNoAxeViolations(page);
 
   await stanzaPanel(page).click();
@@ -134,7 +135,10 @@ test("today's reading shows with its header and moves between panels by its butt
     await expect(page.getByRole('heading', { name: 'Key Insight' })).toBeVisible();
     await expect(page.getByText(thought.reflectionPrompt, { exact: true })).toBeVisible();
   }
-  await page.screenshot({ path: `${screens}/daily-panel-1-understanding.png`, fullPage: true });
+  await saveScreenshot(page, {
+    path: `${screens}/daily-panel-1-understanding.png`,
+    fullPage: true,
+  });
   await expectNoAxeViolations(page);
 
   await page.getByRole('button', { name: 'Gatha', exact: true }).click();
@@ -153,7 +157,7 @@ test("today's reading shows with its header and moves between panels by its butt
   await share.click();
   await expect(page.getByRole('button', { name: 'Save Reflection' })).toBeEnabled();
   await expect(page.getByText('Sign in to save your reflections')).toHaveCount(0);
-  await page.screenshot({ path: `${screens}/daily-panel-2-reflection.png`, fullPage: true });
+  await saveScreenshot(page, { path: `${screens}/daily-panel-2-reflection.png`, fullPage: true });
   await expectNoAxeViolations(page);
 
   await page.getByRole('button', { name: 'Back to Gatha' }).click();
@@ -263,7 +267,7 @@ test('a future day shows the friendly screen, a day past 241 the not-available o
     'href',
     '/app/community',
   );
-  await page.screenshot({ path: `${screens}/daily-future-day.png`, fullPage: true });
+  await saveScreenshot(page, { path: `${screens}/daily-future-day.png`, fullPage: true });
   await expectNoAxeViolations(page);
   await page.getByRole('link', { name: "Go to Today's Gatha" }).click();
   await expect(page).toHaveURL(/\/app\/daily-ritual\/100$/);
@@ -289,7 +293,7 @@ test('a future day shows the friendly screen, a day past 241 the not-available o
     'href',
     '/app/community',
   );
-  await page.screenshot({ path: `${screens}/daily-not-available.png`, fullPage: true });
+  await saveScreenshot(page, { path: `${screens}/daily-not-available.png`, fullPage: true });
   await expectNoAxeViolations(page);
   expect(asked).toEqual([]);
   await page.getByRole('link', { name: 'Go to Last Available Gatha (Day 241)' }).click();

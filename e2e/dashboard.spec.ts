@@ -4,6 +4,7 @@ import {
   apiCall,
   expectNoAxeViolations,
   expectToast,
+  saveScreenshot,
   signUpViaApi,
 } from './support.js';
 import { MID_CYCLE, type NewDevice, test } from './test-date.js';
@@ -158,7 +159,10 @@ test("Friends' Reflections shows every shared part of a friend's entries under i
 
   await page.reload();
   await expect(like).toHaveAttribute('aria-pressed', 'true');
-  await page.screenshot({ path: 'test-results/screens/dashboard-friends.png', fullPage: true });
+  await saveScreenshot(page, {
+    path: 'test-results/screens/dashboard-friends.png',
+    fullPage: true,
+  });
   await expectNoAxeViolations(page);
 
   // Two toasts in a row: the second waits until the first has closed, then shows alone. (Pressed
@@ -191,7 +195,7 @@ test('both tabs show their empty states, with links onward', async ({ page }) =>
   await signUpViaApi(page);
   await page.goto('/app/dashboard');
   await expect(page.getByRole('heading', { name: 'No Shared Reflections Yet' })).toBeVisible();
-  await page.screenshot({
+  await saveScreenshot(page, {
     path: 'test-results/screens/dashboard-friends-empty.png',
     fullPage: true,
   });
@@ -207,7 +211,7 @@ test('both tabs show their empty states, with links onward', async ({ page }) =>
   await expect(
     page.getByText("No journal entries yet. Start reflecting on today's Gatha!"),
   ).toBeVisible();
-  await page.screenshot({
+  await saveScreenshot(page, {
     path: 'test-results/screens/dashboard-journal-empty.png',
     fullPage: true,
   });
@@ -270,7 +274,10 @@ test('My Journal lists entries with their day, date, visibility and filled secti
 
   // Shared entries are named for who sees them, never "Public".
   await expect(page.getByRole('tabpanel').getByText(/public/i)).toHaveCount(0);
-  await page.screenshot({ path: 'test-results/screens/dashboard-journal.png', fullPage: true });
+  await saveScreenshot(page, {
+    path: 'test-results/screens/dashboard-journal.png',
+    fullPage: true,
+  });
   await expectNoAxeViolations(page);
 
   await day1.getByRole('link', { name: 'Reread Day 1' }).click();
@@ -290,7 +297,10 @@ test('both tabs show three skeleton cards while loading', async ({ page }) => {
   await expect(page.getByTestId('loading-card')).toHaveCount(3);
   await page.getByRole('tab', { name: 'My Journal' }).click();
   await expect(page.getByTestId('loading-card')).toHaveCount(3);
-  await page.screenshot({ path: 'test-results/screens/dashboard-loading.png', fullPage: true });
+  await saveScreenshot(page, {
+    path: 'test-results/screens/dashboard-loading.png',
+    fullPage: true,
+  });
 
   release();
   await expect(

@@ -17,6 +17,7 @@ import {
   expectNoAxeViolations,
   expectToast,
   keepProgressAwayFrom,
+  saveScreenshot,
   signUpViaApi,
 } from './support.js';
 import { type NewDevice, test } from './test-date.js';
@@ -194,7 +195,7 @@ for (const scheme of ['light', 'dark'] as const) {
           document.documentElement.clientWidth,
         ]),
       ).toEqual([viewport.width, viewport.width]);
-      await page.screenshot({
+      await saveScreenshot(page, {
         path: `test-results/screens/delete-reflection-${viewport.width}-${scheme}.png`,
       });
       await page.keyboard.press('Escape');

@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { apiCall, expectNoAxeViolations, signUpViaApi } from './support.js';
+import { apiCall, expectNoAxeViolations, saveScreenshot, signUpViaApi } from './support.js';
 import { setTestDate, test } from './test-date.js';
 
 // 6 April 2026 is day 96; the reader reflects on the 6th and 7th, rests on the 8th, and opens
@@ -39,7 +39,7 @@ test('a day without a reflection is a rest day that keeps the streak, and the ca
   );
   await expect(journey.getByText('Rest day', { exact: true })).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.screenshot({
+  await saveScreenshot(page, {
     path: `test-results/screens/gentle-streaks/journey-${test.info().project.name}.png`,
     fullPage: true,
   });

@@ -1,5 +1,11 @@
 import { type Page, expect } from '@playwright/test';
-import { expectNoAxeViolations, openExplanation, signUpViaApi } from './support.js';
+import {
+  expectNoAxeViolations,
+  openExplanation,
+  saveScreenshot,
+  screenshotsWanted,
+  signUpViaApi,
+} from './support.js';
 import { test } from './test-date.js';
 
 // The default date, 10 April 2026, is day 100. Day 4 (Yasna 28.1) names the bountiful spirit
@@ -7,9 +13,10 @@ import { test } from './test-date.js';
 
 /** The screen as it is, light and dark, for people to look at. */
 async function captureBothSchemes(page: Page, name: string, project: string) {
+  if (!screenshotsWanted) return;
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({
+    await saveScreenshot(page, {
       path: `test-results/screens/${name}-${project}-${scheme}.png`,
       scale: 'css',
     });

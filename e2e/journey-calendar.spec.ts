@@ -1,5 +1,5 @@
 import { type Page, expect } from '@playwright/test';
-import { apiCall, expectNoAxeViolations, signUpViaApi } from './support.js';
+import { apiCall, expectNoAxeViolations, saveScreenshot, signUpViaApi } from './support.js';
 import { MID_CYCLE, test } from './test-date.js';
 
 // The dashboard's calendar of the last 12 weeks: short month names over the columns where the
@@ -120,7 +120,7 @@ test('the calendar names the months over their first week and fits a narrow phon
       expect(layout.cardRight, where).toBeLessThanOrEqual(layout.screen);
       if (percent === 100) expect(layout.pageWidth, where).toBeLessThanOrEqual(layout.screen);
       await journey.getByTestId('journey-calendar').scrollIntoViewIfNeeded();
-      await page.screenshot({
+      await saveScreenshot(page, {
         path: `test-results/screens/journey-calendar-${width}-${percent}.png`,
       });
     }
@@ -148,7 +148,7 @@ for (const scheme of ['light', 'dark'] as const) {
           () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
         ),
       ).toBe(true);
-      await journey.screenshot({
+      await saveScreenshot(journey, {
         path: `test-results/screens/journey-calendar-${viewport.width}-${scheme}.png`,
       });
     }

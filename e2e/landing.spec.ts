@@ -4,12 +4,13 @@ import {
   expectNoAxeViolations,
   expectToast,
   newUserDetails,
+  saveScreenshot,
   signUpViaApi,
 } from './support.js';
 import { type NewDevice, setTestDate, test } from './test-date.js';
 
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+  saveScreenshot(page, { path: `test-results/screens/${name}.png`, fullPage: true });
 
 /** Someone who already has an account, made in a browser context of their own. */
 async function existingUser(newDevice: NewDevice) {

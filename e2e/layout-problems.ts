@@ -56,9 +56,17 @@ export async function findLayoutProblems(): Promise<string[]> {
     const x = box.left + box.width / 2;
     const y = Math.min(Math.max(box.top + box.height / 2, 0), window.innerHeight - 1);
     const top = document.elementFromPoint(x, y);
-    // A toast lies over the page for a few seconds and can be swiped away: not a covering.
+    // A toast lies over the page for a few seconds and can be swiped away: not a covering. Nor
+    // is an open dialog, menu or popover over the page behind it, which is there to be closed.
     const overlaps = top && !control.contains(top) && !top.contains(control);
-    if (overlaps && !labels(control, top) && !top.closest('[data-toast-viewport]')) {
+    const layer = '[role="dialog"], [role="alertdialog"], [role="menu"]';
+    const behindLayer = top?.closest(layer) && !control.closest(layer);
+    if (
+      overlaps &&
+      !behindLayer &&
+      !labels(control, top) &&
+      !top.closest('[data-toast-viewport]')
+    ) {
       problems.push(`${describe(control)} is covered by ${describe(top)}`);
     }
     const cut = !['INPUT', 'TEXTAREA', 'SELECT'].includes(control.tagName);

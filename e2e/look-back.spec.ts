@@ -1,5 +1,5 @@
 import { type Page, expect } from '@playwright/test';
-import { apiCall, expectNoAxeViolations, signUpViaApi } from './support.js';
+import { apiCall, expectNoAxeViolations, saveScreenshot, signUpViaApi } from './support.js';
 import { CYCLE_RESTART, NEW_YEARS_DAY, setTestDate, test } from './test-date.js';
 
 const reflect = async (
@@ -46,7 +46,7 @@ test.describe('a stanza met again', () => {
     await summary.click();
     await expect(earlier.getByText('A first morning.')).toBeVisible();
     await expect(earlier.getByText('Wrote to my father.')).toBeVisible();
-    await page.screenshot({
+    await saveScreenshot(page, {
       path: `test-results/screens/look-back/met-again-${test.info().project.name}.png`,
       fullPage: true,
     });
@@ -102,7 +102,7 @@ test.describe('the week looked back on', () => {
       'Day 97, Apr 9Planted beans with the children.',
     ]);
     await expectNoAxeViolations(page);
-    await page.screenshot({
+    await saveScreenshot(page, {
       path: `test-results/screens/look-back/week-${test.info().project.name}.png`,
       fullPage: true,
     });

@@ -18,6 +18,7 @@ import {
   expectNoAxeViolations,
   expectToast,
   keepProgressAwayFrom,
+  saveScreenshot,
   signUpViaApi,
 } from './support.js';
 import { test } from './test-date.js';
@@ -86,7 +87,7 @@ test('offline, a shared reflection opens as last saved, and one edited line sync
       "You're offline: this is your reflection as last saved on this device.",
     ),
   ).toBeVisible();
-  await page.screenshot({
+  await saveScreenshot(page, {
     path: 'test-results/screens/offline/reflection-offline-known.png',
     fullPage: true,
   });
@@ -236,7 +237,7 @@ test('changed elsewhere while this device was offline: both versions are shown, 
   baseURL,
 }) => {
   const { today, elsewhere, box } = await offlineEditMeetsAnotherVersion(page, baseURL);
-  await page.screenshot({
+  await saveScreenshot(page, {
     path: 'test-results/screens/offline/reflection-conflict.png',
     fullPage: true,
   });

@@ -5,6 +5,7 @@ import {
   apiCall,
   expectNoAxeViolations,
   expectToast,
+  saveScreenshot,
   signUpViaApi,
 } from './support.js';
 import { type NewDevice, test } from './test-date.js';
@@ -77,7 +78,7 @@ test('offline, the dashboard says so instead of empty states, and loads by itsel
       .getByRole('region', { name: 'Your journey' })
       .getByText("You're offline: your journey will load when the connection returns."),
   ).toBeVisible();
-  await page.screenshot({
+  await saveScreenshot(page, {
     path: 'test-results/screens/offline/dashboard-offline.png',
     fullPage: true,
   });
@@ -119,7 +120,7 @@ test("offline, My Journal shows the reader's entries as last saved on the device
     page.getByText("You're offline: this is your journal as last saved on this device."),
   ).toBeVisible();
   await expect(page.getByText('My own words from yesterday.')).toBeVisible();
-  await page.screenshot({
+  await saveScreenshot(page, {
     path: 'test-results/screens/offline/journal-offline.png',
     fullPage: true,
   });
@@ -149,7 +150,7 @@ test('the offline line appears once, on every screen of the app, and goes when t
     await page.getByRole('link', { name: tab }).click();
     await expect(banner(page)).toHaveCount(1);
   }
-  await page.screenshot({
+  await saveScreenshot(page, {
     path: 'test-results/screens/offline/community-offline.png',
     fullPage: true,
   });

@@ -1,9 +1,15 @@
 import { type Page, expect } from '@playwright/test';
-import { expectNoAxeViolations, expectToast, latestResetToken, signUpViaApi } from './support.js';
+import {
+  expectNoAxeViolations,
+  expectToast,
+  latestResetToken,
+  saveScreenshot,
+  signUpViaApi,
+} from './support.js';
 import { type NewDevice, test } from './test-date.js';
 
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+  saveScreenshot(page, { path: `test-results/screens/${name}.png`, fullPage: true });
 
 /** Someone who has an account, made in a browser context of their own. */
 async function existingUser(newDevice: NewDevice) {

@@ -4,6 +4,7 @@ import {
   expectToast,
   latestResetToken,
   newUserDetails,
+  saveScreenshot,
   signUpViaApi,
 } from './support.js';
 import { test } from './test-date.js';
@@ -17,7 +18,7 @@ const TOO_PERSONAL =
 const DICTIONARIES = /\/password-dictionaries-[^/]*\.js$/;
 
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+  saveScreenshot(page, { path: `test-results/screens/${name}.png`, fullPage: true });
 
 const createPanel = (page: Page) => page.getByRole('tabpanel', { name: 'Create Account' });
 

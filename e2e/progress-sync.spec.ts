@@ -1,5 +1,11 @@
 import { type BrowserContext, type Page, expect } from '@playwright/test';
-import { apiCall, expectNoAxeViolations, expectToast, signUpViaApi } from './support.js';
+import {
+  apiCall,
+  expectNoAxeViolations,
+  expectToast,
+  saveScreenshot,
+  signUpViaApi,
+} from './support.js';
 import { MID_CYCLE, test } from './test-date.js';
 
 // 10 April, day 100: the days these tests read are open, and the calendar ends on Apr 10.
@@ -105,7 +111,10 @@ test('progress made on one device appears on another after signing in, both ways
   await expect(calendar.last()).toHaveAccessibleName('Apr 10: reflection saved');
   await expect(calendar.first()).toHaveAccessibleName(/: no reflection$/);
   await expectNoAxeViolations(pageB);
-  await pageB.screenshot({ path: 'test-results/screens/dashboard-journey.png', fullPage: true });
+  await saveScreenshot(pageB, {
+    path: 'test-results/screens/dashboard-journey.png',
+    fullPage: true,
+  });
 
   // A's next start brings B's day 2 into A's own record.
   const mergeA = mergeAnswer(page);

@@ -1,6 +1,6 @@
 import { type Page, expect } from '@playwright/test';
 import { cancels, endLine, installFakeSpeech, spokenLines, type FakeVoice } from './fake-speech.js';
-import { expectNoAxeViolations, openExplanation, signUpViaApi } from './support.js';
+import { expectNoAxeViolations, openExplanation, saveScreenshot, signUpViaApi } from './support.js';
 import { test } from './test-date.js';
 
 // The default date, 10 April 2026, is day 100; day 4 (Yasna 28.1) is open.
@@ -109,7 +109,7 @@ test('the speed and voice chosen are used at once, and kept on this device', asy
   await expect(page.getByTestId('stanza-text').locator('[data-spoken]')).toBeVisible();
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({
+    await saveScreenshot(page, {
       path: `test-results/screens/read-aloud-${testInfo.project.name}-${scheme}.png`,
       scale: 'css',
     });

@@ -1,5 +1,5 @@
 import { type Page, expect } from '@playwright/test';
-import { expectNoAxeViolations, signUpViaApi } from './support.js';
+import { expectNoAxeViolations, saveScreenshot, signUpViaApi } from './support.js';
 import { test } from './test-date.js';
 
 const background = (page: Page) =>
@@ -36,7 +36,7 @@ test('a theme and text size chosen in Settings apply at once, and before paint o
     'media',
     'all',
   );
-  // The large-text project holds the root size itself, so the size steps are checked at 100%.
+  // A test run at a larger text size holds the root size itself: the size steps are checked at 100%.
   if (textSize === 100) {
     await card.getByRole('radio', { name: 'Largest' }).check();
     await expect
@@ -44,7 +44,7 @@ test('a theme and text size chosen in Settings apply at once, and before paint o
       .toBe('24px');
   }
   await expectNoAxeViolations(page);
-  await page.screenshot({
+  await saveScreenshot(page, {
     path: `test-results/screens/reading-comfort/settings-dark-${test.info().project.name}.png`,
     fullPage: true,
   });

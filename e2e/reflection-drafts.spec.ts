@@ -12,6 +12,7 @@ import {
   expectNoAxeViolations,
   expectToast,
   keepProgressAwayFrom,
+  saveScreenshot,
   signUpViaApi,
 } from './support.js';
 import { test } from './test-date.js';
@@ -48,7 +49,7 @@ test('a draft survives leaving for the dashboard and a reload, is marked unsaved
   };
   await expectForm(page, typed, false);
   await expect(reflection(page).getByText(DRAFT)).toBeVisible();
-  await page.screenshot({
+  await saveScreenshot(page, {
     path: 'test-results/screens/offline/reflection-draft.png',
     fullPage: true,
   });

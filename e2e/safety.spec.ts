@@ -8,6 +8,7 @@ import {
   expectNoAxeViolations,
   expectToast,
   newUserDetails,
+  saveScreenshot,
   signUpViaApi,
 } from './support.js';
 import { type NewDevice, test } from './test-date.js';
@@ -172,7 +173,10 @@ test('the block controls fit a phone screen', async ({ page, newDevice }) => {
     const box = (await button.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(390);
   }
-  await page.screenshot({ path: 'test-results/screens/community-block-phone.png', fullPage: true });
+  await saveScreenshot(page, {
+    path: 'test-results/screens/community-block-phone.png',
+    fullPage: true,
+  });
 });
 
 /** What an operator runs (`npm run reports -- ...`), against the database the app serves. */
@@ -239,7 +243,7 @@ test('a friend and a stranger’s request are reported; the suspended friend is 
   await expect(friendPage.getByRole('navigation')).toHaveCount(0);
   await expect(friendPage.getByText('Welcome back', { exact: true })).toHaveCount(0);
   await expectNoAxeViolations(friendPage);
-  await friendPage.screenshot({
+  await saveScreenshot(friendPage, {
     path: 'test-results/screens/suspended-account.png',
     fullPage: true,
   });

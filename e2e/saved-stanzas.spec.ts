@@ -1,6 +1,12 @@
 import { type Page, expect } from '@playwright/test';
 import { findLayoutProblems } from './layout-problems.js';
-import { apiCall, expectNoAxeViolations, expectToast, signUpViaApi } from './support.js';
+import {
+  apiCall,
+  expectNoAxeViolations,
+  expectToast,
+  saveScreenshot,
+  signUpViaApi,
+} from './support.js';
 import { test } from './test-date.js';
 
 // 10 April 2026 (the default date): day 100, so days 1 to 100 can be opened and saved.
@@ -37,7 +43,7 @@ test('save a stanza from the daily screen, keep a note on it in the Saved tab, a
   const saved = page.getByRole('button', { name: 'Saved', exact: true });
   await expect(saved).toHaveAttribute('aria-pressed', 'true');
   await expectLayoutFits(page);
-  await page.screenshot({
+  await saveScreenshot(page, {
     path: `test-results/screens/saved/daily-${test.info().project.name}.png`,
   });
   await expect
@@ -66,7 +72,7 @@ test('save a stanza from the daily screen, keep a note on it in the Saved tab, a
   await expect(card.getByRole('alert')).toHaveCount(0);
   await expect(card.getByText('38 of 2,000 characters')).toBeVisible();
   await card.scrollIntoViewIfNeeded();
-  await page.screenshot({
+  await saveScreenshot(page, {
     path: `test-results/screens/saved/list-${test.info().project.name}.png`,
   });
   await card.getByRole('button', { name: 'Save note on Day 12' }).click();

@@ -1,5 +1,5 @@
 import { type Page, expect } from '@playwright/test';
-import { apiCall, expectNoAxeViolations, signUpViaApi } from './support.js';
+import { apiCall, expectNoAxeViolations, saveScreenshot, signUpViaApi } from './support.js';
 import { test } from './test-date.js';
 
 // Every screen at a phone size and a desktop size, in light and dark: no accessibility
@@ -29,7 +29,7 @@ async function capture(page: Page, name: string, ready: string) {
   await expect(page.getByText(ready, { exact: true }).first()).toBeVisible();
   await expect(page.getByTestId('skeleton')).toHaveCount(0);
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: `test-results/screens/sizes/${name}.png`, fullPage: true });
+  await saveScreenshot(page, { path: `test-results/screens/sizes/${name}.png`, fullPage: true });
 }
 
 for (const size of sizes) {

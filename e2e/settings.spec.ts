@@ -1,5 +1,11 @@
 import { type Page, expect } from '@playwright/test';
-import { currentDay, expectNoAxeViolations, expectToast, signUpViaApi } from './support.js';
+import {
+  currentDay,
+  expectNoAxeViolations,
+  expectToast,
+  saveScreenshot,
+  signUpViaApi,
+} from './support.js';
 import { setTestDate, test } from './test-date.js';
 
 const SETTINGS_KEY = 'gatha_notification_settings';
@@ -82,7 +88,7 @@ test('the profile card shows who is signed in, and Back returns to the daily rit
   await expect(page.getByRole('button', { name: 'Send Test Notification' })).toHaveCount(0);
 
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: 'test-results/screens/settings-off.png', fullPage: true });
+  await saveScreenshot(page, { path: 'test-results/screens/settings-off.png', fullPage: true });
 
   await page.getByRole('link', { name: 'Back' }).click();
   await expect(page).toHaveURL(/\/app\/daily-ritual$/);
@@ -188,7 +194,7 @@ test('with permission granted: enable, change the time, test, persist and disabl
   ]);
 
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: 'test-results/screens/settings-on.png', fullPage: true });
+  await saveScreenshot(page, { path: 'test-results/screens/settings-on.png', fullPage: true });
 
   // The choice survives a reload.
   await page.reload();
@@ -249,7 +255,7 @@ test('a browser without notifications sees a notice and a Not Supported toast', 
   await expectToast(page, 'Not Supported', "Your browser doesn't support notifications.");
   await expect(reminderSwitch(page)).not.toBeChecked();
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: 'test-results/screens/settings-unsupported.png' });
+  await saveScreenshot(page, { path: 'test-results/screens/settings-unsupported.png' });
 });
 
 test('at the chosen minute the reminder shows once, closes after 10 s and opens its day', async ({

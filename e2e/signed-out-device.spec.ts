@@ -8,6 +8,7 @@ import {
   expectToast,
   keepProgressAwayFrom,
   openExplanation,
+  saveScreenshot,
   signInThroughTheSheet,
   signUpViaApi,
 } from './support.js';
@@ -59,7 +60,10 @@ test('signed out from another device while writing: the landing says why, and th
   await page.getByRole('button', { name: 'Save Reflection' }).click();
   await expectToldWhy(page, ELSEWHERE);
   await expect(page.getByText('Failed to save your reflection.')).toHaveCount(0);
-  await page.screenshot({ path: 'test-results/screens/signed-out-elsewhere.png', fullPage: true });
+  await saveScreenshot(page, {
+    path: 'test-results/screens/signed-out-elsewhere.png',
+    fullPage: true,
+  });
   await expectNoAxeViolations(page);
   // Said again after a reload, until the person signs in.
   await page.reload();
@@ -164,5 +168,5 @@ test('the landing says why from its first paint, before the app is live, and not
   await expect(page.getByRole('status').filter({ hasText: EXPIRED })).toBeVisible();
   await expect(page.getByText(ELSEWHERE)).toBeHidden();
   expect(refused).toEqual([]);
-  await page.screenshot({ path: 'test-results/screens/landing-signed-out-notice.png' });
+  await saveScreenshot(page, { path: 'test-results/screens/landing-signed-out-notice.png' });
 });

@@ -1,7 +1,13 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { type Page, expect } from '@playwright/test';
+import {
+  type Locator,
+  type LocatorScreenshotOptions,
+  type Page,
+  type PageScreenshotOptions,
+  expect,
+} from '@playwright/test';
 
 const require = createRequire(import.meta.url);
 const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -10,6 +16,20 @@ const dataDir = `test-results/e2e-data-${process.env.E2E_PORT ?? 4317}`;
 export const outboxDir = `${dataDir}/outbox`;
 /** The database the end-to-end server serves (playwright.config.ts), for operator commands. */
 export const e2eDatabaseUrl = `sqlite:${dataDir}/app.db`;
+
+/**
+ * Screenshots for people to look at (test-results/screens/) are taken only when asked for with
+ * E2E_SCREENSHOTS=1: writing them costs every run time and tells the run nothing.
+ */
+export const screenshotsWanted = process.env.E2E_SCREENSHOTS === '1';
+
+/** Saves a screenshot of the page or element when E2E_SCREENSHOTS=1; otherwise does nothing. */
+export async function saveScreenshot(
+  target: Page | Locator,
+  options: PageScreenshotOptions & LocatorScreenshotOptions,
+): Promise<void> {
+  if (screenshotsWanted) await target.screenshot(options);
+}
 
 export interface TestUser {
   id: number;

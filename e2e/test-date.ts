@@ -89,7 +89,7 @@ export const test = playwrightTest.extend<{
   now: string;
   /**
    * The browser's text size in percent, as a reader sets it: the root font size from which every
-   * size in the app is measured. The large-text project runs the whole suite at 200%.
+   * size in the app is measured. The layout tour (layout-tour.spec.ts) walks the app at 200%.
    */
   textSize: number;
   /** After each test, every open page of the test's browser is checked to fit its screen. */

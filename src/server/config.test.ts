@@ -137,4 +137,17 @@ describe('configuration from the environment', () => {
     );
     expect(loadConfig({ NODE_ENV: 'production', TEST_CLOCK: 'false' }).testClock).toBe(false);
   });
+
+  it('hashes passwords at the real cost in production, and cheaply only for a test server that asks', () => {
+    const real = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+    expect(loadConfig({ NODE_ENV: 'production' }).passwordHashing).toEqual(real);
+    expect(loadConfig({}).passwordHashing).toEqual(real);
+    expect(loadConfig({ NODE_ENV: 'test' }).passwordHashing).toEqual(real);
+    expect(loadConfig({ NODE_ENV: 'test', TEST_PASSWORD_HASHING: 'true' }).passwordHashing).toEqual(
+      { memoryCost: 8, timeCost: 1, parallelism: 1 },
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production', TEST_PASSWORD_HASHING: 'true' })).toThrow(
+      'TEST_PASSWORD_HASHING: TEST_PASSWORD_HASHING makes password hashes cheap to guess, for test servers only; it is refused when NODE_ENV=production',
+    );
+  });
 });

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { isValidTimeZone } from '#shared/day-model';
+import { PRODUCTION_PASSWORD_HASHING, TEST_PASSWORD_HASHING } from './auth/password-hashing.js';
 
 /** The package root, so paths work from src/ (tests) and dist/ (built) alike. */
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -130,6 +131,7 @@ const configSchema = z
       .max(60_000, { error: 'SHUTDOWN_DELAY_MS must be between 0 and 60000' })
       .default(0),
     TEST_CLOCK: boolText.default(false),
+    TEST_PASSWORD_HASHING: boolText.default(false),
   })
   .refine((env) => (env.VAPID_PUBLIC_KEY === undefined) === (env.VAPID_PRIVATE_KEY === undefined), {
     error: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together (or neither)',
@@ -139,6 +141,11 @@ const configSchema = z
     error:
       "TEST_CLOCK lets a request choose the server's date, for end-to-end tests only; it is refused when NODE_ENV=production",
     path: ['TEST_CLOCK'],
+  })
+  .refine((env) => !(env.TEST_PASSWORD_HASHING && env.NODE_ENV === 'production'), {
+    error:
+      'TEST_PASSWORD_HASHING makes password hashes cheap to guess, for test servers only; it is refused when NODE_ENV=production',
+    path: ['TEST_PASSWORD_HASHING'],
   })
   .transform((env) => ({
     env: env.NODE_ENV,
@@ -176,6 +183,9 @@ const configSchema = z
     metricsToken: env.METRICS_TOKEN ?? null,
     shutdownDelayMs: env.SHUTDOWN_DELAY_MS,
     testClock: env.TEST_CLOCK,
+    passwordHashing: env.TEST_PASSWORD_HASHING
+      ? TEST_PASSWORD_HASHING
+      : PRODUCTION_PASSWORD_HASHING,
   }));
 
 export type AppConfig = Readonly<z.output<typeof configSchema>>;

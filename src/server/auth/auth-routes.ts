@@ -57,7 +57,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           throw new HttpError(409, 'Username already taken');
         if (clash.length > 0) throw new HttpError(409, 'Email already registered');
 
-        const passwordHash = await hashPassword(body.password);
+        const passwordHash = await hashPassword(body.password, ctx.config.passwordHashing);
         const now = clock();
         let user;
         try {
@@ -100,7 +100,9 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const user = attempt.user;
       const ok = user
         ? await verifyPassword(user.password_hash, request.body.password)
-        : await verifyAgainstDecoy(request.body.password).then(() => false);
+        : await verifyAgainstDecoy(request.body.password, ctx.config.passwordHashing).then(
+            () => false,
+          );
       if (!user || !ok) {
         await attempt.failed();
         throw new HttpError(401, 'Invalid username or password');

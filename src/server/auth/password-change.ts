@@ -72,7 +72,7 @@ export function passwordChangeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           [user.username, user.email, user.full_name],
           'newPassword',
         );
-        const passwordHash = await hashPassword(newPassword);
+        const passwordHash = await hashPassword(newPassword, ctx.config.passwordHashing);
         const sessionId = signedInSessionId(request);
         const token = await changePassword(db, user.id, sessionId, passwordHash, now);
         setSessionCookie(reply, token, secure);

@@ -70,7 +70,7 @@ export async function resetPassword(
     [holder.username, holder.email, holder.full_name],
     'password',
   );
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, ctx.config.passwordHashing);
   return ctx.db.transaction().execute(async (trx) => {
     // Claiming the token with a conditional update makes it single-use even under a race.
     const claimed = await trx

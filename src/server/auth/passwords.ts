@@ -1,10 +1,8 @@
 import { hash, verify } from '@node-rs/argon2';
+import type { PasswordHashing } from './password-hashing.js';
 
-// argon2id (the library's default algorithm) with the OWASP minimum: 19 MiB, 2 iterations, 1 lane.
-const options = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
-
-export function hashPassword(password: string): Promise<string> {
-  return hash(password, options);
+export function hashPassword(password: string, cost: PasswordHashing): Promise<string> {
+  return hash(password, cost);
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
@@ -15,9 +13,13 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
   }
 }
 
-let decoyHash: Promise<string> | undefined;
+const decoyHashes = new Map<PasswordHashing, Promise<string>>();
 /** Spends the same time as a real check when no account matched, so timing reveals nothing. */
-export async function verifyAgainstDecoy(password: string): Promise<void> {
-  decoyHash ??= hashPassword('decoy password that no account has');
+export async function verifyAgainstDecoy(password: string, cost: PasswordHashing): Promise<void> {
+  let decoyHash = decoyHashes.get(cost);
+  if (!decoyHash) {
+    decoyHash = hashPassword('decoy password that no account has', cost);
+    decoyHashes.set(cost, decoyHash);
+  }
   await verifyPassword(await decoyHash, password);
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import { type AppDatabase, migrateToLatest, openDatabase } from '../db/connection.js';
-import { createTestApp, createTestDatabase, type TestApp } from './test-app.js';
+import { createMigratedTestDatabase, createTestApp, type TestApp } from './test-app.js';
 
 export interface TwoHandles {
   /** The handle changes are made through, as by another process. */
@@ -17,7 +17,7 @@ export function twoHandles(): TwoHandles {
   const handles = {} as TwoHandles;
   let drop = async () => {};
   beforeAll(async () => {
-    const database = await createTestDatabase();
+    const database = await createMigratedTestDatabase();
     handles.writer = openDatabase(database.url);
     await migrateToLatest(handles.writer.db, handles.writer.schema);
     handles.reader = openDatabase(database.url);

@@ -4,11 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type AppOptions, buildApp } from '../app.js';
 import type { Clock } from '../clock.js';
 import { type AppConfig, loadConfig } from '../config.js';
 import type { Mailer } from '../mail/mailer.js';
 import { writeFixturePack } from './fixture-pack.js';
+import { adminQuery } from './migrated-template.js';
 
 export interface TestClock {
   clock: Clock;
@@ -69,6 +71,39 @@ export async function createTestDatabase(
   };
 }
 
+/**
+ * A fresh database for one test file with every migration applied: a copy of the template the
+ * API suite migrates once per run (test-support/migrated-template.ts), which is much faster
+ * than migrating each. SQLite copies the file; PostgreSQL makes a database of its own from the
+ * template (dropped with `drop`). Without a template (a test run outside the API suite), an
+ * empty one, which the app migrates as it starts.
+ */
+export async function createMigratedTestDatabase(
+  kind: 'sqlite' | 'postgres' = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite',
+): Promise<TestDatabase> {
+  const template = inject('migratedTemplate');
+  if (!template) return createTestDatabase(kind);
+  if (kind === 'postgres') {
+    const base = process.env.TEST_DATABASE_URL;
+    if (!base) throw new Error('TEST_DATABASE_URL is required for the PostgreSQL suite');
+    const name = `test_${randomBytes(6).toString('hex')}`;
+    await adminQuery(base, `create database ${name} template ${template}`);
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    return {
+      url: url.toString(),
+      drop: () => adminQuery(base, `drop database if exists ${name} with (force)`),
+    };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'threefold-test-'));
+  const file = path.join(dir, 'app.db');
+  fs.copyFileSync(template, file);
+  return {
+    url: `sqlite:${file}`,
+    drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
 export interface TestApp {
   app: FastifyInstance;
   config: AppConfig;
@@ -92,7 +127,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database: TestDatabase = options.databaseUrl
     ? { url: options.databaseUrl, drop: async () => {} }
-    : await createTestDatabase();
+    : await createMigratedTestDatabase();
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'threefold-files-'));
   const clock = options.clock ?? testClock();
   const config = loadConfig({
@@ -107,6 +142,8 @@ export async function createTestApp(
     SERVE_WEB: 'false',
     // Tests subscribe with made-up and loopback push services.
     PUSH_SERVICE_HOSTS: '*',
+    // Cheap password hashes: every test signs people up. A test of the real cost sets 'false'.
+    TEST_PASSWORD_HASHING: 'true',
     ...options.env,
   });
   const app = await buildApp(config, {
