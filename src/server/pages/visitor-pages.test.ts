@@ -136,6 +136,13 @@ describe("the days' public pages, for visitors", () => {
     const early = await t.app.inject({ url: '/read/61', cookies: inKiritimati });
     expect(early.statusCode).toBe(200);
     expect(early.headers['cache-control']).toBe('private, max-age=300');
+    // Its share image likewise, which a link preview fetches from the same place.
+    const earlyImage = await t.app.inject({
+      url: '/read/61/card.png',
+      cookies: inKiritimati,
+      headers: { 'if-none-match': '"none"' },
+    });
+    expect(earlyImage.headers['cache-control']).toBe('private, max-age=300');
     t.clock.set('2026-03-01T11:00:00.000Z');
     try {
       // Day 60 is open in UTC but UTC-12 is still on 28 February.

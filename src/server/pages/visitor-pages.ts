@@ -224,7 +224,11 @@ export function visitorPages(ctx: AppContext) {
         // The ETag names what the image shows: a match is answered without reading a file.
         const etag = images.etagOf(reading, format);
         reply.headers({
-          'cache-control': `public, max-age=${PUBLIC_MAX_AGE_S}`,
+          // Like the day's page: a shared cache keeps it only once every zone has opened it.
+          'cache-control':
+            day !== null && dayOpenEverywhere(day, ctx.clock())
+              ? `public, max-age=${PUBLIC_MAX_AGE_S}`
+              : OPEN_HERE_ONLY,
           etag,
           // Made to be shown on other sites: link previews and posts embed it.
           'cross-origin-resource-policy': 'cross-origin',
