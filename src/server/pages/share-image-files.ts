@@ -99,7 +99,7 @@ interface Waiting {
 }
 
 /**
- * The days' share images, drawn once and kept as files (docs/decisions/023-share-images-drawn-
+ * The days' share images, drawn once and kept as files (docs/decisions/024-share-images-drawn-
  * once.md). Each file is named by a hash of the drawing code and of what the image shows, so a
  * changed reading or new drawing code is a new name and is drawn again; the same hash is the
  * image's ETag, known without reading or drawing anything. Drawings queue for one drawer: those

@@ -18,7 +18,7 @@ interface QueuedEntry {
 
 /**
  * SQLite: brings up to `limit` waiting entries (of one person, when given) into the journal's
- * search index, and answers how many it took (docs/decisions/024-saves-indexed-just-after.md).
+ * search index, and answers how many it took (docs/decisions/025-saves-indexed-just-after.md).
  * The first statement takes them off the queue, so the transaction holds the write lock from
  * its start: two processes never index the same entry, and one that fails half-way leaves
  * them waiting. PostgreSQL's index is a generated column, always up to date: nothing waits.

@@ -5,7 +5,7 @@ import { PostgresAdapter, sql } from 'kysely';
 
 /**
  * SQLite: the journal's search index is brought up to date in batches just after a save is
- * answered, not inside the save (docs/decisions/024-saves-indexed-just-after.md).
+ * answered, not inside the save (docs/decisions/025-saves-indexed-just-after.md).
  *
  * `journal_search_queue` holds, in the save's own transaction, each entry whose words the index
  * does not hold yet, with the words it does hold for it (null for a new entry): a contentless
