@@ -21,6 +21,7 @@ import {
   setSessionCookie,
 } from './auth/sessions.js';
 import { createAppCache } from './cache/app-cache.js';
+import { appreciationRoutes, circleRoutes, invitePreviewRoutes } from './circles/circle-routes.js';
 import { callerJustChanged, seeOwnChanges } from './cache/own-changes.js';
 import { type Clock, systemClock } from './clock.js';
 import type { AppConfig } from './config.js';
@@ -273,6 +274,8 @@ export async function buildApp(
       await api.register(pushKeyRoutes(vapid), { prefix: '/push' });
       // Readings for anyone; the journal only for its signed-in owner.
       await api.register(searchRoutes(ctx), { prefix: '/search' });
+      // An invite link tells a visitor what the circle is before they sign up or in.
+      await api.register(invitePreviewRoutes(ctx), { prefix: '/circle-invites' });
 
       // Only for a signed-in person: one check for every route of the scope (requireSignIn).
       await api.register(async (signedIn) => {
@@ -287,6 +290,8 @@ export async function buildApp(
         await signedIn.register(blockRoutes(ctx), { prefix: '/blocks' });
         await signedIn.register(pushSubscriptionRoutes(ctx), { prefix: '/push' });
         await signedIn.register(reportRoutes(ctx), { prefix: '/reports' });
+        await signedIn.register(circleRoutes(ctx), { prefix: '/circles' });
+        await signedIn.register(appreciationRoutes(ctx), { prefix: '/journal' });
       });
     },
     { prefix: '/api' },

@@ -11,6 +11,7 @@ import {
   type ChangeTopic,
 } from './change-log.js';
 import { type ChangeNotifications, listenForChanges } from './change-notifications.js';
+import { CircleCache } from './circle-cache.js';
 import { FeedCache } from './feed-cache.js';
 import { SessionCache } from './session-cache.js';
 
@@ -40,6 +41,12 @@ export interface AppCache {
    * a reader this request signed in through `session()`, which brought the cache up to date.
    */
   friendsFeed(readerId: number, read: () => Promise<unknown>): Promise<Buffer>;
+  /**
+   * A circle's reflections of a day as every member sees them (before each reader's blocks and
+   * appreciations): the cached ones, or `read()` afresh. Kept fresh by the same change log as
+   * the feeds (topic 'circle').
+   */
+  circlePage<T>(circleId: number, day: number, read: () => Promise<T>): Promise<T>;
   /** How full each cache is and how often it was found holding what was asked (GET /metrics). */
   figures(): CacheFigures;
   /** Stops listening for changes. */
@@ -56,6 +63,7 @@ export type SessionRow = UserRow & {
 export interface Caches {
   feeds: FeedCache;
   sessions: SessionCache<{ id: number }>;
+  circles?: CircleCache;
 }
 
 /** Which change lets go of which cached thing: the one rule, whatever tells of the changes. */
@@ -66,6 +74,8 @@ export const invalidation: Record<ChangeTopic, (caches: Caches, userId: number) 
   friends: ({ feeds }, readerId) => feeds.forgetReader(readerId),
   // This person's account, or one of their sessions, changed or went: all their sessions.
   account: ({ sessions }, userId) => sessions.forgetUser(userId),
+  // What a circle's pages show changed (the id is the circle's): every day of that circle.
+  circle: ({ circles }, circleId) => circles?.forgetCircle(circleId),
 };
 
 const sessionsCached = 10_000;
@@ -84,6 +94,7 @@ export function cacheListener(caches: Caches): ChangeListener {
     lost: () => {
       caches.feeds.clear();
       caches.sessions.clear();
+      caches.circles?.clear();
     },
   };
 }
@@ -99,7 +110,8 @@ export function createAppCache(
 ): AppCache {
   const feeds = new FeedCache(options.feedBytes);
   const sessions = new SessionCache<SessionRow>(sessionsCached);
-  const changes: ChangeSource = changeLog(database, cacheListener({ feeds, sessions }));
+  const circles = new CircleCache(options.feedBytes);
+  const changes: ChangeSource = changeLog(database, cacheListener({ feeds, sessions, circles }));
   const lookups = { sessionHits: 0, sessionMisses: 0, feedHits: 0, feedMisses: 0, logReads: 0 };
   /** When the log was last read, and how many writes this process had started by then. */
   let lastRead = { at: -Infinity, writes: -1 };
@@ -181,6 +193,22 @@ export function createAppCache(
         return found.body;
       } finally {
         feeds.finishRead(reading, found);
+      }
+    },
+
+    async circlePage(circleId, day, read) {
+      if (circles.maxBytes === 0) return read();
+      const cached = circles.get(circleId, day);
+      if (cached !== undefined) return cached as Awaited<ReturnType<typeof read>>;
+      const reading = circles.startRead(circleId);
+      let value: Awaited<ReturnType<typeof read>> | undefined;
+      let bytes: number | undefined;
+      try {
+        value = await read();
+        bytes = JSON.stringify(value).length;
+        return value;
+      } finally {
+        circles.finishRead(reading, day, value, bytes);
       }
     },
 
