@@ -178,6 +178,7 @@ export function useReflection({
       entryText: formatEntryText(values),
       isPublic: values.isPublic,
       sharedParts: values.sharedParts,
+      circleIds: values.circleIds,
     };
     // An answer that never comes counts as no connection: the words then wait on the device.
     const post = (baseUpdatedAt: string | null) =>
