@@ -144,6 +144,8 @@ const configSchema = z
     host: env.HOST,
     databaseUrl: env.DATABASE_URL,
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    /** Served over HTTPS (APP_URL says so): cookies are Secure and HSTS is sent. */
+    https: (env.APP_URL ?? '').startsWith('https://'),
     appTimezone: env.APP_TIMEZONE,
     smtpUrl: env.SMTP_URL ?? null,
     mailFrom: env.MAIL_FROM,

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiContract } from '#shared/api-contract';
 import type { AppContext } from '../app-context.js';
 import { signedInUser } from '../auth/current-user.js';
-import { currentDayFor } from '../thoughts/reading-day.js';
+import { currentDayFor } from '../readings/reading-day.js';
 import { setAppreciation } from './appreciations.js';
 import { circleReflections } from './circle-reflections.js';
 import {

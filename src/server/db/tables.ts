@@ -215,7 +215,7 @@ export interface DataChangesTable {
   /** A number on SQLite; PostgreSQL's bigint comes back as a string. */
   seq: Generated<number | string>;
   /** 'circle' names a circle's id in `user_id` (migration 0019). */
-  topic: 'feed' | 'friends' | 'account' | 'circle';
+  topic: 'feed' | 'friends' | 'account' | 'content' | 'circle';
   user_id: number;
   /** PostgreSQL only: the transaction that wrote the entry (xid8, as text). */
   xid: Generated<string>;

@@ -5,8 +5,8 @@ import { pathDay } from '#shared/path-params';
 import { publicDayHref } from '#shared/shared-day';
 import { stanzaHeading } from '#shared/stanza-heading';
 import type { AppContext } from '../app-context.js';
-import { readerTimeZone } from '../thoughts/reading-day.js';
-import { friendlyFutureMessage, gathaInfoFor } from '../thoughts/thought-routes.js';
+import { readerTimeZone } from '../readings/reading-day.js';
+import { friendlyFutureMessage, gathaInfoFor } from '../readings/readings.js';
 import {
   dayNotFoundPageHtml,
   futureDayPageHtml,

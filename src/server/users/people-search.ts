@@ -1,4 +1,4 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { SEARCH_MIN_LENGTH, SEARCH_RESULT_LIMIT } from '#shared/constants';
 import {
   compareDistance,
@@ -9,6 +9,7 @@ import {
 import type { DiscoveredUser, UserSearchResult } from '#shared/social-types';
 import type { Database } from '../db/tables.js';
 import { visibleToEachOther } from './visibility.js';
+import { dialectOf } from '../db/dialect.js';
 
 /** Strangers see only the first three characters of a postal code. */
 export function publicPostalCode(code: string | null): string | null {
@@ -64,7 +65,7 @@ export async function searchPeople(
 
 /** The postal code as the proximity rule reads it, matching the discovery index exactly. */
 function normalisedPostalCode(db: Kysely<Database>) {
-  return db.getExecutor().adapter instanceof PostgresAdapter
+  return dialectOf(db) === 'postgres'
     ? sql<string>`upper(replace(coalesce(postal_code, ''), ' ', '')) collate "C"`
     : sql<string>`upper(replace(coalesce(postal_code, ''), ' ', ''))`;
 }
