@@ -32,6 +32,7 @@ function signedIn(session, extra = {}) {
  */
 export function hotEndpoints(sessions, currentDay, { readerPage = false } = {}) {
   const withEntries = sessions.filter((s) => s.days?.length);
+  const inCircles = withEntries.filter((s) => s.circleId);
   const writable = (s) => s.days.filter((day) => day <= currentDay);
   const page = {
     // The morning's first view: today's daily screen rendered for the signed-in reader.
@@ -80,6 +81,20 @@ export function hotEndpoints(sessions, currentDay, { readerPage = false } = {}) 
       request: () => {
         const session = pick(withEntries);
         return { path: `/api/journal/day/${pick(session.days)}`, headers: signedIn(session) };
+      },
+    },
+    {
+      // A member opens their circle's page on one of the days they wrote (circles of 10-100).
+      key: 'circle',
+      label: 'GET /api/circles/{id}/reflections?day={d}',
+      method: 'GET',
+      path: '/api/circles/:id/reflections',
+      request: () => {
+        const session = pick(inCircles.length ? inCircles : withEntries);
+        return {
+          path: `/api/circles/${session.circleId ?? 1}/reflections?day=${pick(session.days)}`,
+          headers: signedIn(session),
+        };
       },
     },
     {

@@ -167,6 +167,25 @@ export async function generateSeed({ users, sessionCount, now }) {
     sessions.push({ userId: user, token: `bench-${users}-${user}-${rng.int(0, 1e9)}` });
   }
   const sessionByUser = new Map(sessions.map((s) => [s.userId, s]));
+
+  // Reading circles of 10 to 100 people, one each, in runs of neighbouring ids (migration 0019);
+  // about half of each member's entries are shared with their circle.
+  const circleRows = [];
+  const memberRows = [];
+  const circleOf = new Array(users + 1).fill(0);
+  for (let first = 1; first <= users;) {
+    const size = Math.min(rng.int(10, 100), users - first + 1);
+    const id = circleRows.length + 1;
+    circleRows.push([id, `Circle ${id}`, 'We read together', created, created]);
+    for (let user = first; user < first + size; user++) {
+      circleOf[user] = id;
+      memberRows.push([id, user, user === first ? 'owner' : 'member', created]);
+      const session = sessionByUser.get(user);
+      if (session) session.circleId = id;
+    }
+    first += size;
+  }
+  const shareRows = [];
   const dateOf = datesOfReadingDays(now);
   const days = [...dateOf.keys()];
   let entryCount = 0;
@@ -191,6 +210,9 @@ export async function generateSeed({ users, sessionCount, now }) {
         const isPublic = rng.next() < 0.5 ? 1 : 0;
         entryCount++;
         publicCount += isPublic;
+        // Entries get ids in the order they are inserted into the fresh table.
+        if (circleOf[user] && rng.next() < 0.5)
+          shareRows.push([entryCount, circleOf[user], user, day]);
         yield [user, day, entryText(rng), isPublic, stamp, stamp];
       }
     }
@@ -211,6 +233,10 @@ export async function generateSeed({ users, sessionCount, now }) {
     entries,
     sessionRows,
     sessions,
+    circleRows,
+    memberRows,
+    /** Filled as the entries are generated: insert after them. */
+    shareRows,
     entryTotal: () => entryCount,
     publicTotal: () => publicCount,
   };
@@ -261,6 +287,18 @@ export async function seedSqlite(file, seed) {
     }
   }
   flush(batch);
+  insertMany(
+    'insert into circles (id, name, description, created_at, updated_at) values (?,?,?,?,?)',
+    seed.circleRows,
+  );
+  insertMany(
+    'insert into circle_members (circle_id, user_id, role, joined_at) values (?,?,?,?)',
+    seed.memberRows,
+  );
+  insertMany(
+    'insert into journal_entry_circles (entry_id, circle_id, user_id, day_number) values (?,?,?,?)',
+    seed.shareRows,
+  );
   insertMany(
     'insert into sessions (user_id, token_hash, user_agent, created_at, last_seen_at, expires_at) values (?,?,?,?,?,?)',
     seed.sessionRows,
@@ -322,6 +360,25 @@ const pgColumns = {
     ['is_public', 'int'],
     ['created_at', 'text'],
     ['updated_at', 'text'],
+  ],
+  circles: [
+    ['id', 'int'],
+    ['name', 'text'],
+    ['description', 'text'],
+    ['created_at', 'text'],
+    ['updated_at', 'text'],
+  ],
+  circle_members: [
+    ['circle_id', 'int'],
+    ['user_id', 'int'],
+    ['role', 'text'],
+    ['joined_at', 'text'],
+  ],
+  journal_entry_circles: [
+    ['entry_id', 'int'],
+    ['circle_id', 'int'],
+    ['user_id', 'int'],
+    ['day_number', 'int'],
   ],
   sessions: [
     ['user_id', 'int'],
@@ -396,6 +453,12 @@ export async function seedPostgres(url, schema, seed) {
     }
     await send(batch);
     await Promise.all(pending);
+    await pgInsert(client, 'circles', seed.circleRows);
+    await client.query(
+      `select setval(pg_get_serial_sequence('circles', 'id'), greatest(1, (select max(id) from circles)))`,
+    );
+    await pgInsert(client, 'circle_members', seed.memberRows);
+    await pgInsert(client, 'journal_entry_circles', seed.shareRows);
     for (const { indexdef } of indexes) await client.query(indexdef);
     // What autovacuum would do after a bulk load: statistics and the visibility map.
     await client.query('vacuum analyze');

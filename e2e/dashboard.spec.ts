@@ -138,24 +138,25 @@ test("Friends' Reflections shows every shared part of a friend's entries under i
     `${LONG_DEEDS.slice(0, 200)}...`,
   ]);
 
-  // Likes stay on this device, and say so; there is no favourites list to speak of.
-  const like = fullCard.getByRole('button', { name: 'Like reflection by Dariush Ardeshir Kavian' });
+  // A favourite (the spec's heart) stays on this device, and says so.
+  const like = fullCard.getByRole('button', {
+    name: 'Favourite reflection by Dariush Ardeshir Kavian',
+  });
   await expect(like).toHaveAttribute('aria-pressed', 'false');
   await expect(fullCard.getByText('Saved on this device')).toHaveCount(0);
   await like.click();
   await expectToast(
     page,
-    'Saved on this device',
-    'Only you see this like; it is not sent to anyone.',
+    'Added to Favorites',
+    'Kept on this device only; it is not sent to anyone.',
   );
   await expect(like).toHaveAttribute('aria-pressed', 'true');
   await expect(like).toHaveAccessibleDescription('Saved on this device');
   await expect(fullCard.getByText('Saved on this device', { exact: true })).toBeVisible();
-  await expect(longCard.getByRole('button', { name: /^Like reflection/ })).toHaveAttribute(
+  await expect(longCard.getByRole('button', { name: /^Favourite reflection/ })).toHaveAttribute(
     'aria-pressed',
     'false',
   );
-  await expect(page.getByText(/favou?rite/i)).toHaveCount(0);
 
   await page.reload();
   await expect(like).toHaveAttribute('aria-pressed', 'true');
@@ -170,12 +171,11 @@ test("Friends' Reflections shows every shared part of a friend's entries under i
   await like.focus();
   await page.keyboard.press('Enter');
   await page.keyboard.press('Enter');
-  await expect(openToast(page, 'Like removed from this device')).toBeVisible();
-  await expect(openToast(page, 'Saved on this device')).toHaveCount(0);
-  await expect(openToast(page, 'Saved on this device')).toBeVisible();
-  await expect(openToast(page, 'Like removed from this device')).toHaveCount(0);
+  await expect(openToast(page, 'Removed')).toBeVisible();
+  await expect(openToast(page, 'Added to Favorites')).toHaveCount(0);
+  await expect(openToast(page, 'Added to Favorites')).toBeVisible();
+  await expect(openToast(page, 'Removed')).toHaveCount(0);
   await expect(page.locator('li[data-state="open"]')).toHaveCount(1);
-  await expect(page.getByText(/favou?rite/i)).toHaveCount(0);
   await like.click();
   await expect(like).toHaveAttribute('aria-pressed', 'false');
   await page.reload();

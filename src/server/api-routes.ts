@@ -12,6 +12,7 @@ import { progressRoutes } from './progress/progress-routes.js';
 import { pushKeyRoutes, pushSubscriptionRoutes } from './push/push-routes.js';
 import type { VapidKeys } from './push/vapid-keys.js';
 import { reportRoutes } from './reports/report-routes.js';
+import { appreciationRoutes, circleRoutes, invitePreviewRoutes } from './circles/circle-routes.js';
 import { savedStanzaRoutes } from './saved/saved-routes.js';
 import { searchRoutes } from './search/search-routes.js';
 import { gathaInfoRoutes, thoughtRoutes } from './thoughts/thought-routes.js';
@@ -38,6 +39,8 @@ export function apiRoutes(ctx: AppContext, readiness: Readiness, vapid: VapidKey
     await api.register(pushKeyRoutes(vapid), { prefix: '/push' });
     // Readings for anyone; the journal only for its signed-in owner.
     await api.register(searchRoutes(ctx), { prefix: '/search' });
+    // An invite link tells a visitor what the circle is before they sign up or in.
+    await api.register(invitePreviewRoutes(ctx), { prefix: '/circle-invites' });
 
     // Only for a signed-in person: one check for every route of the scope.
     await api.register(async (signedIn) => {
@@ -52,6 +55,8 @@ export function apiRoutes(ctx: AppContext, readiness: Readiness, vapid: VapidKey
       await signedIn.register(blockRoutes(ctx), { prefix: '/blocks' });
       await signedIn.register(pushSubscriptionRoutes(ctx), { prefix: '/push' });
       await signedIn.register(reportRoutes(ctx), { prefix: '/reports' });
+      await signedIn.register(circleRoutes(ctx), { prefix: '/circles' });
+      await signedIn.register(appreciationRoutes(ctx), { prefix: '/journal' });
     });
   };
 }

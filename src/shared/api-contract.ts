@@ -11,6 +11,24 @@ import {
 } from './account-schemas.js';
 import { glossaryEntrySchema, glossaryQuerySchema } from './glossary.js';
 import {
+  appreciationAnswerSchema,
+  CIRCLE_NOT_FOUND,
+  circleDetailSchema,
+  circleInviteSchema,
+  circleReflectionSchema,
+  circleReflectionsQuerySchema,
+  circleSummarySchema,
+  createCircleSchema,
+  createdCircleSchema,
+  INVITE_NOT_FOUND,
+  invitePreviewSchema,
+  joinCircleSchema,
+  joinedCircleSchema,
+  MEMBER_NOT_FOUND,
+  memberRoleChangeSchema,
+  updateCircleSchema,
+} from './circle-schemas.js';
+import {
   loginRequestSchema,
   passwordResetRequestSchema,
   passwordResetSchema,
@@ -69,6 +87,12 @@ const signedInUser = z.object({ user: userSchema });
 
 const journalEntryParams = z.object({ id: pathId('Journal entry not found') });
 const friendRequestParams = z.object({ id: pathId('Friend request not found') });
+const circleParams = z.object({ id: pathId(CIRCLE_NOT_FOUND) });
+const circleMemberParams = z.object({
+  id: pathId(CIRCLE_NOT_FOUND),
+  userId: pathId(MEMBER_NOT_FOUND),
+});
+const appreciatedEntryParams = z.object({ id: pathId('Entry not found') });
 
 /** What one route reads and answers: Fastify's route `schema`, made of zod schemas. */
 interface RouteSchemas {
@@ -159,6 +183,50 @@ export const apiContract = {
         },
       },
     },
+  },
+
+  // Appreciation reaches the author (docs/product.md#appreciation).
+  'PUT /api/journal/:id/appreciation': {
+    params: appreciatedEntryParams,
+    response: { 200: appreciationAnswerSchema },
+  },
+  'DELETE /api/journal/:id/appreciation': {
+    params: appreciatedEntryParams,
+    response: { 200: appreciationAnswerSchema },
+  },
+
+  // Reading circles (docs/product.md#reading-circles).
+  'GET /api/circles': { response: { 200: z.array(circleSummarySchema) } },
+  'POST /api/circles': { body: createCircleSchema, response: { 201: createdCircleSchema } },
+  'POST /api/circles/join': { body: joinCircleSchema, response: { 200: joinedCircleSchema } },
+  'GET /api/circles/:id': { params: circleParams, response: { 200: circleDetailSchema } },
+  'PATCH /api/circles/:id': {
+    params: circleParams,
+    body: updateCircleSchema,
+    response: { 200: circleDetailSchema },
+  },
+  'DELETE /api/circles/:id': { params: circleParams, response: { 200: ok } },
+  'POST /api/circles/:id/invites': { params: circleParams, response: { 201: circleInviteSchema } },
+  'GET /api/circles/:id/reflections': {
+    params: circleParams,
+    querystring: circleReflectionsQuerySchema,
+    response: { 200: z.array(circleReflectionSchema) },
+  },
+  'DELETE /api/circles/:id/members/:userId': { params: circleMemberParams, response: { 200: ok } },
+  'PATCH /api/circles/:id/members/:userId': {
+    params: circleMemberParams,
+    body: memberRoleChangeSchema,
+    response: { 200: circleDetailSchema },
+  },
+  /** What an invite link shows a visitor, signed in or not, before they join. */
+  'GET /api/circle-invites/:code': {
+    params: z.object({
+      code: z
+        .string()
+        .max(64, { error: INVITE_NOT_FOUND })
+        .regex(/^[A-Za-z0-9_-]+$/, { error: INVITE_NOT_FOUND }),
+    }),
+    response: { 200: invitePreviewSchema },
   },
 
   'GET /api/search': { querystring: searchQuerySchema, response: { 200: searchResultsSchema } },

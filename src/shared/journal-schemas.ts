@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ENTRY_TEXT_TOO_LONG, LIMITS, TOTAL_DAYS } from './constants.js';
+import { appreciationSchema, CIRCLE_LIMITS } from './circle-schemas.js';
 import { ENTRY_PARTS } from './shared-parts.js';
 import { personSchema } from './social-types.js';
 
@@ -29,6 +30,15 @@ const sharedPartsSchema = z
     error: 'sharedParts names each part at most once',
   });
 
+/** The circles the entry is shared with, each one its author is in (docs/product.md#reading-circles). */
+const circleIdsSchema = z
+  .array(z.int({ error: 'circleIds must be circle ids' }).positive({ error: 'Circle not found' }), {
+    error: 'circleIds must be a list',
+  })
+  .max(CIRCLE_LIMITS.circlesPerEntry, {
+    error: `circleIds can name at most ${CIRCLE_LIMITS.circlesPerEntry} circles`,
+  });
+
 /** An entry's `updatedAt` as the server sent it: an ISO 8601 instant. */
 const updatedAtSchema = z
   .string({ error: 'baseUpdatedAt must be the updatedAt of the entry the save began from' })
@@ -42,6 +52,8 @@ export const createJournalEntrySchema = z.object({
   entryText: entryTextSchema,
   isPublic: isPublicSchema.default(false),
   sharedParts: sharedPartsSchema.optional(),
+  /** Left out, the circles it is shared with stay as they are (none for a new entry). */
+  circleIds: circleIdsSchema.optional(),
   /**
    * The version the save began from: the entry's `updatedAt`, or null when there was no entry.
    * When the day's entry no longer matches it, nothing is written (409 with the current entry),
@@ -56,6 +68,7 @@ export const updateJournalEntrySchema = z
     entryText: entryTextSchema.optional(),
     isPublic: isPublicSchema.optional(),
     sharedParts: sharedPartsSchema.optional(),
+    circleIds: circleIdsSchema.optional(),
     /** As for a new save: 409 with the current entry when it changed since this version. */
     baseUpdatedAt: updatedAtSchema.optional(),
   })
@@ -63,8 +76,9 @@ export const updateJournalEntrySchema = z
     (value) =>
       value.entryText !== undefined ||
       value.isPublic !== undefined ||
-      value.sharedParts !== undefined,
-    { error: 'Nothing to update: send entryText, isPublic or sharedParts' },
+      value.sharedParts !== undefined ||
+      value.circleIds !== undefined,
+    { error: 'Nothing to update: send entryText, isPublic, sharedParts or circleIds' },
   );
 
 export type CreateJournalEntry = z.infer<typeof createJournalEntrySchema>;
@@ -81,16 +95,24 @@ export const journalEntrySchema = z.object({
   sharedParts: z.array(z.enum(ENTRY_PARTS)),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The circles whose members see it (with the same parts); the server always sends it. */
+  circleIds: z.array(z.int()).optional(),
+  /** Who appreciated it: sent to its author only; the server always sends it. */
+  appreciations: z.array(appreciationSchema).optional(),
 });
 export type JournalEntry = z.infer<typeof journalEntrySchema>;
 
 /** A friend's shared reflection in the friends' feed, with who wrote it. */
-export const friendJournalEntrySchema = journalEntrySchema.extend({
-  user: personSchema,
-  /**
-   * The stanza the entry reflects on ("Yasna 44.3"), so friends reading on different days know
-   * which one it is (docs/decisions/017-your-pace.md); null when the content names none.
-   */
-  reference: z.string().nullable(),
-});
+export const friendJournalEntrySchema = journalEntrySchema
+  .omit({ circleIds: true, appreciations: true })
+  .extend({
+    user: personSchema,
+    /**
+     * The stanza the entry reflects on ("Yasna 44.3"), so friends reading on different days know
+     * which one it is (docs/decisions/017-your-pace.md); null when the content names none.
+     */
+    reference: z.string().nullable(),
+    /** Whether the reader appreciated it; nobody but the author sees who else did. */
+    appreciatedByMe: z.boolean(),
+  });
 export type FriendJournalEntry = z.infer<typeof friendJournalEntrySchema>;

@@ -23,6 +23,7 @@ describe('valuesOf', () => {
       deeds: 'd',
       isPublic: true,
       sharedParts: ['thoughts', 'words', 'deeds'],
+      circleIds: [],
     });
     expect(
       valuesOf({ entryText: '{"words":"w"}', isPublic: true, sharedParts: ['deeds', 'words'] })
@@ -105,7 +106,19 @@ describe('mergeReflections', () => {
       deeds: '',
       isPublic: true,
       sharedParts: ['thoughts', 'words', 'deeds'],
+      circleIds: [],
     });
+  });
+
+  it("keeps the saved side's circles unless only the device changed them", () => {
+    const began = form({ circleIds: [2] });
+    expect(mergeReflections(began, form({ circleIds: [3, 2] }), began).circleIds).toEqual([2, 3]);
+    expect(
+      mergeReflections(form({ circleIds: [4] }), form({ circleIds: [3] }), began).circleIds,
+    ).toEqual([4]);
+    expect(valuesOf({ entryText: '', isPublic: false, circleIds: [5, 1, 5] }).circleIds).toEqual([
+      1, 5,
+    ]);
   });
 
   it("keeps the saved side's sharing unless only the device changed it", () => {

@@ -13,17 +13,19 @@ import { ENTRY_PARTS, type EntryPart, orderedParts } from './shared-parts.js';
  * parts could be chosen have no `sharedParts`: they shared all three.
  */
 export type SavedVersion = Pick<JournalEntry, 'entryText' | 'isPublic' | 'updatedAt'> &
-  Partial<Pick<JournalEntry, 'sharedParts'>>;
+  Partial<Pick<JournalEntry, 'sharedParts' | 'circleIds'>>;
 
 /** A stored text and its sharing, the parts shared left out meaning all three. */
 type StoredText = Pick<JournalEntry, 'entryText' | 'isPublic'> &
-  Partial<Pick<JournalEntry, 'sharedParts'>>;
+  Partial<Pick<JournalEntry, 'sharedParts' | 'circleIds'>>;
 
 /** What a reflection form holds: the three parts and the sharing. */
 export interface ReflectionValues extends EntryParts {
   isPublic: boolean;
   /** The parts friends see while it is shared (docs/product.md#partial-sharing). */
   sharedParts: EntryPart[];
+  /** The reading circles whose members see it, with the same parts (docs/product.md#reading-circles). */
+  circleIds: number[];
 }
 
 export const PARTS = [
@@ -38,6 +40,7 @@ export const EMPTY_REFLECTION: ReflectionValues = {
   deeds: '',
   isPublic: false,
   sharedParts: [...ENTRY_PARTS],
+  circleIds: [],
 };
 
 /** The parts shared, in written order; none recorded (older versions) means all three. */
@@ -49,6 +52,14 @@ export function sharedPartsOf(parts: readonly EntryPart[] | null | undefined): E
 const sameParts = (a: readonly EntryPart[], b: readonly EntryPart[]) =>
   sharedPartsOf(a).join() === sharedPartsOf(b).join();
 
+/** The circles, each once, in id order. */
+export function circlesOf(ids: readonly number[] | null | undefined): number[] {
+  return [...new Set(Array.isArray(ids) ? ids : [])].sort((a, b) => a - b);
+}
+
+const sameCircles = (a: readonly number[], b: readonly number[]) =>
+  circlesOf(a).join() === circlesOf(b).join();
+
 /** The form's values for a stored text, or an empty private form when there is none. */
 export function valuesOf(saved: StoredText | null | undefined): ReflectionValues {
   if (!saved) return EMPTY_REFLECTION;
@@ -56,6 +67,7 @@ export function valuesOf(saved: StoredText | null | undefined): ReflectionValues
     ...parseEntryText(saved.entryText),
     isPublic: saved.isPublic,
     sharedParts: sharedPartsOf(saved.sharedParts),
+    circleIds: circlesOf(saved.circleIds),
   };
 }
 
@@ -64,6 +76,7 @@ export function sameValues(a: ReflectionValues, b: ReflectionValues): boolean {
   return (
     a.isPublic === b.isPublic &&
     sameParts(a.sharedParts, b.sharedParts) &&
+    sameCircles(a.circleIds, b.circleIds) &&
     PARTS.every((part) => a[part] === b[part])
   );
 }
@@ -73,6 +86,7 @@ export function sameContent(a: ReflectionValues, b: ReflectionValues): boolean {
   return (
     a.isPublic === b.isPublic &&
     sameParts(a.sharedParts, b.sharedParts) &&
+    sameCircles(a.circleIds, b.circleIds) &&
     PARTS.every((part) => a[part].trim() === b[part].trim())
   );
 }
@@ -88,6 +102,7 @@ export function versionOf(entry: SavedVersion): SavedVersion {
     entryText: entry.entryText,
     isPublic: entry.isPublic,
     sharedParts: sharedPartsOf(entry.sharedParts),
+    ...(entry.circleIds ? { circleIds: circlesOf(entry.circleIds) } : {}),
     updatedAt: entry.updatedAt,
   };
 }
@@ -121,11 +136,16 @@ export function mergeReflections(
     base !== null &&
     !sameParts(mine.sharedParts, base.sharedParts) &&
     sameParts(saved.sharedParts, base.sharedParts);
+  const onlyMineChoseCircles =
+    base !== null &&
+    !sameCircles(mine.circleIds, base.circleIds) &&
+    sameCircles(saved.circleIds, base.circleIds);
   return {
     thoughts: mergePart(saved.thoughts, mine.thoughts, from.thoughts),
     words: mergePart(saved.words, mine.words, from.words),
     deeds: mergePart(saved.deeds, mine.deeds, from.deeds),
     isPublic: onlyMineShared ? mine.isPublic : saved.isPublic,
     sharedParts: sharedPartsOf(onlyMineChoseParts ? mine.sharedParts : saved.sharedParts),
+    circleIds: circlesOf(onlyMineChoseCircles ? mine.circleIds : saved.circleIds),
   };
 }

@@ -12,6 +12,7 @@ import {
 } from './change-log.js';
 import { type ChangeNotifications, listenForChanges } from './change-notifications.js';
 import { ContentCache } from './content-cache.js';
+import { CircleCache } from './circle-cache.js';
 import { FeedCache } from './feed-cache.js';
 import { SessionCache } from './session-cache.js';
 
@@ -46,6 +47,12 @@ export interface AppCache {
    * does, else `build()` afresh. Kept until any process loads a content pack.
    */
   fromContent<T>(key: string, build: () => Promise<T>, holds?: (value: T) => boolean): Promise<T>;
+  /**
+   * A circle's reflections of a day as every member sees them (before each reader's blocks and
+   * appreciations): the cached ones, or `read()` afresh. Kept fresh by the same change log as
+   * the feeds (topic 'circle').
+   */
+  circlePage<T>(circleId: number, day: number, read: () => Promise<T>): Promise<T>;
   /** How full each cache is and how often it was found holding what was asked (GET /metrics). */
   figures(): CacheFigures;
   /** Stops listening for changes. */
@@ -74,6 +81,7 @@ export interface Caches {
   feeds: FeedCache;
   sessions: SessionCache<{ id: number }>;
   content: ContentCache;
+  circles?: CircleCache;
 }
 
 /** Which change lets go of which cached thing: the one rule, whatever tells of the changes. */
@@ -86,6 +94,8 @@ export const invalidation: Record<ChangeTopic, (caches: Caches, userId: number) 
   account: ({ sessions }, userId) => sessions.forgetUser(userId),
   // A content pack was loaded: everything built from the readings.
   content: ({ content }) => content.clear(),
+  // What a circle's pages show changed (the id is the circle's): every day of that circle.
+  circle: ({ circles }, circleId) => circles?.forgetCircle(circleId),
 };
 
 const sessionsCached = 10_000;
@@ -107,6 +117,7 @@ export function cacheListener(caches: Caches): ChangeListener {
       caches.feeds.clear();
       caches.sessions.clear();
       caches.content.clear();
+      caches.circles?.clear();
     },
   };
 }
@@ -123,7 +134,11 @@ export function createAppCache(
   const feeds = new FeedCache(options.feedBytes);
   const sessions = new SessionCache<CachedSession & { id: number }>(sessionsCached);
   const content = new ContentCache(contentValuesCached);
-  const changes: ChangeSource = changeLog(database, cacheListener({ feeds, sessions, content }));
+  const circles = new CircleCache(options.feedBytes);
+  const changes: ChangeSource = changeLog(
+    database,
+    cacheListener({ feeds, sessions, content, circles }),
+  );
   const lookups = { sessionHits: 0, sessionMisses: 0, feedHits: 0, feedMisses: 0, logReads: 0 };
   /** When the log was last read, and how many writes this process had started by then. */
   let lastRead = { at: -Infinity, writes: -1 };
@@ -222,6 +237,22 @@ export function createAppCache(
         return found.body;
       } finally {
         feeds.finishRead(reading, found);
+      }
+    },
+
+    async circlePage(circleId, day, read) {
+      if (circles.maxBytes === 0) return read();
+      const cached = circles.get(circleId, day);
+      if (cached !== undefined) return cached as Awaited<ReturnType<typeof read>>;
+      const reading = circles.startRead(circleId);
+      let value: Awaited<ReturnType<typeof read>> | undefined;
+      let bytes: number | undefined;
+      try {
+        value = await read();
+        bytes = JSON.stringify(value).length;
+        return value;
+      } finally {
+        circles.finishRead(reading, day, value, bytes);
       }
     },
 

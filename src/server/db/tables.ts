@@ -26,6 +26,8 @@ export interface UsersTable {
   pace: Generated<Pace>;
   /** The reader's local date (YYYY-MM-DD) when they chose their own path; else null. */
   pace_started_on: string | null;
+  /** Whether the person asked to be told when someone in their circles shares (0/1). */
+  circle_push: Generated<Flag>;
 }
 
 export interface SessionsTable {
@@ -222,12 +224,53 @@ export interface PushSubscriptionsTable {
 export interface DataChangesTable {
   /** A number on SQLite; PostgreSQL's bigint comes back as a string. */
   seq: Generated<number | string>;
-  topic: 'feed' | 'friends' | 'account' | 'content';
+  /** 'circle' names a circle's id in `user_id` (migration 0019). */
+  topic: 'feed' | 'friends' | 'account' | 'content' | 'circle';
   user_id: number;
   /** PostgreSQL only: the transaction that wrote the entry (xid8, as text). */
   xid: Generated<string>;
   /** PostgreSQL only: when the entry was written, for trimming. */
   changed_at: Generated<Timestamp>;
+}
+
+/** A reading circle (docs/decisions/026-reading-circles.md). */
+export interface CirclesTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CircleMembersTable {
+  circle_id: number;
+  user_id: number;
+  role: 'owner' | 'member';
+  joined_at: Timestamp;
+}
+
+/** An invite link's code is kept only as its SHA-256 hash. */
+export interface CircleInvitesTable {
+  id: Generated<number>;
+  circle_id: number;
+  created_by: number;
+  code_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+/** An entry shared with a circle; the author and day repeat the entry's, which never change. */
+export interface JournalEntryCirclesTable {
+  entry_id: number;
+  circle_id: number;
+  user_id: number;
+  day_number: number;
+}
+
+export interface EntryAppreciationsTable {
+  entry_id: number;
+  user_id: number;
+  created_at: Timestamp;
 }
 
 export interface Database {
@@ -251,6 +294,11 @@ export interface Database {
   push_subscriptions: PushSubscriptionsTable;
   server_secrets: ServerSecretsTable;
   data_changes: DataChangesTable;
+  circles: CirclesTable;
+  circle_members: CircleMembersTable;
+  circle_invites: CircleInvitesTable;
+  journal_entry_circles: JournalEntryCirclesTable;
+  entry_appreciations: EntryAppreciationsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

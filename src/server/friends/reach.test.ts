@@ -220,3 +220,20 @@ describe('blocks', () => {
     expect((await blocker.get('/api/blocks')).body).toEqual([]);
   });
 });
+
+describe('a reading circle', () => {
+  it('lets fellow members reach each other whatever they chose; others still cannot', async () => {
+    const owner = await signUp(t.app, { fullName: 'Circle Owner' });
+    const member = await signUp(t.app, { fullName: 'Circle Member' });
+    await choose(member, 'nobody');
+    const stranger = await signUp(t.app);
+    const circle = await owner.post('/api/circles', { name: 'Thursday readers' });
+    const invite = await owner.post(`/api/circles/${circle.body.id}/invites`);
+    expect((await member.post('/api/circles/join', { code: invite.body.code })).status).toBe(200);
+
+    expect(seen(await byId.request(stranger, member.user.id))).toEqual(
+      seen(await byId.request(stranger, UNKNOWN_ID)),
+    );
+    expect((await byId.request(owner, member.user.id)).status).toBe(201);
+  });
+});

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/tables.js';
+import { shareACircle } from '../circles/circle-membership.js';
 import { HttpError } from '../http/http-errors.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -37,8 +38,9 @@ const findableByAnyone: ReachCheck = async (_db, _callerId, target) =>
   target.discoverable === 'everyone';
 
 /**
- * A friend. Today the only entries a caller can see besides their own are the ones friends
- * share with them, so "the author of an entry the caller can see" is this check too.
+ * A friend. The entries a caller can see besides their own are the ones friends share with them
+ * and the ones shared in circles they are in, so "the author of an entry the caller can see" is
+ * this check and the circle check below.
  */
 const friendOfCaller: ReachCheck = async (db, callerId, target) =>
   (await db
@@ -62,8 +64,17 @@ const pendingRequestEitherWay: ReachCheck = async (db, callerId, target) =>
     )
     .executeTakeFirst()) !== undefined;
 
+/** A fellow member of a reading circle. */
+const fellowCircleMember: ReachCheck = async (db, callerId, target) =>
+  shareACircle(db, callerId, target.id);
+
 /** Every way of reaching a person; any one is enough. Cheapest first. */
-const reachChecks: ReachCheck[] = [findableByAnyone, friendOfCaller, pendingRequestEitherWay];
+const reachChecks: ReachCheck[] = [
+  findableByAnyone,
+  friendOfCaller,
+  pendingRequestEitherWay,
+  fellowCircleMember,
+];
 
 async function standingAccount(
   db: Db,

@@ -3,6 +3,7 @@ import { FRIENDS_FEED_LIMIT } from '#shared/constants';
 import type { FriendJournalEntry, JournalEntry } from '#shared/journal-schemas';
 import { ENTRY_PARTS, type EntryPart, orderedParts, sharedEntryText } from '#shared/shared-parts';
 import { compileRead, type ReadableDatabase } from '../db/compiled-read.js';
+import { setEntryCircles } from '../circles/entry-circles.js';
 import type { Database, JournalEntryRow } from '../db/tables.js';
 import { markReflectionSaved } from '../progress/progress-store.js';
 
@@ -66,6 +67,8 @@ interface DaySave {
   isPublic: boolean;
   /** Left out, friends see every part while the entry is shared. */
   sharedParts?: EntryPart[] | undefined;
+  /** Circles the author is in (checked before); left out, the entry's circles stay. */
+  circleIds?: number[] | undefined;
   /** See createJournalEntrySchema: undefined writes regardless. */
   baseUpdatedAt?: string | null | undefined;
 }
@@ -86,6 +89,7 @@ export async function saveEntryForDay(
   return db.transaction().execute(async (trx) => {
     const saved = await writeEntryForDay(trx, userId, input, now);
     if (saved.outcome === 'changed') return saved;
+    if (input.circleIds) await setEntryCircles(trx, saved.entry, input.circleIds);
     // A save synced later from an offline device counts from when the entry was first made.
     await markReflectionSaved(trx, userId, saved.entry.dayNumber, saved.entry.createdAt, now);
     return saved;
@@ -191,6 +195,28 @@ export async function updateOwnEntry(
     entryText?: string | undefined;
     isPublic?: boolean | undefined;
     sharedParts?: EntryPart[] | undefined;
+    circleIds?: number[] | undefined;
+    baseUpdatedAt?: string | undefined;
+  },
+  now: Date,
+): Promise<SaveResult | null> {
+  return db.transaction().execute(async (trx) => {
+    const result = await updateEntryRow(trx, userId, id, changes, now);
+    if (result?.outcome === 'saved' && changes.circleIds) {
+      await setEntryCircles(trx, result.entry, changes.circleIds);
+    }
+    return result;
+  });
+}
+
+async function updateEntryRow(
+  db: Transaction<Database>,
+  userId: number,
+  id: number,
+  changes: {
+    entryText?: string | undefined;
+    isPublic?: boolean | undefined;
+    sharedParts?: EntryPart[] | undefined;
     baseUpdatedAt?: string | undefined;
   },
   now: Date,
@@ -285,6 +311,17 @@ async function feedRows(db: Kysely<Database>, userId: number, since: string | nu
     .leftJoin('thoughts', 'thoughts.day_number', 'journal_entries.day_number')
     .selectAll('journal_entries')
     .select(['users.full_name', 'users.username', 'thoughts.reference'])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('entry_appreciations as mine')
+            .select('mine.entry_id')
+            .whereRef('mine.entry_id', '=', 'journal_entries.id')
+            .where('mine.user_id', '=', userId),
+        )
+        .as('appreciated'),
+    )
     .where('journal_entries.id', 'in', newestFriendEntryIds(db, userId, since))
     .orderBy('journal_entries.updated_at', 'desc')
     .orderBy('journal_entries.id', 'desc')
@@ -304,9 +341,10 @@ export async function friendsFeed(
 ): Promise<FriendJournalEntry[]> {
   let rows = await feedRows(db, userId, new Date(now.getTime() - recentFeedMs).toISOString());
   if (rows.length < FRIENDS_FEED_LIMIT) rows = await feedRows(db, userId, null);
-  return rows.map(({ full_name, username, reference, ...row }) => ({
+  return rows.map(({ full_name, username, reference, appreciated, ...row }) => ({
     ...asSharedWithFriends(row),
     user: { id: row.user_id, fullName: full_name, username },
     reference: reference ?? null,
+    appreciatedByMe: Boolean(Number(appreciated)),
   }));
 }

@@ -26,6 +26,8 @@ describe('saving a reflection', () => {
       sharedParts: ['thoughts', 'words', 'deeds'],
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
+      circleIds: [],
+      appreciations: [],
     });
     expect((await me.get('/api/journal/day/5')).body).toEqual(saved.body);
   });
@@ -164,7 +166,7 @@ describe('reading, changing and deleting my entries', () => {
     const empty = await me.put(`/api/journal/${saved.body.id}`, {});
     expect(empty).toMatchObject({
       status: 400,
-      body: { message: 'Nothing to update: send entryText, isPublic or sharedParts' },
+      body: { message: 'Nothing to update: send entryText, isPublic, sharedParts or circleIds' },
     });
   });
 
@@ -250,10 +252,12 @@ describe("friends' reflections", () => {
     const feed = await me.get('/api/journal/friends');
     expect(feed.status).toBe(200);
     expect(feed.body.map((e: { id: number }) => e.id)).toEqual([newer.body.id, older.body.id]);
+    const { circleIds: _circles, appreciations: _appreciations, ...shared } = newer.body;
     expect(feed.body[0]).toEqual({
-      ...newer.body,
+      ...shared,
       user: { id: friend.user.id, fullName: 'Friendly Person', username: friend.user.username },
       reference: 'Yasna 28.3',
+      appreciatedByMe: false,
     });
     expect(JSON.stringify(feed.body)).not.toMatch(/private|stranger|my own|email/);
   });

@@ -4,6 +4,11 @@ import { apiContract } from '#shared/api-contract';
 import { ENTRY_CHANGED } from '#shared/journal-schemas';
 import type { AppContext } from '../app-context.js';
 import { signedInUser } from '../auth/current-user.js';
+import {
+  checkAuthorsCircles,
+  entryWithCirclesAndAppreciations,
+  withCirclesAndAppreciations,
+} from '../circles/entry-circles.js';
 import { acceptsEncoding } from '../http/accepted-encodings.js';
 import { HttpError } from '../http/http-errors.js';
 import { sendSerializedJson } from '../http/serialized-json.js';
@@ -21,11 +26,14 @@ import {
 const entryNotFound = () => new HttpError(404, 'Journal entry not found');
 const feedSchema = apiContract['GET /api/journal/friends'].response[200];
 
-/** A save begun from an older version writes nothing: the client gets the current entry. */
-function savedEntry(result: SaveResult) {
-  if (result.outcome === 'changed')
-    throw new HttpError(409, ENTRY_CHANGED, { entry: result.entry });
-  return result;
+/**
+ * The saved entry with its circles and appreciations. A save begun from an older version wrote
+ * nothing: the client gets the current entry.
+ */
+async function savedEntry(db: AppContext['db'], result: SaveResult) {
+  const entry = await entryWithCirclesAndAppreciations(db, result.entry);
+  if (result.outcome === 'changed') throw new HttpError(409, ENTRY_CHANGED, { entry });
+  return { entry, created: result.created };
 }
 
 export function journalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -35,7 +43,7 @@ export function journalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     await app.register(journalExportRoutes(ctx));
 
     app.get('/', { schema: apiContract['GET /api/journal'] }, async (request) =>
-      listOwnEntries(db, signedInUser(request).id),
+      withCirclesAndAppreciations(db, await listOwnEntries(db, signedInUser(request).id)),
     );
 
     app.get(
@@ -61,7 +69,7 @@ export function journalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const entry = await ownEntryForDay(signedInUser(request).id, request.params.dayNumber);
         if (!entry) throw entryNotFound();
-        return entry;
+        return entryWithCirclesAndAppreciations(db, entry);
       },
     );
 
@@ -74,7 +82,9 @@ export function journalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const user = signedInUser(request);
         const now = clock();
-        const { entry, created } = savedEntry(
+        await checkAuthorsCircles(db, user.id, request.body.circleIds);
+        const { entry, created } = await savedEntry(
+          db,
           await saveEntryForDay(db, user.id, request.body, now),
         );
         ctx.journalIndex.saved();
@@ -90,10 +100,11 @@ export function journalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const user = signedInUser(request);
+        await checkAuthorsCircles(db, user.id, request.body.circleIds);
         const result = await updateOwnEntry(db, user.id, request.params.id, request.body, clock());
         if (!result) throw entryNotFound();
         ctx.journalIndex.saved();
-        return savedEntry(result).entry;
+        return (await savedEntry(db, result)).entry;
       },
     );
 

@@ -154,6 +154,51 @@ const matrix: Record<string, RouteAccess> = {
     access: 'own-data',
     body: (w) => ({ targetType: 'entry', targetId: w.privateEntryId, reason: 'spam' }),
   },
+  // Circles (docs/product.md#reading-circles): the owner's circle, whose page holds a reflection
+  // with the owner's private marker, is not there for anyone outside it; the friend and the
+  // stranger are not in it (a member's view is tested in circles/circle-routes.test.ts).
+  'GET /api/circles': { access: 'own-data' },
+  'POST /api/circles': { access: 'own-data', body: () => ({ name: 'Their own circle' }) },
+  'POST /api/circles/join': { access: 'own-data', body: () => ({ code: 'a-guessed-code' }) },
+  'GET /api/circles/:id': { access: 'owner-ids', params: (w) => ({ id: String(w.circleId) }) },
+  'PATCH /api/circles/:id': {
+    access: 'owner-ids',
+    params: (w) => ({ id: String(w.circleId) }),
+    body: () => ({ name: 'Taken over' }),
+  },
+  'DELETE /api/circles/:id': { access: 'owner-ids', params: (w) => ({ id: String(w.circleId) }) },
+  'POST /api/circles/:id/invites': {
+    access: 'owner-ids',
+    params: (w) => ({ id: String(w.circleId) }),
+  },
+  'GET /api/circles/:id/reflections': {
+    access: 'owner-ids',
+    params: (w) => ({ id: String(w.circleId) }),
+    queries: () => ['', '?day=5'],
+  },
+  'DELETE /api/circles/:id/members/:userId': {
+    access: 'owner-ids',
+    params: (w) => ({ id: String(w.circleId), userId: String(w.owner.user.id) }),
+  },
+  'PATCH /api/circles/:id/members/:userId': {
+    access: 'owner-ids',
+    params: (w) => ({ id: String(w.circleId), userId: String(w.owner.user.id) }),
+    body: () => ({ role: 'owner' }),
+  },
+  // Shows anyone what the circle is (its name and line, never its members or reflections).
+  'GET /api/circle-invites/:code': {
+    access: 'public',
+    params: (w) => ({ code: w.inviteCode }),
+  },
+  // Appreciating the owner's private reflection must answer as if it did not exist.
+  'PUT /api/journal/:id/appreciation': {
+    access: 'owner-ids',
+    params: (w) => ({ id: String(w.privateEntryId) }),
+  },
+  'DELETE /api/journal/:id/appreciation': {
+    access: 'owner-ids',
+    params: (w) => ({ id: String(w.circleEntryId) }),
+  },
   'GET /api/saved': { access: 'own-data' },
   // Others save and remove the same day as the owner: only ever their own row of it.
   'PUT /api/saved/:day': {
@@ -247,6 +292,13 @@ async function buildWorld() {
     entryText: JSON.stringify({ thoughts: 'shared with friends', words: '', deeds: '' }),
     isPublic: true,
   });
+  const circle = await owner.post('/api/circles', { name: 'Owner circle' });
+  const circleEntry = await owner.post('/api/journal', {
+    dayNumber: 5,
+    entryText: JSON.stringify({ thoughts: `${marker} circle`, words: '', deeds: '' }),
+    circleIds: [circle.body.id],
+  });
+  const invite = await owner.post(`/api/circles/${circle.body.id}/invites`);
   await owner.put(`/api/progress/days/${privateDay}`, { read: true, gathaViewed: true });
   const savedStanza = await owner.put(`/api/saved/${privateDay}`, { note: `${marker} note` });
   const ownerPush = browserSubscription();
@@ -271,6 +323,9 @@ async function buildWorld() {
     ['shared entry', shared.status === 201],
     ['saved stanza', savedStanza.status === 200],
     ['second session', ownerSessionId !== undefined],
+    ['circle', circle.status === 201],
+    ['circle entry', circleEntry.status === 201],
+    ['invite', invite.status === 201],
   ] as const) {
     if (!ok) throw new Error(`could not set up the ${what}`);
   }
@@ -288,6 +343,9 @@ async function buildWorld() {
     incomingRequestId: request.body.id as number,
     ownerSessionId: ownerSessionId!,
     ownerPush,
+    circleId: circle.body.id as number,
+    circleEntryId: circleEntry.body.id as number,
+    inviteCode: invite.body.code as string,
   };
 }
 
@@ -419,6 +477,10 @@ describe('the authorization matrix', () => {
     expect(blocks.map((b) => b.userId)).toEqual([w.blockedByOwner.user.id]);
     const requests = JSON.stringify((await owner.get('/api/friend-requests')).body);
     expect(requests).toContain(`"id":${w.incomingRequestId}`);
+    const circle = await owner.get(`/api/circles/${w.circleId}`);
+    expect(circle.body).toMatchObject({ name: 'Owner circle', role: 'owner', memberCount: 1 });
+    const circlePage = await owner.get(`/api/circles/${w.circleId}/reflections?day=5`);
+    expect(circlePage.body.map((e: { id: number }) => e.id)).toEqual([w.circleEntryId]);
     const saved = await owner.get('/api/saved');
     expect(saved.body).toEqual([
       expect.objectContaining({ dayNumber: w.privateDay, note: `${w.marker} note` }),

@@ -177,6 +177,31 @@ describe.skipIf(!hasPostgres)('two processes told of changes by PostgreSQL', () 
     for (const delay of delays) expect(delay).toBeLessThanOrEqual(HEARD_WITHIN_MS);
   });
 
+  it("bring a circle member's new reflection to every process within 100 ms", async () => {
+    const reader = await signUpOverHttp(a.baseUrl);
+    const member = await signUpOverHttp(a.baseUrl);
+    const circle = await reader.post('/api/circles', { name: 'Read together' });
+    const invite = await reader.post(`/api/circles/${circle.body.id}/invites`);
+    expect((await member.post('/api/circles/join', { code: invite.body.code })).status).toBe(200);
+    const onB = laterOn(reader, b);
+    const page = async () => {
+      const answer = await onB.get<{ thoughts?: string }[]>(
+        `/api/circles/${circle.body.id}/reflections?day=9`,
+      );
+      expect(answer.status).toBe(200);
+      return answer.body.map((entry) => entry.thoughts);
+    };
+    expect(await page()).toEqual([]);
+    const saved = await member.post('/api/journal', {
+      dayNumber: 9,
+      entryText: reflection('in the circle'),
+      circleIds: [circle.body.id],
+    });
+    expect(saved.status).toBe(201);
+    const delay = await msUntil(async () => (await page()).length === 1);
+    expect(delay).toBeLessThanOrEqual(HEARD_WITHIN_MS);
+  });
+
   it('refuse a signed-out or revoked session on every process within 100 ms', async () => {
     const person = await signUpOverHttp(a.baseUrl);
     // The same session's token, as a copy of it would be used elsewhere.

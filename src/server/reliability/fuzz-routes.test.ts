@@ -73,11 +73,16 @@ async function buildWorld(app: FastifyInstance) {
     entryIds.push(saved.body.id);
   }
   const requests = await writer.get('/api/friend-requests');
+  const circle = await writer.post('/api/circles', { name: 'World circle' });
+  const invite = await writer.post(`/api/circles/${circle.body.id}/invites`);
+  await friend.post('/api/circles/join', { code: invite.body.code });
   const people = [writer, friend, stranger];
   return {
     ids: [
       ...people.map((p) => String(p.user.id)),
       ...entryIds.map(String),
+      String(circle.body.id),
+      invite.body.code as string,
       ...JSON.stringify(requests.body)
         .match(/"id":\d+/g)!
         .map((m) => m.slice(5)),
@@ -146,6 +151,18 @@ function bodyFields(extra: readonly string[]) {
       time: field(fc.oneof(fc.constantFrom('07:00', '23:59', '24:00', '7:5'), fitting.text)),
       timeZone: field(
         fc.oneof(fc.constantFrom('UTC', 'Asia/Tehran', 'Mars/Olympus_Mons'), fitting.text),
+      ),
+      name: field(fitting.text),
+      description: field(fitting.text),
+      code: field(fc.oneof(fc.constantFrom(...world.ids), fitting.text)),
+      role: field(fc.constantFrom('owner', 'member', 'admin')),
+      circleIds: field(
+        fc.array(fc.oneof(fc.constantFrom(...world.ids.map(Number)), fc.integer()), {
+          maxLength: 4,
+        }),
+      ),
+      sharedParts: field(
+        fc.array(fc.constantFrom('thoughts', 'words', 'deeds', 'other'), { maxLength: 4 }),
       ),
     },
     { requiredKeys: [] },

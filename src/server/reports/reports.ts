@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { CreateReport, Report } from '#shared/report-schemas';
 import type { Database, ReportsTable } from '../db/tables.js';
-import { areFriends } from '../friends/friendships.js';
+import { authorOfEntryVisibleTo } from '../circles/appreciations.js';
 import { canReach } from '../friends/reach.js';
 import { HttpError } from '../http/http-errors.js';
 
@@ -25,10 +25,10 @@ const notFound = (target: Pick<CreateReport, 'targetType'>) =>
   new HttpError(404, target.targetType === 'entry' ? 'Journal entry not found' : 'User not found');
 
 /**
- * Whose account a report is about, when the reporter can see what they report: a reflection a
- * friend shared with them, or another person they can reach (reach.ts). Anything else (their
- * own, another's private reflection, an unknown id, someone out of reach or a block either way)
- * is not found, so reporting reveals nothing.
+ * Whose account a report is about, when the reporter can see what they report: a reflection
+ * shared with them by a friend or in a circle, or another person they can reach (reach.ts).
+ * Anything else (their own, another's private reflection, an unknown id, someone out of reach or
+ * a block either way) is not found, so reporting reveals nothing.
  */
 async function reportedPerson(
   db: Kysely<Database>,
@@ -38,16 +38,8 @@ async function reportedPerson(
   if (target.targetType === 'user') {
     return (await canReach(db, reporterId, target.targetId)) ? target.targetId : undefined;
   }
-  const entry = await db
-    .selectFrom('journal_entries')
-    .innerJoin('users', 'users.id', 'journal_entries.user_id')
-    .select('journal_entries.user_id')
-    .where('journal_entries.id', '=', target.targetId)
-    .where('journal_entries.is_public', '=', 1)
-    .where('users.suspended_at', 'is', null)
-    .executeTakeFirst();
-  if (!entry || entry.user_id === reporterId) return undefined;
-  return (await areFriends(db, reporterId, entry.user_id)) ? entry.user_id : undefined;
+  // Shared with friends or with a circle the reporter is in (docs/product.md#reading-circles).
+  return authorOfEntryVisibleTo(db, reporterId, target.targetId);
 }
 
 /**

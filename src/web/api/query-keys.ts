@@ -22,4 +22,9 @@ export const queryKeys = {
   saved: ['/api/saved'] as const,
   contentSearch: (q: string) => ['/api/search', q] as const,
   glossary: ['/api/glossary'] as const,
+  circles: ['/api/circles'] as const,
+  circle: (id: number) => ['/api/circles', String(id)] as const,
+  circleReflections: (id: number, day: number | undefined) =>
+    ['/api/circles', String(id), 'reflections', day ? String(day) : 'today'] as const,
+  invite: (code: string) => ['/api/circle-invites', code] as const,
 };

@@ -13,6 +13,10 @@ export const paths = {
   community: { path: '/app/community', getHref: () => '/app/community' },
   about: { path: '/app/about', getHref: () => '/app/about' },
   settings: { path: '/app/settings', getHref: () => '/app/settings' },
+  circles: { path: '/app/circles', getHref: () => '/app/circles' },
+  circle: { path: '/app/circles/:id', getHref: (id: number) => `/app/circles/${id}` },
+  /** An invite link to a reading circle: anyone may open it. */
+  join: { path: '/join/:code', getHref: (code: string) => `/join/${code}` },
   /** With words, the search opens with them. */
   search: {
     path: '/app/search',

@@ -74,6 +74,9 @@ const Contents = lazyScreen(
   () => import('../screens/contents/contents-screen.js'),
   'ContentsScreen',
 );
+const Circles = lazyScreen(() => import('../screens/circles/circles-screen.js'), 'CirclesScreen');
+const Circle = lazyScreen(() => import('../screens/circles/circle-screen.js'), 'CircleScreen');
+const Join = lazyScreen(() => import('../screens/circles/join-screen.js'), 'JoinScreen');
 const Search = lazyScreen(() => import('../screens/search/search-screen.js'), 'SearchScreen');
 const Glossary = lazyScreen(
   () => import('../screens/glossary/glossary-screen.js'),
@@ -118,6 +121,7 @@ export function AppRoutes() {
       />
       <Route path={paths.passwordReset.path} element={<PasswordReset />} />
       <Route path={paths.signInLink.path} element={<SignInLink />} />
+      <Route path={paths.join.path} element={<Join />} />
       {/* The signed-in shell frames /app/*, Contents and the glossary alike, so its menu and
           tabs stay. */}
       <Route
@@ -135,6 +139,8 @@ export function AppRoutes() {
           <Route path="about" element={<About />} />
           <Route path="settings" element={<Settings />} />
           <Route path="search" element={<Search />} />
+          <Route path="circles" element={<Circles />} />
+          <Route path="circles/:id" element={<Circle />} />
           <Route path="*" element={<NotFound />} />
         </Route>
         <Route path={paths.contents.path} element={<Contents />} />

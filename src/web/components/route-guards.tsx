@@ -11,6 +11,7 @@ import { useCurrentUser } from '../api/auth.js';
 import { paths } from '../app/paths.js';
 import { RenderedPageContext } from '../app/reader-page.js';
 import { useSharedDay } from '../hooks/use-shared-day.js';
+import { takePendingInvitePath } from '../lib/pending-invite.js';
 import { AuthSkeleton } from './auth-skeleton.js';
 
 const noSubscription = () => () => undefined;
@@ -72,7 +73,11 @@ export function RequireSignedOut({ children }: { children: ReactNode }) {
   const { data: user, isLoading } = useCurrentUser();
   const sharedDay = useSharedDay();
   if (isLoading) return <AuthSkeleton />;
-  if (user) return <Navigate to={paths.dailyRitual.getHref(sharedDay)} replace />;
+  if (user) {
+    return (
+      <Navigate to={takePendingInvitePath() ?? paths.dailyRitual.getHref(sharedDay)} replace />
+    );
+  }
   return children;
 }
 

@@ -13,7 +13,7 @@ function readLiked(): number[] {
   }
 }
 
-/** Likes are kept on this device only (localStorage likedEntries) and never sent anywhere. */
+/** Favourites (the spec's likes) are kept on this device only (localStorage likedEntries) and never sent anywhere. */
 export function useLikedEntries() {
   const [liked, setLiked] = useState<number[]>(readLiked);
 
@@ -26,13 +26,13 @@ export function useLikedEntries() {
       console.warn('Could not save liked entries', error);
     }
     setLiked(next);
-    // Said plainly: the like is kept here only, and nobody is told of it.
+    // The spec's toasts, and plainly where a favourite is kept: here only, nobody is told.
     toast(
       wasLiked
-        ? { title: 'Like removed from this device' }
+        ? { title: 'Removed', description: 'Reflection removed from your favorites.' }
         : {
-            title: 'Saved on this device',
-            description: 'Only you see this like; it is not sent to anyone.',
+            title: 'Added to Favorites',
+            description: 'Kept on this device only; it is not sent to anyone.',
           },
     );
   }, []);

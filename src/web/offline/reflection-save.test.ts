@@ -15,12 +15,14 @@ const words = (thoughts: string): ReflectionValues => ({
   deeds: '',
   isPublic: false,
   sharedParts: [],
+  circleIds: [],
 });
 
 const toSave = (thoughts: string): ReflectionToSave => ({
   entryText: formatEntryText(words(thoughts)),
   isPublic: false,
   sharedParts: [],
+  circleIds: [],
 });
 
 let updates = 0;

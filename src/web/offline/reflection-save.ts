@@ -12,6 +12,8 @@ export interface ReflectionToSave {
   entryText: string;
   isPublic: boolean;
   sharedParts: ReflectionValues['sharedParts'];
+  /** The reader's circles it is shared with. */
+  circleIds: ReflectionValues['circleIds'];
 }
 
 /**

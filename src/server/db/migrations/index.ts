@@ -16,6 +16,7 @@ import * as readingPace from './2026-11-26-0014-reading-pace.js';
 import * as dayCompletedAt from './2026-11-26-0016-day-completed-at.js';
 import * as changeNotifications from './2026-11-26-0017-change-notifications.js';
 import * as signInLinks from './2026-11-28-0018-sign-in-links.js';
+import * as readingCircles from './2026-11-28-0019-reading-circles.js';
 import * as searchIndexAfterSave from './2026-11-28-0020-search-index-after-save.js';
 import * as discoveryByPrefix from './2026-11-28-0021-discovery-by-prefix.js';
 
@@ -38,6 +39,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-0016-day-completed-at': dayCompletedAt,
   '2026-11-26-0017-change-notifications': changeNotifications,
   '2026-11-28-0018-sign-in-links': signInLinks,
+  '2026-11-28-0019-reading-circles': readingCircles,
   '2026-11-28-0020-search-index-after-save': searchIndexAfterSave,
   '2026-11-28-0021-discovery-by-prefix': discoveryByPrefix,
 };

@@ -1,3 +1,4 @@
+import { CircleSummaries } from '../../components/circle-summaries.js';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.js';
 import { useFriendRequests } from '../../api/friends.js';
 import { DiscoverTab } from './discover-tab.js';
@@ -14,6 +15,7 @@ export function CommunityScreen() {
         <h1 className="font-serif text-3xl font-semibold">Your Community</h1>
         <p className="mt-2 text-muted-foreground">Connect and share your journey with friends</p>
       </header>
+      <CircleSummaries />
       <Tabs defaultValue="friends">
         <TabsList>
           <TabsTrigger value="friends">Friends</TabsTrigger>

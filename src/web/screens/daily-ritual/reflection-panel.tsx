@@ -1,7 +1,7 @@
 import { ArrowLeft, CloudOff, CloudUpload, Lock, PencilLine, Users } from 'lucide-react';
 import { type FormEvent, type Ref, useId } from 'react';
 import { Controller } from 'react-hook-form';
-import { PARTS, valuesOf } from '#shared/reflection-versions';
+import { circlesOf, PARTS, valuesOf } from '#shared/reflection-versions';
 import { useCurrentUser } from '../../api/auth.js';
 import { Button } from '../../components/ui/button.js';
 import { FieldError, Label, Switch, Textarea } from '../../components/ui/form-controls.js';
@@ -10,6 +10,7 @@ import { useOnline } from '../../offline/use-online.js';
 import { ReflectionConflict } from './reflection-conflict.js';
 import { PENDING_LINE, type ReflectionNotice, useReflection } from './use-reflection.js';
 import { SharedPartsChoice } from './shared-parts-choice.js';
+import { CirclesChoice } from './circles-choice.js';
 
 const fields: Record<(typeof PARTS)[number], { label: string; placeholder: string }> = {
   thoughts: { label: 'Good Thoughts', placeholder: 'A thought to hold today…' },
@@ -49,6 +50,8 @@ export function ReflectionPanel({
   const { form, pending, changedTo, notice, unsaved } = reflection;
   const { register, control, formState } = form;
   const saving = formState.isSubmitting;
+  // A draft kept before circles existed holds none.
+  const chosenCircles = circlesOf(form.watch('circleIds'));
 
   const save = (event: FormEvent<HTMLFormElement>) => {
     if (!user) {
@@ -155,7 +158,21 @@ export function ReflectionPanel({
           )}
         />
 
-        {signedIn && form.watch('isPublic') && (
+        {signedIn && (
+          <Controller
+            control={control}
+            name="circleIds"
+            render={({ field }) => (
+              <CirclesChoice
+                value={circlesOf(field.value)}
+                onChange={field.onChange}
+                disabled={loadingEntry}
+              />
+            )}
+          />
+        )}
+
+        {signedIn && (form.watch('isPublic') || chosenCircles.length > 0) && (
           <Controller
             control={control}
             name="sharedParts"
@@ -164,6 +181,13 @@ export function ReflectionPanel({
                 value={field.value}
                 onChange={field.onChange}
                 disabled={loadingEntry}
+                who={
+                  form.watch('isPublic')
+                    ? chosenCircles.length > 0
+                      ? 'Friends and your circles'
+                      : 'Friends'
+                    : 'Your circles'
+                }
               />
             )}
           />

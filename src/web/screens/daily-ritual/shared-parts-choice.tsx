@@ -9,7 +9,10 @@ export function SharedPartsChoice(props: {
   value: EntryPart[];
   onChange: (parts: EntryPart[]) => void;
   disabled?: boolean;
+  /** Who sees the ticked parts: "Friends" (the default), "Your circles", or both. */
+  who?: string;
 }) {
+  const who = props.who ?? 'Friends';
   const id = useId();
   const toggle = (part: EntryPart, on: boolean) => {
     const next = on ? [...props.value, part] : props.value.filter((p) => p !== part);
@@ -20,7 +23,7 @@ export function SharedPartsChoice(props: {
       className="flex flex-col gap-2 rounded-xl border border-border bg-card px-4 py-3"
       aria-describedby={`${id}-who`}
     >
-      <legend className="px-1 text-sm font-medium">Friends see:</legend>
+      <legend className="px-1 text-sm font-medium">{who} see:</legend>
       <div className="flex flex-wrap gap-x-5 gap-y-2">
         {ENTRY_PARTS.map((part) => (
           <label key={part} className="flex items-center gap-2 text-sm">
@@ -35,7 +38,8 @@ export function SharedPartsChoice(props: {
         ))}
       </div>
       <p id={`${id}-who`} className="text-xs text-muted-foreground">
-        Your friends see the parts you tick; the rest stays private to you.
+        {who === 'Friends' ? 'Your friends' : who} see the parts you tick; the rest stays private to
+        you.
       </p>
     </fieldset>
   );

@@ -178,6 +178,7 @@ export function useReflection({
       entryText: formatEntryText(values),
       isPublic: values.isPublic,
       sharedParts: values.sharedParts,
+      circleIds: values.circleIds,
     };
     const outcome = await saveReflection(
       reflectionChannels(userId, day),

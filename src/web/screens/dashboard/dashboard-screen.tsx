@@ -1,6 +1,8 @@
 import { BookHeart, Bookmark, Users } from 'lucide-react';
 import { useSearchParams } from 'react-router';
+import { CircleSummaries } from '../../components/circle-summaries.js';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.js';
+import { AppreciatedNote } from './appreciated-note.js';
 import { FriendsReflections } from './friends-reflections.js';
 import { MyJournal } from './my-journal.js';
 import { OnThisDayCard } from './on-this-day-card.js';
@@ -26,9 +28,11 @@ export function DashboardScreen() {
   return (
     <div className="flex flex-col gap-5">
       <h1 className="sr-only">Dashboard</h1>
+      <AppreciatedNote />
       <YourJourneyCard />
       <OnThisDayCard />
       <YourWeekCard />
+      <CircleSummaries />
       <Tabs value={tab} onValueChange={openTab}>
         <TabsList aria-label="Dashboard sections" className="min-h-11">
           <TabsTrigger value={FRIENDS_TAB} className="py-2">

@@ -5,6 +5,7 @@ import { initials } from '#shared/people';
 import { isLongText, readMoreText } from '#shared/read-more';
 import { sharedSections } from '#shared/shared-parts';
 import { displayTime } from '#shared/time-display';
+import { AppreciateButton } from '../../components/appreciate-button.js';
 import { BlockPersonButton } from '../../components/block-person-button.js';
 import { ReportButton } from '../../components/report-dialog.js';
 import { Badge } from '../../components/ui/badge.js';
@@ -18,7 +19,10 @@ interface FriendReflectionCardProps {
   onToggleLike: () => void;
 }
 
-/** One friend's shared reflection: who, when, each shared part under its badge, and a like. */
+/**
+ * One friend's shared reflection: who, when, each shared part under its badge, an appreciation
+ * the author sees, and a favourite kept on this device.
+ */
 export function FriendReflectionCard({ entry, liked, onToggleLike }: FriendReflectionCardProps) {
   const name = entry.user.fullName;
   const sections = sharedSections(entry.entryText, entry.sharedParts);
@@ -77,6 +81,7 @@ export function FriendReflectionCard({ entry, liked, onToggleLike }: FriendRefle
         <div className="flex flex-wrap items-center justify-end gap-1">
           <ReportButton targetType="entry" targetId={entry.id} name={name} />
           <BlockPersonButton person={{ id: entry.userId, fullName: name }} />
+          <AppreciateButton entryId={entry.id} appreciated={entry.appreciatedByMe} name={name} />
           <Button
             variant="ghost"
             size="sm"
@@ -91,10 +96,10 @@ export function FriendReflectionCard({ entry, liked, onToggleLike }: FriendRefle
                 liked && 'fill-pink-600 text-pink-600 dark:fill-pink-400 dark:text-pink-400',
               )}
             />
-            Like<span className="sr-only"> reflection by {name}</span>
+            Favourite<span className="sr-only"> reflection by {name}</span>
           </Button>
         </div>
-        {/* Likes are never sent: the card says where this one is kept. */}
+        {/* A favourite is never sent: the card says where this one is kept. */}
         {liked && (
           <p id={likeNoteId} className="px-3 text-xs text-muted-foreground">
             Saved on this device

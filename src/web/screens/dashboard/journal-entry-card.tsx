@@ -1,8 +1,10 @@
-import { ArrowRight, Lock, Users } from 'lucide-react';
+import { ArrowRight, HandHeart, Lock, Users } from 'lucide-react';
 import { Link } from 'react-router';
+import { namesInWords, sharingInWords } from '#shared/circle-words';
 import type { JournalEntry } from '#shared/journal-schemas';
 import { ENTRY_PART_LABELS, orderedParts, sharesEveryPart } from '#shared/shared-parts';
 import { displayDate } from '#shared/time-display';
+import { useCircles } from '../../api/circles.js';
 import { paths } from '../../app/paths.js';
 import { Badge } from '../../components/ui/badge.js';
 import { buttonVariants } from '../../components/ui/button.js';
@@ -31,15 +33,24 @@ export function JournalEntryCard({
             <time dateTime={entry.createdAt}>{displayDate(entry.createdAt)}</time>
           </p>
         </div>
-        <VisibilityBadge isPublic={entry.isPublic} />
+        <VisibilityBadge entry={entry} />
       </header>
-      {entry.isPublic && !sharesEveryPart(entry.sharedParts) && (
-        <p className="-mt-2 text-xs text-muted-foreground">
-          Friends see only {partNames(entry.sharedParts)}; the rest stays private.
-        </p>
-      )}
+      {(entry.isPublic || (entry.circleIds?.length ?? 0) > 0) &&
+        !sharesEveryPart(entry.sharedParts) && (
+          <p className="-mt-2 text-xs text-muted-foreground">
+            {entry.isPublic ? 'Friends' : 'Your circles'} see only {partNames(entry.sharedParts)};
+            the rest stays private.
+          </p>
+        )}
 
       <ReflectionParts entryText={entry.entryText} />
+
+      {entry.appreciations && entry.appreciations.length > 0 && (
+        <p className="flex items-start gap-2 text-sm text-muted-foreground">
+          <HandHeart aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+          Appreciated by {namesInWords(entry.appreciations.map((a) => a.fullName))}
+        </p>
+      )}
 
       <div className="flex flex-wrap items-center justify-between gap-2">
         {onDeleted && <DeleteReflectionButton entry={entry} onDeleted={onDeleted} />}
@@ -55,12 +66,20 @@ export function JournalEntryCard({
   );
 }
 
-/** Who sees the entry: friends (named so, never "Public"), or its author alone. */
-function VisibilityBadge({ isPublic }: { isPublic: boolean }) {
-  return isPublic ? (
-    <Badge variant="secondary" className="gap-1">
-      <Users aria-hidden="true" className="size-3" />
-      Shared with friends
+/**
+ * Who sees the entry, in words: friends (named so, never "Public"), each circle by its name, or
+ * its author alone.
+ */
+function VisibilityBadge({ entry }: { entry: JournalEntry }) {
+  const circles = useCircles((entry.circleIds?.length ?? 0) > 0);
+  const names = (entry.circleIds ?? []).flatMap(
+    (id) => circles.data?.find((circle) => circle.id === id)?.name ?? [],
+  );
+  const shared = entry.isPublic || names.length > 0;
+  return shared ? (
+    <Badge variant="secondary" className="h-auto gap-1 text-left whitespace-normal break-words">
+      <Users aria-hidden="true" className="size-3 shrink-0" />
+      {sharingInWords(entry.isPublic, names)}
     </Badge>
   ) : (
     <Badge variant="outline" className="gap-1">

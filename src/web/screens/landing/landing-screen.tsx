@@ -1,3 +1,4 @@
+import { useSearchParams } from 'react-router';
 import { Flame } from 'lucide-react';
 import { Suspense, lazy, useState } from 'react';
 import { PRODUCT_NAME, PRODUCT_SUBTITLE, TAGLINE } from '#shared/constants';
@@ -17,10 +18,14 @@ const THREEFOLD_VALUES = ['Good Thoughts', 'Good Words', 'Good Deeds'] as const;
 
 /** The first impression: the name, the promise, and the way in. */
 export function LandingScreen() {
-  const [sheetOpen, setSheetOpen] = useState(false);
+  // `?auth=sign-in` or `?auth=create-account` (from a circle's invite) opens the sheet at once.
+  const [searchParams] = useSearchParams();
+  const asked = searchParams.get('auth');
+  const askedTab: AuthTab | null = asked === 'sign-in' || asked === 'create-account' ? asked : null;
+  const [sheetOpen, setSheetOpen] = useState(askedTab !== null);
   // Once opened, the sheet stays mounted so it can animate closed and keep what was typed.
-  const [sheetWanted, setSheetWanted] = useState(false);
-  const [tab, setTab] = useState<AuthTab>('create-account');
+  const [sheetWanted, setSheetWanted] = useState(askedTab !== null);
+  const [tab, setTab] = useState<AuthTab>(askedTab ?? 'create-account');
 
   const openSheet = (on: AuthTab) => {
     setTab(on);

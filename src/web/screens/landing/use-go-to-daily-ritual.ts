@@ -2,13 +2,15 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../app/paths.js';
 import { useSharedDay } from '../../hooks/use-shared-day.js';
+import { takePendingInvitePath } from '../../lib/pending-invite.js';
 
 /** The pause between a successful sign-in or sign-up and the daily ritual. */
 const REDIRECT_DELAY_MS = 100;
 
 /**
  * Sends the newly signed-in person to the daily ritual after a short pause: to the shared day
- * they came from when they followed its invitation, else to today. The sign-in guard
+ * they came from when they followed its invitation, else to today; or to the reading circle whose
+ * invite link they came from. The sign-in guard
  * of /landing may get there first once the user is known; the timer is then cleared with the
  * unmounted screen, so the navigation happens exactly once.
  */
@@ -20,7 +22,10 @@ export function useGoToDailyRitual() {
   return useCallback(() => {
     clearTimeout(timer.current);
     timer.current = setTimeout(
-      () => void navigate(paths.dailyRitual.getHref(sharedDay), { replace: true }),
+      () =>
+        void navigate(takePendingInvitePath() ?? paths.dailyRitual.getHref(sharedDay), {
+          replace: true,
+        }),
       REDIRECT_DELAY_MS,
     );
   }, [navigate, sharedDay]);

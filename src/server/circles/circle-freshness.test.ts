@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiClient, HEARD_ELSEWHERE, signUp } from '../test-support/api-client.js';
+import { createTestApp, type TestApp } from '../test-support/test-app.js';
+
+// Two instances of the app on one database: the reader asks one, the other members write
+// through the other. Each instance caches the circle's pages, so these tests fail if a cached
+// page outlives a change made elsewhere for more than the moment it takes to hear of it.
+let readerSide: TestApp;
+let writerSide: TestApp;
+beforeAll(async () => {
+  readerSide = await createTestApp();
+  writerSide = await createTestApp({
+    databaseUrl: readerSide.databaseUrl,
+    clock: readerSide.clock,
+  });
+});
+afterAll(async () => {
+  await writerSide.close();
+  await readerSide.close();
+});
+
+const text = (thoughts: string) => JSON.stringify({ thoughts, words: '', deeds: '' });
+const pageOf = async (reader: ApiClient, circleId: number) => {
+  const response = await reader.get<{ thoughts?: string; user: { fullName: string } }[]>(
+    `/api/circles/${circleId}/reflections?day=7`,
+  );
+  expect(response.status).toBe(200);
+  return response.body.map((entry) => `${entry.user.fullName}: ${entry.thoughts ?? ''}`);
+};
+
+describe("a circle's page cached by one process", () => {
+  it('shows every change a member makes through another process', async () => {
+    const reader = await signUp(readerSide.app);
+    const writer = await signUp(writerSide.app, { fullName: 'Mehr' });
+    const circleId = (await reader.post('/api/circles', { name: 'Two processes' })).body.id;
+    const code = (await reader.post(`/api/circles/${circleId}/invites`)).body.code;
+    expect((await writer.post('/api/circles/join', { code })).status).toBe(200);
+    expect(await pageOf(reader, circleId)).toEqual([]);
+
+    const saved = await writer.post('/api/journal', {
+      dayNumber: 7,
+      entryText: text('shared at dawn'),
+      circleIds: [circleId],
+    });
+    await expect
+      .poll(() => pageOf(reader, circleId), HEARD_ELSEWHERE)
+      .toEqual(['Mehr: shared at dawn']);
+
+    readerSide.clock.advance(1000);
+    await writer.put(`/api/journal/${saved.body.id}`, { entryText: text('edited at noon') });
+    await expect
+      .poll(() => pageOf(reader, circleId), HEARD_ELSEWHERE)
+      .toEqual(['Mehr: edited at noon']);
+
+    await writer.call('PATCH', '/api/users/me', { fullName: 'Mehr Renamed' });
+    await expect
+      .poll(() => pageOf(reader, circleId), HEARD_ELSEWHERE)
+      .toEqual(['Mehr Renamed: edited at noon']);
+
+    await writer.delete(`/api/circles/${circleId}/members/${writer.user.id}`);
+    await expect.poll(() => pageOf(reader, circleId), HEARD_ELSEWHERE).toEqual([]);
+  });
+
+  it('lets go of a deleted entry everywhere', async () => {
+    const reader = await signUp(readerSide.app);
+    const writer = await signUp(writerSide.app, { fullName: 'Farah' });
+    const circleId = (await reader.post('/api/circles', { name: 'Deleting' })).body.id;
+    const code = (await reader.post(`/api/circles/${circleId}/invites`)).body.code;
+    await writer.post('/api/circles/join', { code });
+    const saved = await writer.post('/api/journal', {
+      dayNumber: 7,
+      entryText: text('brief'),
+      circleIds: [circleId],
+    });
+    await expect.poll(() => pageOf(reader, circleId), HEARD_ELSEWHERE).toEqual(['Farah: brief']);
+    await writer.delete(`/api/journal/${saved.body.id}`);
+    await expect.poll(() => pageOf(reader, circleId), HEARD_ELSEWHERE).toEqual([]);
+  });
+});

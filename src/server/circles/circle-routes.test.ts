@@ -1,0 +1,467 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CIRCLE_LIMITS } from '#shared/circle-schemas';
+import { openDatabase } from '../db/connection.js';
+import { type ApiClient, befriend, signUp } from '../test-support/api-client.js';
+import { createTestApp, type TestApp } from '../test-support/test-app.js';
+import { shareACircle } from './circle-membership.js';
+
+let t: TestApp;
+let database: ReturnType<typeof openDatabase>;
+beforeAll(async () => {
+  t = await createTestApp();
+  database = openDatabase(t.databaseUrl);
+});
+afterAll(async () => {
+  await database.close();
+  await t.close();
+});
+
+type Person = ApiClient & { user: { id: number; fullName: string } };
+const text = (thoughts: string, words = '', deeds = '') =>
+  JSON.stringify({ thoughts, words, deeds });
+
+/** An owner's circle with a member who joined by an invite link. */
+async function circleOfTwo(name = 'Family') {
+  const owner = (await signUp(t.app, { fullName: 'Roshan Owner' })) as Person;
+  const member = (await signUp(t.app, { fullName: 'Mehr Member' })) as Person;
+  const created = await owner.post('/api/circles', { name, description: 'We read at breakfast' });
+  expect(created.status).toBe(201);
+  const circleId = created.body.id as number;
+  const invite = await owner.post(`/api/circles/${circleId}/invites`);
+  expect(invite.status).toBe(201);
+  const joined = await member.post('/api/circles/join', { code: invite.body.code });
+  expect(joined).toMatchObject({ status: 200, body: { id: circleId, name, role: 'member' } });
+  return { owner, member, circleId, code: invite.body.code as string };
+}
+
+async function today(person: ApiClient): Promise<number> {
+  return (await person.get('/api/thoughts/today')).body.currentDay as number;
+}
+
+describe('making a circle', () => {
+  it('answers the new circle, lists it with its counts, and shows its members', async () => {
+    const owner = await signUp(t.app, { fullName: 'Roshan' });
+    const created = await owner.post('/api/circles', {
+      name: '  Study class  ',
+      description: 'Tuesdays',
+    });
+    expect(created).toMatchObject({
+      status: 201,
+      body: {
+        id: expect.any(Number),
+        name: 'Study class',
+        description: 'Tuesdays',
+        role: 'owner',
+        memberCount: 1,
+      },
+    });
+    expect((await owner.get('/api/circles')).body).toEqual([
+      { ...created.body, reflectedToday: 0 },
+    ]);
+    const detail = await owner.get(`/api/circles/${created.body.id}`);
+    expect(detail.body.members).toEqual([
+      {
+        userId: owner.user.id,
+        fullName: 'Roshan',
+        username: owner.user.username,
+        role: 'owner',
+        joinedAt: expect.any(String),
+      },
+    ]);
+  });
+
+  it('refuses a missing, long or multi-line name and a long description, with clear messages', async () => {
+    const owner = await signUp(t.app);
+    const tries: [unknown, string][] = [
+      [{}, 'Required'],
+      [{ name: '   ' }, 'Give the circle a name'],
+      [{ name: 'x'.repeat(61) }, 'The name can be at most 60 characters'],
+      [{ name: 'two\nlines' }, 'The name cannot contain line breaks or control characters'],
+      [
+        { name: 'ok', description: 'y'.repeat(281) },
+        'The description can be at most 280 characters',
+      ],
+    ];
+    for (const [body, message] of tries) {
+      expect(await owner.post('/api/circles', body)).toMatchObject({
+        status: 400,
+        body: { message },
+      });
+    }
+  });
+
+  it('holds a person to 20 circles, saying so', async () => {
+    const owner = await signUp(t.app);
+    for (let i = 0; i < CIRCLE_LIMITS.circlesPerPerson; i++) {
+      expect((await owner.post('/api/circles', { name: `Circle ${i}` })).status).toBe(201);
+    }
+    const refused = await owner.post('/api/circles', { name: 'One too many' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/at most 20 circles/);
+  });
+});
+
+describe('inviting by link', () => {
+  it('shows anyone what the circle is, lets people join once, and refuses unknown or expired codes', async () => {
+    const { owner, member, circleId, code } = await circleOfTwo('Cousins');
+    const visitor = await signUp(t.app);
+    const preview = await new (owner.constructor as typeof ApiClient)(t.app).get(
+      `/api/circle-invites/${code}`,
+    );
+    expect(preview).toMatchObject({
+      status: 200,
+      body: { name: 'Cousins', description: 'We read at breakfast', memberCount: 2 },
+    });
+    expect(await member.post('/api/circles/join', { code })).toMatchObject({
+      status: 200,
+      body: { id: circleId, role: 'member' },
+    });
+    expect((await owner.get(`/api/circles/${circleId}`)).body.memberCount).toBe(2);
+    for (const bad of ['nope', 'x'.repeat(22)]) {
+      expect(await visitor.post('/api/circles/join', { code: bad })).toMatchObject({
+        status: 404,
+        body: { message: 'Invite not found' },
+      });
+    }
+    t.clock.advance(8 * 86_400_000);
+    expect(await visitor.post('/api/circles/join', { code })).toMatchObject({
+      status: 404,
+      body: { message: 'Invite not found' },
+    });
+    expect(
+      (await new (owner.constructor as typeof ApiClient)(t.app).get(`/api/circle-invites/${code}`))
+        .status,
+    ).toBe(404);
+  });
+
+  it('lets only the owner invite, at most 20 links a day', async () => {
+    const { owner, member, circleId } = await circleOfTwo();
+    expect((await member.post(`/api/circles/${circleId}/invites`)).status).toBe(403);
+    for (let i = 1; i < CIRCLE_LIMITS.invitesPerDay; i++) {
+      expect((await owner.post(`/api/circles/${circleId}/invites`)).status).toBe(201);
+    }
+    const refused = await owner.post(`/api/circles/${circleId}/invites`);
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(/at most 20 invite links a day/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    t.clock.advance(86_400_000 + 1000);
+    expect((await owner.post(`/api/circles/${circleId}/invites`)).status).toBe(201);
+  });
+
+  it('holds a circle to 100 members, saying so', async () => {
+    const { owner, circleId } = await circleOfTwo();
+    const now = new Date().toISOString();
+    const extra = await database.db
+      .insertInto('users')
+      .values(
+        Array.from({ length: CIRCLE_LIMITS.membersPerCircle - 2 }, (_, i) => ({
+          username: `filler_${circleId}_${i}`,
+          username_key: `filler_${circleId}_${i}`,
+          email: `filler_${circleId}_${i}@example.test`,
+          password_hash: 'x',
+          full_name: `Filler ${i}`,
+          city: null,
+          whatsapp: null,
+          postal_code: null,
+          created_at: now,
+          suspended_at: null,
+          pace_started_on: null,
+        })),
+      )
+      .returning('id')
+      .execute();
+    await database.db
+      .insertInto('circle_members')
+      .values(
+        extra.map(({ id }) => ({
+          circle_id: circleId,
+          user_id: id,
+          role: 'member' as const,
+          joined_at: now,
+        })),
+      )
+      .execute();
+    const code = (await owner.post(`/api/circles/${circleId}/invites`)).body.code;
+    const late = await signUp(t.app);
+    const refused = await late.post('/api/circles/join', { code });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/already has 100 members/);
+  });
+});
+
+describe('sharing with a circle', () => {
+  it("shows members the shared parts under each author's name, and nobody else anything", async () => {
+    const { owner, member, circleId } = await circleOfTwo();
+    const outsider = await signUp(t.app);
+    const day = await today(owner);
+    const saved = await member.post('/api/journal', {
+      dayNumber: day,
+      entryText: text('a thought for the circle', 'kept to myself', 'a deed'),
+      isPublic: false,
+      sharedParts: ['thoughts', 'deeds'],
+      circleIds: [circleId],
+    });
+    expect(saved).toMatchObject({
+      status: 201,
+      body: { circleIds: [circleId], appreciations: [] },
+    });
+
+    const page = await owner.get(`/api/circles/${circleId}/reflections`);
+    expect(page).toMatchObject({ status: 200 });
+    expect(page.body).toEqual([
+      {
+        id: saved.body.id,
+        dayNumber: day,
+        user: { id: member.user.id, fullName: 'Mehr Member' },
+        thoughts: 'a thought for the circle',
+        deeds: 'a deed',
+        updatedAt: expect.any(String),
+        appreciatedByMe: false,
+      },
+    ]);
+    expect(JSON.stringify(page.body)).not.toContain('kept to myself');
+    expect((await owner.get(`/api/circles/${circleId}/reflections?day=${day}`)).body).toEqual(
+      page.body,
+    );
+    expect(
+      (await owner.get(`/api/circles/${circleId}/reflections?day=${day === 1 ? 2 : day - 1}`)).body,
+    ).toEqual([]);
+    expect((await owner.get('/api/circles')).body[0]).toMatchObject({
+      reflectedToday: 1,
+      memberCount: 2,
+    });
+
+    // Not in the friends' feed, not to an outsider, not in anyone's search but the author's.
+    expect((await owner.get('/api/journal/friends')).body).toEqual([]);
+    for (const url of [
+      `/api/circles/${circleId}`,
+      `/api/circles/${circleId}/reflections`,
+      `/api/circles/${circleId}/reflections?day=${day}`,
+    ]) {
+      expect(await outsider.get(url)).toMatchObject({
+        status: 404,
+        body: { message: 'Circle not found' },
+      });
+    }
+    const found = await owner.get('/api/search?q=thought%20for%20the%20circle&scope=journal');
+    expect(found.body.journal).toEqual([]);
+    const ownSearch = await member.get('/api/search?q=thought%20for%20the%20circle&scope=journal');
+    expect(ownSearch.body.journal).toHaveLength(1);
+  });
+
+  it("refuses circles the author is not in, and takes a leaver's entries off the circle", async () => {
+    const { owner, member, circleId } = await circleOfTwo();
+    const stranger = await signUp(t.app);
+    const theirs = (await stranger.post('/api/circles', { name: 'Theirs' })).body.id;
+    expect(
+      await member.post('/api/journal', {
+        dayNumber: 2,
+        entryText: text('x'),
+        circleIds: [circleId, theirs],
+      }),
+    ).toMatchObject({ status: 404, body: { message: 'Circle not found' } });
+    expect((await member.get('/api/journal/day/2')).status).toBe(404);
+
+    const saved = await member.post('/api/journal', {
+      dayNumber: 2,
+      entryText: text('shared then left'),
+      circleIds: [circleId],
+    });
+    expect((await owner.get(`/api/circles/${circleId}/reflections?day=2`)).body).toHaveLength(1);
+    expect((await member.delete(`/api/circles/${circleId}/members/${member.user.id}`)).status).toBe(
+      200,
+    );
+    expect((await owner.get(`/api/circles/${circleId}/reflections?day=2`)).body).toEqual([]);
+    expect((await member.get('/api/journal/day/2')).body.circleIds).toEqual([]);
+    expect((await member.get(`/api/circles/${circleId}`)).status).toBe(404);
+    expect(
+      (await member.put(`/api/journal/${saved.body.id}`, { circleIds: [circleId] })).status,
+    ).toBe(404);
+  });
+
+  it("changes who sees an entry when its circles change, and lists them on the author's journal", async () => {
+    const { owner, member, circleId } = await circleOfTwo();
+    const second = (await member.post('/api/circles', { name: 'Second' })).body.id;
+    const saved = await member.post('/api/journal', {
+      dayNumber: 5,
+      entryText: text('moving'),
+      circleIds: [circleId, second],
+    });
+    expect(saved.body.circleIds).toEqual([circleId, second].sort((a, b) => a - b));
+    const moved = await member.put(`/api/journal/${saved.body.id}`, { circleIds: [second] });
+    expect(moved.body.circleIds).toEqual([second]);
+    expect((await owner.get(`/api/circles/${circleId}/reflections?day=5`)).body).toEqual([]);
+    const journal = (await member.get('/api/journal')).body;
+    expect(journal.find((e: { id: number }) => e.id === saved.body.id).circleIds).toEqual([second]);
+  });
+});
+
+describe('leaving, removing, handing on and deleting', () => {
+  it('lets only the owner rename, remove, hand on and delete; the owner hands on before leaving', async () => {
+    const { owner, member, circleId } = await circleOfTwo();
+    expect(
+      (await member.call('PATCH', `/api/circles/${circleId}`, { name: 'Mine now' })).status,
+    ).toBe(403);
+    expect((await member.delete(`/api/circles/${circleId}/members/${owner.user.id}`)).status).toBe(
+      403,
+    );
+    expect((await member.delete(`/api/circles/${circleId}`)).status).toBe(403);
+    expect(
+      (
+        await member.call('PATCH', `/api/circles/${circleId}/members/${member.user.id}`, {
+          role: 'owner',
+        })
+      ).status,
+    ).toBe(403);
+
+    const renamed = await owner.call('PATCH', `/api/circles/${circleId}`, { name: 'Renamed' });
+    expect(renamed).toMatchObject({ status: 200, body: { name: 'Renamed', role: 'owner' } });
+
+    const leave = await owner.delete(`/api/circles/${circleId}/members/${owner.user.id}`);
+    expect(leave.status).toBe(409);
+    expect(leave.body.message).toMatch(/Hand the circle on/);
+
+    const handed = await owner.call('PATCH', `/api/circles/${circleId}/members/${member.user.id}`, {
+      role: 'owner',
+    });
+    expect(handed.status).toBe(200);
+    expect(handed.body.role).toBe('member');
+    expect((await owner.delete(`/api/circles/${circleId}/members/${owner.user.id}`)).status).toBe(
+      200,
+    );
+    expect((await member.get(`/api/circles/${circleId}`)).body).toMatchObject({
+      role: 'owner',
+      memberCount: 1,
+    });
+    expect((await member.delete(`/api/circles/${circleId}`)).status).toBe(200);
+    expect((await member.get(`/api/circles/${circleId}`)).status).toBe(404);
+    expect((await member.get('/api/circles')).body).toEqual([]);
+  });
+
+  it('lets the owner remove a member, who then sees nothing of it', async () => {
+    const { owner, member, circleId } = await circleOfTwo();
+    expect((await owner.delete(`/api/circles/${circleId}/members/999999`)).status).toBe(404);
+    expect((await owner.delete(`/api/circles/${circleId}/members/${member.user.id}`)).status).toBe(
+      200,
+    );
+    expect((await member.get(`/api/circles/${circleId}/reflections`)).status).toBe(404);
+    expect((await owner.get(`/api/circles/${circleId}`)).body.members).toHaveLength(1);
+  });
+
+  it("hands a deleted owner's circle to the longest-standing member", async () => {
+    const { owner, member, circleId } = await circleOfTwo();
+    expect(await shareACircle(database.db, owner.user.id, member.user.id)).toBe(true);
+    expect(
+      (await owner.call('DELETE', '/api/users/me', { password: 'correct horse battery' })).status,
+    ).toBe(200);
+    expect((await member.get(`/api/circles/${circleId}`)).body).toMatchObject({
+      role: 'owner',
+      memberCount: 1,
+    });
+    expect(await shareACircle(database.db, owner.user.id, member.user.id)).toBe(false);
+  });
+});
+
+describe('appreciation', () => {
+  it('reaches the author alone, from friends and circle members who can see the entry', async () => {
+    const { owner, member, circleId } = await circleOfTwo();
+    const friend = (await signUp(t.app, { fullName: 'Farah Friend' })) as Person;
+    const outsider = await signUp(t.app);
+    await befriend(member, friend);
+    const saved = await member.post('/api/journal', {
+      dayNumber: 9,
+      entryText: text('appreciate me'),
+      isPublic: true,
+      circleIds: [circleId],
+    });
+    const id = saved.body.id as number;
+    expect(await owner.put(`/api/journal/${id}/appreciation`)).toMatchObject({
+      status: 200,
+      body: { appreciated: true },
+    });
+    expect((await owner.put(`/api/journal/${id}/appreciation`)).status).toBe(200);
+    expect((await friend.put(`/api/journal/${id}/appreciation`)).status).toBe(200);
+    for (const who of [member, outsider]) {
+      expect(await who.put(`/api/journal/${id}/appreciation`)).toMatchObject({
+        status: 404,
+        body: { message: 'Entry not found' },
+      });
+    }
+    const mine = (await member.get('/api/journal/day/9')).body;
+    expect(mine.appreciations).toEqual([
+      { userId: owner.user.id, fullName: 'Roshan Owner', at: expect.any(String) },
+      { userId: friend.user.id, fullName: 'Farah Friend', at: expect.any(String) },
+    ]);
+    const feed = (await friend.get('/api/journal/friends')).body;
+    expect(feed[0]).toMatchObject({ id, appreciatedByMe: true });
+    expect(feed[0]).not.toHaveProperty('appreciations');
+    expect(feed[0]).not.toHaveProperty('circleIds');
+    const page = (await owner.get(`/api/circles/${circleId}/reflections?day=9`)).body;
+    expect(page[0]).toMatchObject({ id, appreciatedByMe: true });
+    expect(JSON.stringify(page)).not.toContain('Farah');
+
+    expect(await friend.delete(`/api/journal/${id}/appreciation`)).toMatchObject({
+      status: 200,
+      body: { appreciated: false },
+    });
+    expect((await friend.get('/api/journal/friends')).body[0].appreciatedByMe).toBe(false);
+    expect((await member.get('/api/journal/day/9')).body.appreciations).toHaveLength(1);
+  });
+
+  it('lets a circle member report a circle entry, as any entry they can see', async () => {
+    const { owner, member, circleId } = await circleOfTwo();
+    const outsider = await signUp(t.app);
+    const saved = await member.post('/api/journal', {
+      dayNumber: 10,
+      entryText: text('reportable'),
+      circleIds: [circleId],
+    });
+    const report = { targetType: 'entry', targetId: saved.body.id, reason: 'spam' };
+    expect((await owner.post('/api/reports', report)).status).toBe(201);
+    expect((await outsider.post('/api/reports', report)).status).toBe(404);
+  });
+});
+
+describe('safety in a circle', () => {
+  it('hides two people a block stands between from each other, their reflections and appreciations', async () => {
+    const { owner, member, circleId } = await circleOfTwo();
+    const saved = await member.post('/api/journal', {
+      dayNumber: 11,
+      entryText: text('before the block'),
+      circleIds: [circleId],
+    });
+    await owner.put(`/api/journal/${saved.body.id}/appreciation`);
+    expect((await owner.get(`/api/circles/${circleId}/reflections?day=11`)).body).toHaveLength(1);
+    expect((await member.post('/api/blocks', { userId: owner.user.id })).status).toBe(201);
+    expect((await owner.get(`/api/circles/${circleId}/reflections?day=11`)).body).toEqual([]);
+    expect((await member.get('/api/journal/day/11')).body.appreciations).toEqual([]);
+    const seenByOwner = (await owner.get(`/api/circles/${circleId}`)).body.members;
+    expect(seenByOwner.map((m: { userId: number }) => m.userId)).toEqual([owner.user.id]);
+    expect((await owner.put(`/api/journal/${saved.body.id}/appreciation`)).status).toBe(404);
+  });
+
+  it('hides a suspended member and their reflections', async () => {
+    const { owner, member, circleId } = await circleOfTwo();
+    await member.post('/api/journal', {
+      dayNumber: 12,
+      entryText: text('soon hidden'),
+      circleIds: [circleId],
+    });
+    expect((await owner.get(`/api/circles/${circleId}/reflections?day=12`)).body).toHaveLength(1);
+    await database.db
+      .updateTable('users')
+      .set({ suspended_at: new Date().toISOString() })
+      .where('id', '=', member.user.id)
+      .execute();
+    expect((await owner.get(`/api/circles/${circleId}/reflections?day=12`)).body).toEqual([]);
+    expect((await owner.get(`/api/circles/${circleId}`)).body.members).toHaveLength(1);
+  });
+
+  it('says whether two people share a circle, for the reach rule', async () => {
+    const { owner, member } = await circleOfTwo();
+    const stranger = await signUp(t.app);
+    expect(await shareACircle(database.db, member.user.id, owner.user.id)).toBe(true);
+    expect(await shareACircle(database.db, member.user.id, stranger.user.id)).toBe(false);
+    expect(await shareACircle(database.db, member.user.id, member.user.id)).toBe(false);
+  });
+});

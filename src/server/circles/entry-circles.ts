@@ -1,0 +1,134 @@
+import type { Kysely, Transaction } from 'kysely';
+import { CIRCLE_NOT_FOUND, type Appreciation } from '#shared/circle-schemas';
+import type { Database } from '../db/tables.js';
+import { HttpError } from '../http/http-errors.js';
+import { blockedEitherWay } from './circle-membership.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/**
+ * Refuses circles the author is not in, before anything is written: 404 "Circle not found",
+ * as for a circle that does not exist, so a save reveals nothing of others' circles.
+ */
+export async function checkAuthorsCircles(
+  db: Db,
+  authorId: number,
+  circleIds: readonly number[] | undefined,
+): Promise<void> {
+  if (!circleIds || circleIds.length === 0) return;
+  const rows = await db
+    .selectFrom('circle_members')
+    .select('circle_id')
+    .where('user_id', '=', authorId)
+    .where('circle_id', 'in', [...circleIds])
+    .execute();
+  if (rows.length !== new Set(circleIds).size) throw new HttpError(404, CIRCLE_NOT_FOUND);
+}
+
+/**
+ * Shares the entry with exactly these circles (each one the author is in; checkAuthorsCircles
+ * has said so), taking it off any others.
+ */
+export async function setEntryCircles(
+  db: Db,
+  entry: { id: number; userId: number; dayNumber: number },
+  circleIds: readonly number[],
+): Promise<void> {
+  const wanted = [...new Set(circleIds)];
+  await db
+    .deleteFrom('journal_entry_circles')
+    .where('entry_id', '=', entry.id)
+    .$if(wanted.length > 0, (qb) => qb.where('circle_id', 'not in', wanted))
+    .execute();
+  if (wanted.length === 0) return;
+  await db
+    .insertInto('journal_entry_circles')
+    .values(
+      wanted.map((circleId) => ({
+        entry_id: entry.id,
+        circle_id: circleId,
+        user_id: entry.userId,
+        day_number: entry.dayNumber,
+      })),
+    )
+    .onConflict((oc) => oc.columns(['entry_id', 'circle_id']).doNothing())
+    .execute();
+}
+
+/**
+ * For the author's own entries: the circles each is shared with, and who appreciated it (never
+ * someone suspended, or a block stands between; docs/product.md#appreciation).
+ */
+export async function circlesAndAppreciations(
+  db: Db,
+  authorId: number,
+  entryIds: readonly number[],
+): Promise<Map<number, { circleIds: number[]; appreciations: Appreciation[] }>> {
+  const found = new Map(
+    entryIds.map((id) => [id, { circleIds: [] as number[], appreciations: [] as Appreciation[] }]),
+  );
+  if (entryIds.length === 0) return found;
+  const one = entryIds.length === 1 ? entryIds[0]! : undefined;
+  const [shares, appreciations, blocked] = await Promise.all([
+    db
+      .selectFrom('journal_entry_circles')
+      .select(['entry_id', 'circle_id'])
+      .where('user_id', '=', authorId)
+      .$if(one !== undefined, (qb) => qb.where('entry_id', '=', one!))
+      .orderBy('circle_id')
+      .execute(),
+    db
+      .selectFrom('journal_entries')
+      .innerJoin('entry_appreciations', 'entry_appreciations.entry_id', 'journal_entries.id')
+      .innerJoin('users', 'users.id', 'entry_appreciations.user_id')
+      .select([
+        'entry_appreciations.entry_id',
+        'entry_appreciations.user_id',
+        'entry_appreciations.created_at',
+        'users.full_name',
+      ])
+      .where('journal_entries.user_id', '=', authorId)
+      .$if(one !== undefined, (qb) => qb.where('journal_entries.id', '=', one!))
+      .where('users.suspended_at', 'is', null)
+      .orderBy('entry_appreciations.created_at')
+      .execute(),
+    blockedEitherWay(db, authorId),
+  ]);
+  for (const share of shares) found.get(share.entry_id)?.circleIds.push(share.circle_id);
+  for (const row of appreciations) {
+    if (blocked.has(row.user_id)) continue;
+    found.get(row.entry_id)?.appreciations.push({
+      userId: row.user_id,
+      fullName: row.full_name,
+      at: row.created_at,
+    });
+  }
+  return found;
+}
+
+/** The author's entries with their circles and appreciations added. */
+export async function withCirclesAndAppreciations<T extends { id: number; userId: number }>(
+  db: Db,
+  entries: T[],
+): Promise<(T & { circleIds: number[]; appreciations: Appreciation[] })[]> {
+  const authorId = entries[0]?.userId;
+  if (authorId === undefined) return [];
+  const extra = await circlesAndAppreciations(
+    db,
+    authorId,
+    entries.map((entry) => entry.id),
+  );
+  return entries.map((entry) => ({
+    ...entry,
+    ...(extra.get(entry.id) ?? { circleIds: [], appreciations: [] }),
+  }));
+}
+
+/** One of the author's entries with its circles and appreciations added. */
+export async function entryWithCirclesAndAppreciations<T extends { id: number; userId: number }>(
+  db: Db,
+  entry: T,
+): Promise<T & { circleIds: number[]; appreciations: Appreciation[] }> {
+  const [found] = await withCirclesAndAppreciations(db, [entry]);
+  return found!;
+}
