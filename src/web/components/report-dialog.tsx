@@ -90,7 +90,7 @@ function ReportForm(props: { targetType: 'entry' | 'user'; targetId: number; wha
       <DialogPrimitive.Description className="text-sm text-muted-foreground">
         Tell us what is wrong. Only the people who run the app see reports.
       </DialogPrimitive.Description>
-      <fieldset className="flex flex-col gap-2">
+      <fieldset className="flex min-w-0 flex-col gap-2">
         <legend className="mb-1 text-sm font-medium">Reason</legend>
         {REASONS.map((option) => (
           <label key={option.value} className="flex items-center gap-2 text-sm">

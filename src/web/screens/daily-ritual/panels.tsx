@@ -98,11 +98,12 @@ export function StanzaPanel({
         what="the stanza"
         onLine={setSpokenLine}
       />
-      <figure className="w-full rounded-2xl border border-border bg-card px-6 py-10 shadow-sm sm:px-12 sm:py-14">
+      <figure className="w-full rounded-2xl border border-border bg-card px-6 py-10 shadow-sm max-[359px]:px-3 max-[359px]:py-6 sm:px-12 sm:py-14">
         <span aria-hidden="true" className="mx-auto mb-8 block h-px w-12 bg-primary/40" />
         <blockquote
           data-testid="stanza-text"
-          className="flex flex-col gap-5 font-serif text-[1.3rem] leading-normal text-foreground sm:text-[1.45rem]"
+          // Below 360 px the lines keep whole words: the type steps down toward the body's size.
+          className="flex flex-col gap-5 font-serif text-[1.3rem] leading-normal text-foreground max-[359px]:text-[max(1rem,min(1.3rem,7.5vw))] sm:text-[1.45rem]"
         >
           {stanzaVerses(thought.thought).map((verseLines, verse) => (
             <p key={verse} className="flex flex-col gap-2">
@@ -114,7 +115,10 @@ export function StanzaPanel({
                   <span
                     key={index}
                     data-spoken={spoken || undefined}
-                    className={cn('block pl-6 -indent-6', spoken && spokenLineClass)}
+                    className={cn(
+                      'block pl-6 -indent-6 max-[359px]:pl-4 max-[359px]:-indent-4',
+                      spoken && spokenLineClass,
+                    )}
                   >
                     {line}
                   </span>
