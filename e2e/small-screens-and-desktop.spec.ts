@@ -1,7 +1,7 @@
 import { type Page, expect } from '@playwright/test';
 import { findBrokenWords } from './broken-words.js';
 import { findLayoutProblems } from './layout-problems.js';
-import { signUpViaApi } from './support.js';
+import { newUserDetails, openExplanation, signUpViaApi } from './support.js';
 import { test } from './test-date.js';
 
 // A 320 px phone at 200% page zoom lays the page out 160 CSS px wide and 320 tall.
@@ -72,5 +72,109 @@ test.describe('a 320 px phone at 200% page zoom', () => {
       expect(await page.evaluate(findBrokenWords), `words broken on ${screen}`).toEqual([]);
       expect(await page.evaluate(findLayoutProblems), `the layout of ${screen}`).toEqual([]);
     }
+  });
+});
+
+/** What of the page's own reading and controls in view lies under `over`, by name. */
+async function coveredBy(page: Page, over: string) {
+  return page.evaluate((selector) => {
+    const cover = document.querySelector(selector)?.getBoundingClientRect();
+    if (!cover || cover.height === 0) throw new Error(`nothing on screen matches ${selector}`);
+    const covered: string[] = [];
+    for (const element of document.querySelectorAll(
+      'main p, main span, main h1, main h2, main a, main button, main textarea',
+    )) {
+      if (element.closest(selector) || element.children.length > 0) continue;
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.bottom <= 0 || box.top >= window.innerHeight) continue;
+      const overlaps =
+        box.left < cover.right &&
+        box.right > cover.left &&
+        box.top < cover.bottom &&
+        box.bottom > cover.top;
+      if (overlaps) covered.push((element.textContent ?? '').trim().slice(0, 30));
+    }
+    return covered;
+  }, over);
+}
+
+test.describe('nothing covers the reading or its controls', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the welcome after sign-up sits clear of the first stanza', async ({ page }) => {
+    const details = newUserDetails();
+    await page.goto('/landing');
+    await page.getByRole('button', { name: 'Begin Your Journey' }).click();
+    const form = page.getByRole('tabpanel', { name: 'Create Account' });
+    await form.getByLabel('Full name').fill(details.fullName);
+    await form.getByLabel('Username').fill(details.username);
+    await form.getByLabel('Email').fill(details.email);
+    await form.getByLabel('Password', { exact: true }).fill(details.password);
+    await form.getByLabel('Confirm password').fill(details.password);
+    await form.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page).toHaveURL(/\/app\/daily-ritual$/);
+    await expect(page.getByTestId('stanza-text')).toBeVisible();
+    const welcome = page.locator('[data-toast-viewport] li').filter({ hasText: 'Welcome to' });
+    await expect(welcome).toBeVisible();
+    await page.screenshot({ path: 'test-results/shots/welcome-390.png' });
+    expect(await coveredBy(page, '[data-toast-viewport] li')).toEqual([]);
+  });
+
+  test('signing in says welcome back, and nothing about a redirect once it is done', async ({
+    page,
+  }) => {
+    const user = await signUpViaApi(page);
+    await page.context().clearCookies();
+    await page.goto('/landing');
+    await page.getByRole('button', { name: 'I already have an account' }).click();
+    const panel = page.getByRole('tabpanel', { name: 'Sign In' });
+    await panel.getByLabel('Username or email').fill(user.username);
+    await panel.getByLabel('Password', { exact: true }).fill(user.password);
+    await panel.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(page).toHaveURL(/\/app\/daily-ritual$/);
+    const welcome = page.locator('[data-toast-viewport] li').filter({ hasText: 'Welcome back' });
+    await expect(welcome).toBeVisible();
+    await expect(welcome).not.toContainText(/redirecting/i);
+    await expect(page.getByTestId('stanza-text')).toBeVisible();
+    expect(await coveredBy(page, '[data-toast-viewport] li')).toEqual([]);
+  });
+
+  test('the install offer never lies over "Save Reflection"', async ({ page }) => {
+    await signUpViaApi(page);
+    await page.goto('/app/daily-ritual');
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => {
+      const event = new Event('beforeinstallprompt', { cancelable: true });
+      Object.assign(event, {
+        prompt: () => Promise.resolve(),
+        userChoice: Promise.resolve({ outcome: 'dismissed', platform: 'web' }),
+      });
+      window.dispatchEvent(event);
+    });
+    const offer = page.getByRole('region', { name: 'Install app' }).locator('div').first();
+    await expect(offer).toBeVisible();
+    await openExplanation(page);
+    await page
+      .getByRole('button', { name: /Reflect/ })
+      .first()
+      .click();
+    const save = page.getByRole('button', { name: 'Save Reflection' });
+    await expect(save).toBeVisible();
+    const expectClearOfTheOffer = async (how: string) => {
+      const [saveBox, offerBox] = [await save.boundingBox(), await offer.boundingBox()];
+      if (!saveBox || !offerBox) throw new Error('no Save Reflection or install offer');
+      expect(
+        saveBox.y + saveBox.height,
+        `Save Reflection, ${how}, ends above the offer`,
+      ).toBeLessThanOrEqual(offerBox.y);
+    };
+    // Reached by keyboard, and by a reader who scrolls just until it shows.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await save.focus();
+    await expectClearOfTheOffer('focused');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await save.evaluate((button) => button.scrollIntoView({ block: 'end' }));
+    await page.screenshot({ path: 'test-results/shots/install-offer-390.png' });
+    await expectClearOfTheOffer('scrolled to');
   });
 });

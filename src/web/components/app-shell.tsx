@@ -20,6 +20,7 @@ import { cn } from '../lib/cn.js';
 import { AccountAvatar } from './account-avatar.js';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link.js';
 import { Skeleton } from './ui/skeleton.js';
+import { keepToastPlace } from './ui/toast-place.js';
 
 // The menu and its popover machinery load just after the first paint, off the critical path.
 const AccountMenu = lazy(async () => ({
@@ -164,7 +165,12 @@ function useFocusClearOfBars(
         return;
       const box = target.getBoundingClientRect();
       const top = header.current?.getBoundingClientRect().bottom ?? 0;
-      const bottom = tabBar.current?.getBoundingClientRect().top ?? window.innerHeight;
+      // The install offer, while it shows, floats above the tab bar (install-prompt-banner.tsx).
+      const offer = document.querySelector('[data-install-offer]')?.getBoundingClientRect().top;
+      const bottom = Math.min(
+        offer ?? Infinity,
+        tabBar.current?.getBoundingClientRect().top ?? window.innerHeight,
+      );
       if (box.top < top || box.bottom > bottom) target.scrollIntoView({ block: 'nearest' });
     };
     document.addEventListener('focusin', reveal);
@@ -223,13 +229,14 @@ function ShellFrame(props: {
           </div>
         </div>
         {props.notice}
+        <div ref={keepToastPlace} />
       </header>
 
-      {/* The last control ends well above the tab bar, however tall the bar has grown. */}
+      {/* The last control ends well above the tab bar and the install offer, however tall. */}
       <main
         id={MAIN_CONTENT_ID}
         tabIndex={-1}
-        className="mx-auto w-full max-w-3xl flex-1 px-4 max-[359px]:px-3 pb-[calc(var(--app-tab-bar-height)+2rem)] pt-4 focus:outline-none"
+        className="mx-auto w-full max-w-3xl flex-1 px-4 max-[359px]:px-3 pb-[calc(var(--app-tab-bar-height)+var(--install-offer-space,0px)+2rem)] pt-4 focus:outline-none"
       >
         {props.children}
       </main>
