@@ -116,6 +116,8 @@ test.describe('nothing covers the reading or its controls', () => {
     await expect(page.getByTestId('stanza-text')).toBeVisible();
     const welcome = page.locator('[data-toast-viewport] li').filter({ hasText: 'Welcome to' });
     await expect(welcome).toBeVisible();
+    // A pointer resting on a toast keeps it open while it is measured.
+    await welcome.hover();
     await page.screenshot({ path: 'test-results/shots/welcome-390.png' });
     expect(await coveredBy(page, '[data-toast-viewport] li')).toEqual([]);
   });
@@ -134,6 +136,7 @@ test.describe('nothing covers the reading or its controls', () => {
     await expect(page).toHaveURL(/\/app\/daily-ritual$/);
     const welcome = page.locator('[data-toast-viewport] li').filter({ hasText: 'Welcome back' });
     await expect(welcome).toBeVisible();
+    await welcome.hover();
     await expect(welcome).not.toContainText(/redirecting/i);
     await expect(page.getByTestId('stanza-text')).toBeVisible();
     expect(await coveredBy(page, '[data-toast-viewport] li')).toEqual([]);
@@ -154,10 +157,7 @@ test.describe('nothing covers the reading or its controls', () => {
     const offer = page.getByRole('region', { name: 'Install app' }).locator('div').first();
     await expect(offer).toBeVisible();
     await openExplanation(page);
-    await page
-      .getByRole('button', { name: /Reflect/ })
-      .first()
-      .click();
+    await page.getByRole('button', { name: 'Reflect', exact: true }).first().click();
     const save = page.getByRole('button', { name: 'Save Reflection' });
     await expect(save).toBeVisible();
     const expectClearOfTheOffer = async (how: string) => {
@@ -178,3 +178,47 @@ test.describe('nothing covers the reading or its controls', () => {
     await expectClearOfTheOffer('scrolled to');
   });
 });
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+]) {
+  test(`at ${viewport.width}×${viewport.height} the next step of the reading is in sight, and the steps are reached by keyboard`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await signUpViaApi(page);
+    await page.goto('/app/daily-ritual');
+    await expect(page.getByTestId('stanza-text')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const inSight = async (name: string) => {
+      const next = page.getByRole('button', { name, exact: true });
+      await expect(next).toBeVisible();
+      const clear = await next.evaluate((button) => {
+        const box = button.getBoundingClientRect();
+        const x = box.left + box.width / 2;
+        const y = box.top + box.height / 2;
+        const top = document.elementFromPoint(x, y);
+        return (
+          box.top >= 0 && box.bottom <= window.innerHeight && top !== null && button.contains(top)
+        );
+      });
+      expect(clear, `"${name}" in sight and uncovered`).toBe(true);
+    };
+    await inSight('Read Explanation');
+    await page.screenshot({ path: `test-results/shots/daily-first-view-${viewport.width}.png` });
+
+    const steps = page.getByRole('navigation', { name: 'Reading steps' });
+    await steps.getByRole('button', { name: 'Step 1: Stanza' }).focus();
+    await page.keyboard.press('Tab');
+    await expect(steps.getByRole('button', { name: 'Step 2: Meaning' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Understanding' })).toBeVisible();
+    await expect(steps.getByRole('button', { name: 'Step 2: Meaning' })).toHaveAttribute(
+      'aria-current',
+      'step',
+    );
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await inSight('Reflect');
+  });
+}

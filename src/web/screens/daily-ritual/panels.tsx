@@ -1,5 +1,5 @@
 import { ArrowLeft, ArrowRight, Lightbulb } from 'lucide-react';
-import { type ComponentProps, type Ref, useEffect, useMemo, useState } from 'react';
+import { type ComponentProps, type ReactNode, type Ref, useEffect, useMemo, useState } from 'react';
 import {
   explanationParagraphs,
   sentencesOf,
@@ -73,6 +73,25 @@ function ListenControl({
   );
 }
 
+/**
+ * A panel's buttons, held at the bottom of the screen (above the tab bar and the install offer)
+ * while the panel above them is read, so the next step is in sight from the first view; they
+ * settle in their place under the panel when it ends.
+ */
+function NextStepBar({ className, children }: { className: string; children: ReactNode }) {
+  return (
+    <div
+      data-next-step-bar=""
+      className={cn(
+        'sticky bottom-[calc(var(--app-tab-bar-height)+var(--install-offer-space,0px))] z-10 -mx-4 flex flex-wrap items-center gap-3 self-stretch border-t border-border/60 bg-background/95 px-4 py-3 backdrop-blur max-[359px]:-mx-3 max-[359px]:px-3',
+        className,
+      )}
+    >
+      {children}
+    </div>
+  );
+}
+
 /** Panel 0: the stanza itself, line by line as it was written. */
 export function StanzaPanel({
   thought,
@@ -131,13 +150,13 @@ export function StanzaPanel({
           Rendered by {thought.author}
         </figcaption>
       </figure>
-      <div className="flex flex-wrap items-center justify-center gap-3">
+      <NextStepBar className="justify-center">
         <SaveStanzaButton thought={thought} />
         <Button size="lg" onClick={onReadExplanation} data-early-tap="read-explanation">
           Read Explanation <ArrowRight aria-hidden="true" />
         </Button>
         <ShareDayButton day={thought.dayNumber} />
-      </div>
+      </NextStepBar>
       <EarlierReflection day={thought.dayNumber} />
     </section>
   );
@@ -177,14 +196,14 @@ export function UnderstandingPanel({
           <p className="font-serif text-lg italic leading-relaxed">{thought.reflectionPrompt}</p>
         </aside>
       )}
-      <div className="flex flex-wrap items-center justify-between gap-3">
+      <NextStepBar className="justify-between">
         <Button variant="outline" size="lg" onClick={onBack}>
           <ArrowLeft aria-hidden="true" /> Gatha
         </Button>
         <Button size="lg" onClick={onReflect} className="ml-auto">
           Reflect <ArrowRight aria-hidden="true" />
         </Button>
-      </div>
+      </NextStepBar>
     </section>
   );
 }
