@@ -151,12 +151,14 @@ export function StanzaPanel({
         </figcaption>
       </figure>
       <NextStepBar className="justify-center">
-        <SaveStanzaButton thought={thought} />
         <Button size="lg" onClick={onReadExplanation} data-early-tap="read-explanation">
           Read Explanation <ArrowRight aria-hidden="true" />
         </Button>
-        <ShareDayButton day={thought.dayNumber} />
       </NextStepBar>
+      <div className="flex flex-wrap items-center justify-center gap-3">
+        <SaveStanzaButton thought={thought} />
+        <ShareDayButton day={thought.dayNumber} />
+      </div>
       <EarlierReflection day={thought.dayNumber} />
     </section>
   );
