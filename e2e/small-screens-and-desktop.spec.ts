@@ -222,3 +222,56 @@ for (const viewport of [
     await inSight('Reflect');
   });
 }
+
+test('a glossary word never wraps apart from the punctuation around it', async ({ page }) => {
+  await signUpViaApi(page);
+  // Day 3's explanation glosses "(Khshathra)" among others.
+  await page.goto('/app/daily-ritual/3');
+  await openExplanation(page);
+  const words = page.locator('main button[aria-haspopup="dialog"]');
+  await expect(words.first()).toBeVisible();
+  const apart: string[] = [];
+  for (let width = 300; width <= 430; width += 4) {
+    await page.setViewportSize({ width, height: 800 });
+    apart.push(
+      ...(
+        await words.evaluateAll((triggers) => {
+          const found: string[] = [];
+          const lineOf = (node: Node, start: number, end: number) => {
+            const range = document.createRange();
+            range.setStart(node, start);
+            range.setEnd(node, end);
+            return Math.round(range.getBoundingClientRect().top);
+          };
+          const texts: Text[] = [];
+          const walker = document.createTreeWalker(
+            document.querySelector('main')!,
+            NodeFilter.SHOW_TEXT,
+          );
+          for (let node = walker.nextNode(); node; node = walker.nextNode())
+            texts.push(node as Text);
+          for (const trigger of triggers) {
+            const inside = texts.filter((text) => trigger.contains(text));
+            const first = inside[0];
+            const last = inside[inside.length - 1];
+            if (!first || !last) continue;
+            const before = texts[texts.indexOf(first) - 1];
+            const after = texts[texts.indexOf(last) + 1];
+            const word = trigger.textContent ?? '';
+            if (before?.data && /\S$/.test(before.data)) {
+              const at = before.data.length;
+              if (lineOf(before, at - 1, at) !== lineOf(first, 0, 1))
+                found.push(`"${before.data.slice(-1)}" before ${word}`);
+            }
+            if (after?.data && /^\S/.test(after.data)) {
+              if (lineOf(after, 0, 1) !== lineOf(last, last.data.length - 1, last.data.length))
+                found.push(`"${after.data[0]}" after ${word}`);
+            }
+          }
+          return found;
+        })
+      ).map((problem) => `${problem} at ${width} px`),
+    );
+  }
+  expect(apart).toEqual([]);
+});
