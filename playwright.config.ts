@@ -76,6 +76,9 @@ export default defineConfig({
       APP_URL: baseURL,
       DATABASE_URL: `sqlite:${dataDir}/app.db`,
       MAIL_OUTBOX_DIR: `${dataDir}/outbox`,
+      // Each image is drawn when first asked for, not all 482 while the tests run.
+      SHARE_IMAGES_DIR: `${dataDir}/share-images`,
+      SHARE_IMAGES_DRAW_AHEAD: 'false',
       RATE_LIMIT_IP_FACTOR: '1000',
       LOG_LEVEL: 'warn',
       // Production refuses TEST_CLOCK, by which each test sets its own date (docs/decisions/006).

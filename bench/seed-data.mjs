@@ -223,8 +223,8 @@ export async function seedSqlite(file, seed) {
   db.pragma('synchronous = OFF');
   // The change-log triggers tell running processes what changed; a fresh load has no process
   // to tell, so they are set aside while loading and put back as they were. The journal's
-  // search index (migration 0013) is filled after the load in one statement, the same rows its
-  // insert trigger would have added one by one, as the migration fills it.
+  // search index (migrations 0013 and 0020) is filled after the load in one statement, the same
+  // rows its batches would have added one by one, as the migration fills it.
   const triggers = db.prepare("select name, sql from sqlite_master where type = 'trigger'").all();
   for (const trigger of triggers) db.exec(`drop trigger "${trigger.name}"`);
   const searchInsert = triggers.find((trigger) => trigger.name === 'journal_search_insert');
@@ -265,7 +265,15 @@ export async function seedSqlite(file, seed) {
     'insert into sessions (user_id, token_hash, user_agent, created_at, last_seen_at, expires_at) values (?,?,?,?,?,?)',
     seed.sessionRows,
   );
-  if (searchInsert) {
+  const searchSource = db
+    .prepare("select 1 from sqlite_master where type = 'view' and name = 'journal_search_source'")
+    .get();
+  if (searchSource) {
+    // Migration 0020: the text the index holds for each entry, and nothing left waiting.
+    db.exec(
+      'insert into journal_search (rowid, owner, body) select id, owner, body from journal_search_source',
+    );
+  } else if (searchInsert) {
     const values = /values\s*\(([\s\S]*)\)\s*;\s*end\s*$/i.exec(searchInsert.sql)?.[1];
     if (!values) throw new Error(`the search index's trigger has a shape the seed does not know`);
     db.exec(

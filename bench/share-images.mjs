@@ -1,6 +1,7 @@
 // The share images of the days (GET /read/{day}/card.png and /story.png): how long the first
-// drawing of a day takes, and how fast a drawn one is sent again (kept in memory) or answered
-// 304 to a browser that holds it. Runs the built server as its own process on a fresh SQLite
+// drawing of a day takes (asked for before it was drawn ahead: drawn next, in the worker
+// thread), and how fast a drawn one is sent again (kept as a file) or answered 304 to a browser
+// that holds it. Runs the built server as its own process on a fresh SQLite
 // database with the shipped readings.
 //
 //   node bench/share-images.mjs [--smoke] [--duration 5] [--connections 10] [--port 4342]
@@ -76,6 +77,9 @@ export async function shareImageFigures({
         SERVE_WEB: 'false',
         PUSH_SCHEDULER: 'false',
         MAIL_OUTBOX_DIR: path.join(scratch, 'outbox'),
+        SHARE_IMAGES_DIR: path.join(scratch, 'share-images'),
+        // Each image is drawn when first asked for, so its first drawing can be timed.
+        SHARE_IMAGES_DRAW_AHEAD: 'false',
       },
     },
   );

@@ -58,6 +58,8 @@ const configSchema = z
       .optional(),
     MAIL_FROM: z.string().min(3).default('The Threefold Path <no-reply@localhost>'),
     MAIL_OUTBOX_DIR: z.string().default('./data/outbox'),
+    SHARE_IMAGES_DIR: z.string().default('./data/share-images'),
+    SHARE_IMAGES_DRAW_AHEAD: boolText.default(true),
     TRUST_PROXY: z
       .string()
       .default('false')
@@ -144,10 +146,14 @@ const configSchema = z
     host: env.HOST,
     databaseUrl: env.DATABASE_URL,
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    /** Served over HTTPS (APP_URL says so): cookies are Secure and HSTS is sent. */
+    https: (env.APP_URL ?? '').startsWith('https://'),
     appTimezone: env.APP_TIMEZONE,
     smtpUrl: env.SMTP_URL ?? null,
     mailFrom: env.MAIL_FROM,
     mailOutboxDir: path.resolve(env.MAIL_OUTBOX_DIR),
+    shareImagesDir: path.resolve(env.SHARE_IMAGES_DIR),
+    shareImagesDrawAhead: env.SHARE_IMAGES_DRAW_AHEAD,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL,
     rateLimitIpFactor: env.RATE_LIMIT_IP_FACTOR,

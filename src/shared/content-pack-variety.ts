@@ -13,11 +13,52 @@ export const VARIETY_LIMITS = {
   couldYouShare: 0.5,
   /** Explanations whose closing paragraph opens "The stanza". */
   closingsOpeningTheStanza: 24,
-  /** A run of this many words, repeated in explanations or prompts... */
-  stockRunWords: 8,
+  /** A run of this many words, glossed names left out, repeated in explanations or prompts... */
+  stockRunWords: 6,
   /** ...on this many days or more is a stock phrase, unless the Gathas themselves repeat it. */
   stockRunDays: 3,
+  /** Share of explanations that may have the same number of paragraphs. */
+  paragraphCountShare: 0.6,
+  /** Share of prompts that may contain the word "today". */
+  todayShare: 0.4,
+  /** Words of a prompt's opening compared across days... */
+  promptOpeningWords: 4,
+  /** ...and the most days that may open with the same ones. */
+  promptOpeningDays: 3,
 } as const;
+
+/**
+ * The English names of the glossary's ideas (content/README.md, "English used here"), matched
+ * with their capitals. With the glossary's own spellings they are the glossed names that a
+ * stock phrase leaves out: "Good Mind (Vohu Manah)" may stand on any number of days.
+ */
+export const ENGLISH_NAMES = [
+  'Wise Lord',
+  'Truth',
+  'Lie',
+  'Good Mind',
+  'Best Mind',
+  'Worst Mind',
+  'Evil Mind',
+  'Devotion',
+  'Power',
+  'Wholeness',
+  'Immortality',
+  'bountiful spirit',
+  'hostile spirit',
+  'two spirits',
+  'bounteous immortals',
+  'soul of the Cow',
+  'Fashioner of the Cow',
+  'Bridge of the Separator',
+  'House of Song',
+  'House of the Lie',
+  'House of Worst Mind',
+  'Hearkening',
+  'Reward',
+  'Fire',
+  'great fellowship',
+] as const;
 
 const WEEK = 7;
 /** A question that names something and then asks, after ", and", what the reader will do. */
@@ -32,25 +73,50 @@ export interface VarietyReport {
   warnings: string[];
 }
 
+/** Lower case, curly apostrophes straight; a word is a run of letters, digits and apostrophes. */
 const words = (text: string) =>
   text
+    .normalize('NFC')
     .toLowerCase()
     .replace(/[’‘]/g, "'")
-    .match(/[a-z0-9']+/g) ?? [];
+    .match(/[\p{L}\p{N}']+/gu) ?? [];
 
+const escapeLiteral = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const literalPattern = (names: readonly string[], flags: string) =>
+  new RegExp(
+    `(?<![\\p{L}\\p{N}])(?:${
+      [...names]
+        .sort((a, b) => b.length - a.length)
+        .map(escapeLiteral)
+        .join('|') || '(?!)'
+    })(?![\\p{L}\\p{N}])`,
+    flags,
+  );
+
+/**
+ * What takes the glossed names out of a text, so that a phrase is judged by the words around
+ * them: the glossary's spellings in any case, the English names with their capitals. Each name
+ * becomes a sentence break, so the words on either side of it never join into one run.
+ */
+function nameRemover(glossarySpellings: readonly string[]) {
+  const spellings = literalPattern(glossarySpellings, 'giu');
+  const englishNames = literalPattern(ENGLISH_NAMES, 'gu');
+  return (text: string) => text.replace(spellings, ' | ').replace(englishNames, ' | ');
+}
+
+/** The runs of `length` words inside each stretch between sentence marks or names. */
 function runsOf(text: string, length: number): Set<string> {
-  const list = words(text);
   const runs = new Set<string>();
-  for (let i = 0; i + length <= list.length; i++) runs.add(list.slice(i, i + length).join(' '));
+  for (const stretch of text.split(/[.!?;:|()[\]"“”—–]|\n/)) {
+    const list = words(stretch);
+    for (let i = 0; i + length <= list.length; i++) runs.add(list.slice(i, i + length).join(' '));
+  }
   return runs;
 }
 
-const closingParagraph = (explanation: string) =>
-  explanation
-    .trim()
-    .split(/\n\s*\n/)
-    .at(-1)
-    ?.trim() ?? '';
+const paragraphsOf = (explanation: string) => explanation.trim().split(/\n\s*\n/);
+
+const closingParagraph = (explanation: string) => paragraphsOf(explanation).at(-1)?.trim() ?? '';
 
 const dayList = (days: number[]) => days.join(', ');
 
@@ -94,6 +160,24 @@ function checkPromptShapes(readings: Reading[], report: VarietyReport) {
       `${asking.length} of ${prompts.length} prompts ask "could you" (at most ${allowed}): days ${dayList(asking)}`,
     );
 
+  const todays = prompts.filter((p) => /\btoday\b/i.test(p.text)).map((p) => p.day);
+  const todayAllowed = Math.floor(prompts.length * VARIETY_LIMITS.todayShare);
+  if (todays.length > todayAllowed)
+    report.errors.push(
+      `${todays.length} of ${prompts.length} prompts say "today" (at most ${todayAllowed}): days ${dayList(todays)}`,
+    );
+
+  const longOpenings = new Map<string, number[]>();
+  for (const p of prompts) {
+    const opening = words(p.text).slice(0, VARIETY_LIMITS.promptOpeningWords).join(' ');
+    longOpenings.set(opening, [...(longOpenings.get(opening) ?? []), p.day]);
+  }
+  for (const [opening, days] of longOpenings)
+    if (days.length > VARIETY_LIMITS.promptOpeningDays)
+      report.errors.push(
+        `${days.length} prompts open "${opening} …" (at most ${VARIETY_LIMITS.promptOpeningDays}): days ${dayList(days)}`,
+      );
+
   // The same opening words three times in a week read as a formula even when each is fine.
   const openings = new Map<string, number[]>();
   for (const p of prompts) {
@@ -104,6 +188,20 @@ function checkPromptShapes(readings: Reading[], report: VarietyReport) {
     for (const stretch of crowdedStretches(days, 2))
       report.warnings.push(
         `prompts opening "${opening} …" three times within a week: days ${dayList(stretch)}`,
+      );
+}
+
+function checkParagraphCounts(readings: Reading[], report: VarietyReport) {
+  const daysByCount = new Map<number, number[]>();
+  for (const r of readings) {
+    const count = paragraphsOf(r.explanation).length;
+    daysByCount.set(count, [...(daysByCount.get(count) ?? []), r.day]);
+  }
+  const allowed = Math.floor(readings.length * VARIETY_LIMITS.paragraphCountShare);
+  for (const [count, days] of daysByCount)
+    if (days.length > allowed)
+      report.errors.push(
+        `${days.length} of ${readings.length} explanations have ${count} paragraphs (at most ${allowed} may share a count): days ${dayList(days)}`,
       );
 }
 
@@ -119,17 +217,23 @@ function checkClosings(readings: Reading[], report: VarietyReport) {
     report.warnings.push(`closing paragraphs opening "The stanza": days ${dayList(days)}`);
 }
 
-function checkStockRuns(readings: Reading[], report: VarietyReport) {
+function checkStockRuns(
+  readings: Reading[],
+  glossarySpellings: readonly string[],
+  report: VarietyReport,
+) {
   const length = VARIETY_LIMITS.stockRunWords;
-  // Words the renderings repeat are the Gathas' own refrains, and may be quoted on any day.
-  const refrains = new Set(readings.flatMap((r) => [...runsOf(r.thought, length)]));
+  const withoutNames = nameRemover(glossarySpellings);
+  const runs = (text: string) => runsOf(withoutNames(text), length);
+  // Words a rendering holds are the Gathas' own, and may be quoted on any day.
+  const refrains = new Set(readings.flatMap((r) => [...runs(r.thought)]));
   const daysByRun = new Map<string, number[]>();
   for (const reading of readings) {
-    const runs = new Set([
-      ...runsOf(reading.explanation, length),
-      ...runsOf(reading.reflectionPrompt ?? '', length),
+    const dayRuns = new Set([
+      ...runs(reading.explanation),
+      ...runs(reading.reflectionPrompt ?? ''),
     ]);
-    for (const run of runs)
+    for (const run of dayRuns)
       if (!refrains.has(run)) daysByRun.set(run, [...(daysByRun.get(run) ?? []), reading.day]);
   }
   // One longer shared passage yields many overlapping runs: name it once, by its first run.
@@ -149,14 +253,20 @@ function checkStockRuns(readings: Reading[], report: VarietyReport) {
 
 /**
  * Checks that the explanations and prompts do not settle into one template: the two-part
- * prompt shape, "could you", closing paragraphs that open alike, and stock phrases repeated
- * across days. Errors name the limit exceeded; warnings list the days of each pattern.
+ * prompt shape, "could you", "today", prompts that open alike, explanations cut to one number
+ * of paragraphs, closing paragraphs that open alike, and stock phrases repeated across days.
+ * `glossarySpellings` are the glossary's aliases, left out of phrases with the English names.
+ * Errors name the limit exceeded; warnings list the days of each pattern.
  */
-export function checkVariety(readings: Reading[]): VarietyReport {
+export function checkVariety(
+  readings: Reading[],
+  glossarySpellings: readonly string[] = [],
+): VarietyReport {
   const report: VarietyReport = { errors: [], warnings: [] };
   const inOrder = [...readings].sort((a, b) => a.day - b.day);
   checkPromptShapes(inOrder, report);
+  checkParagraphCounts(inOrder, report);
   checkClosings(inOrder, report);
-  checkStockRuns(inOrder, report);
+  checkStockRuns(inOrder, glossarySpellings, report);
   return report;
 }

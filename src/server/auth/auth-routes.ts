@@ -26,7 +26,7 @@ import { toUser } from './users.js';
 /** Signing up, in and out, and resetting a forgotten password: open to anyone. */
 export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { db, clock, rules } = ctx;
-  const secure = ctx.config.appUrl.startsWith('https://');
+  const secure = ctx.config.https;
 
   return async (app) => {
     app.post(

@@ -48,7 +48,7 @@ export async function listDeviceSessions(
 
 export function deviceSessionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { db, clock } = ctx;
-  const secure = ctx.config.appUrl.startsWith('https://');
+  const secure = ctx.config.https;
   return async (app) => {
     app.get('/sessions', { schema: apiContract['GET /api/auth/sessions'] }, async (request) => {
       const user = signedInUser(request);

@@ -53,7 +53,7 @@ export async function changePassword(
 
 export function passwordChangeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { db, clock } = ctx;
-  const secure = ctx.config.appUrl.startsWith('https://');
+  const secure = ctx.config.https;
   return async (app) => {
     app.post(
       '/password',

@@ -9,7 +9,6 @@ import {
 } from '#shared/constants';
 import { isValidTimeZone } from '#shared/day-model';
 import type { AppContext } from '../app-context.js';
-import type { SessionRow } from '../cache/app-cache.js';
 import type { Database, UserRow } from '../db/tables.js';
 import { hashToken, newToken } from './tokens.js';
 
@@ -69,9 +68,9 @@ export async function resumeSession(
 ): Promise<ActiveSession | EndedSession> {
   const now = clock();
   const tokenHash = hashToken(token);
-  const row = await cache.session(tokenHash, fresh);
-  if (!row) return { ended: await endingOf(db, tokenHash, now) };
-  const { sessionId: session_id, user, expiresMs, lastSeenMs } = sessionOf(row);
+  const session = await cache.session(tokenHash, fresh);
+  if (!session) return { ended: await endingOf(db, tokenHash, now) };
+  const { sessionId: session_id, user, expiresMs, lastSeenMs } = session;
   if (expiresMs <= now.getTime()) {
     await db.deleteFrom('sessions').where('id', '=', session_id).execute();
     return { ended: 'expired' };
@@ -90,33 +89,6 @@ export async function resumeSession(
     extended = true;
   }
   return { sessionId: session_id, user, extended };
-}
-
-/**
- * A cached session row, read apart once: the cache hands back the same row on each request.
- * Its person is frozen, since every request of the session shares it.
- */
-const sessionsApart = new WeakMap<SessionRow, SessionApart>();
-interface SessionApart {
-  sessionId: number;
-  user: UserRow;
-  expiresMs: number;
-  lastSeenMs: number;
-}
-
-function sessionOf(row: SessionRow): SessionApart {
-  let apart = sessionsApart.get(row);
-  if (!apart) {
-    const { session_id, last_seen_at, expires_at, ...user } = row;
-    apart = {
-      sessionId: session_id,
-      user: Object.freeze(user),
-      expiresMs: Date.parse(expires_at),
-      lastSeenMs: Date.parse(last_seen_at),
-    };
-    sessionsApart.set(row, apart);
-  }
-  return apart;
 }
 
 async function endingOf(

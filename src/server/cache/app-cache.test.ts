@@ -8,13 +8,16 @@ import {
   SQLITE_LOOKS_EVERY_MS,
 } from './app-cache.js';
 import { FeedCache } from './feed-cache.js';
+import { ContentCache } from './content-cache.js';
 import { SessionCache } from './session-cache.js';
 
 describe('the invalidation rule', () => {
   it('lets go of exactly what each kind of change concerns', () => {
     const feeds = new FeedCache(10_000);
     const sessions = new SessionCache<{ id: number }>(10);
+    const content = new ContentCache(10);
     const fill = () => {
+      content.keep('vocabulary', 'words', content.generation);
       feeds.keep(1, [2, 3], Buffer.from('feed of 1'));
       feeds.keep(2, [1], Buffer.from('feed of 2'));
       sessions.keep('token of 1', { id: 1 }, sessions.generation);
@@ -26,18 +29,22 @@ describe('the invalidation rule', () => {
         feeds.get(2) && 'feed 2',
         sessions.get('token of 1') && 'session 1',
         sessions.get('token of 2') && 'session 2',
+        content.get('vocabulary') && 'readings',
       ].filter(Boolean);
-    const listener = cacheListener({ feeds, sessions });
+    const listener = cacheListener({ feeds, sessions, content });
 
     fill();
     listener.changed({ topic: 'feed', userId: 3 });
-    expect(cached()).toEqual(['feed 2', 'session 1', 'session 2']);
+    expect(cached()).toEqual(['feed 2', 'session 1', 'session 2', 'readings']);
     fill();
     listener.changed({ topic: 'friends', userId: 2 });
-    expect(cached()).toEqual(['feed 1', 'session 1', 'session 2']);
+    expect(cached()).toEqual(['feed 1', 'session 1', 'session 2', 'readings']);
     fill();
     listener.changed({ topic: 'account', userId: 1 });
-    expect(cached()).toEqual(['feed 1', 'feed 2', 'session 2']);
+    expect(cached()).toEqual(['feed 1', 'feed 2', 'session 2', 'readings']);
+    fill();
+    listener.changed({ topic: 'content', userId: 0 });
+    expect(cached()).toEqual(['feed 1', 'feed 2', 'session 1', 'session 2']);
     fill();
     listener.lost();
     expect(cached()).toEqual([]);
@@ -181,7 +188,7 @@ describe("a process's cache", () => {
     const cache = createAppCache(handles.reader, { feedBytes: 0 });
     const [me, other] = [await person(), await person()];
     const first = await cache.session(me.tokenHash);
-    expect(first).toMatchObject({ id: me.id });
+    expect(first?.user).toMatchObject({ id: me.id });
     expect(await cache.session(me.tokenHash)).toBe(first);
 
     await elsewhere(
@@ -194,7 +201,7 @@ describe("a process's cache", () => {
     );
     const changed = await cache.session(me.tokenHash);
     expect(changed).not.toBe(first);
-    expect(changed).toMatchObject({ id: me.id, city: 'Tus' });
+    expect(changed?.user).toMatchObject({ id: me.id, city: 'Tus' });
 
     await elsewhere(
       handles.writer.db.deleteFrom('sessions').where('user_id', '=', me.id).execute(),
@@ -219,7 +226,7 @@ describe("a process's cache", () => {
         .set({ city: 'Merv' })
         .where('id', '=', me.id)
         .execute();
-      expect(await cache.session(me.tokenHash)).toMatchObject({ city: 'Merv' });
+      expect((await cache.session(me.tokenHash))?.user).toMatchObject({ city: 'Merv' });
 
       // Another process's change, once it may have been heard; and asked for at once when the
       // caller has just made it (fresh).
@@ -230,13 +237,13 @@ describe("a process's cache", () => {
           .where('id', '=', me.id)
           .execute(),
       );
-      expect(await cache.session(me.tokenHash)).toMatchObject({ city: 'Balkh' });
+      expect((await cache.session(me.tokenHash))?.user).toMatchObject({ city: 'Balkh' });
       await handles.writer.db
         .updateTable('users')
         .set({ city: 'Herat' })
         .where('id', '=', me.id)
         .execute();
-      expect(await cache.session(me.tokenHash, true)).toMatchObject({ city: 'Herat' });
+      expect((await cache.session(me.tokenHash, true))?.user).toMatchObject({ city: 'Herat' });
     },
   );
 });

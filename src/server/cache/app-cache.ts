@@ -11,14 +11,15 @@ import {
   type ChangeTopic,
 } from './change-log.js';
 import { type ChangeNotifications, listenForChanges } from './change-notifications.js';
+import { ContentCache } from './content-cache.js';
 import { FeedCache } from './feed-cache.js';
 import { SessionCache } from './session-cache.js';
 
 /**
- * What each process caches so that most requests read nothing else: the sessions it has looked
- * up and each reader's friends' feed, ready to send. A change made through any process reaches
- * the cache before its maker's next request, and everyone else's within milliseconds
- * (docs/decisions/004).
+ * Everything each process caches, so that most requests read nothing else: the sessions it has
+ * looked up, each reader's friends' feed ready to send, and what it builds from the readings.
+ * A change made through any process reaches the cache before its maker's next request, and
+ * everyone else's within milliseconds (docs/decisions/004).
  */
 export interface AppCache {
   /**
@@ -28,7 +29,7 @@ export interface AppCache {
    * them: on SQLite once it has started a write or SQLITE_LOOKS_EVERY_MS have passed since its
    * last read, on PostgreSQL while its notifications are down.
    */
-  session(tokenHash: string, fresh?: boolean): Promise<SessionRow | undefined>;
+  session(tokenHash: string, fresh?: boolean): Promise<CachedSession | undefined>;
   /**
    * Brings the cache up to date with every change committed so far. A request that changed
    * something calls it before it is answered, so that everyone's next request to this process
@@ -40,6 +41,11 @@ export interface AppCache {
    * a reader this request signed in through `session()`, which brought the cache up to date.
    */
   friendsFeed(readerId: number, read: () => Promise<unknown>): Promise<Buffer>;
+  /**
+   * A value built from the readings under `key`: the kept one while `holds` says it still
+   * does, else `build()` afresh. Kept until any process loads a content pack.
+   */
+  fromContent<T>(key: string, build: () => Promise<T>, holds?: (value: T) => boolean): Promise<T>;
   /** How full each cache is and how often it was found holding what was asked (GET /metrics). */
   figures(): CacheFigures;
   /** Stops listening for changes. */
@@ -53,9 +59,21 @@ export type SessionRow = UserRow & {
   expires_at: string;
 };
 
+/**
+ * A session as every request uses it, read apart once when it is cached: every request of the
+ * session shares it, so its person is frozen.
+ */
+export interface CachedSession {
+  sessionId: number;
+  user: UserRow;
+  expiresMs: number;
+  lastSeenMs: number;
+}
+
 export interface Caches {
   feeds: FeedCache;
   sessions: SessionCache<{ id: number }>;
+  content: ContentCache;
 }
 
 /** Which change lets go of which cached thing: the one rule, whatever tells of the changes. */
@@ -66,9 +84,13 @@ export const invalidation: Record<ChangeTopic, (caches: Caches, userId: number) 
   friends: ({ feeds }, readerId) => feeds.forgetReader(readerId),
   // This person's account, or one of their sessions, changed or went: all their sessions.
   account: ({ sessions }, userId) => sessions.forgetUser(userId),
+  // A content pack was loaded: everything built from the readings.
+  content: ({ content }) => content.clear(),
 };
 
 const sessionsCached = 10_000;
+/** Today's answers per zone and local date, and the vocabulary: a few hundred at most. */
+const contentValuesCached = 1_000;
 
 /**
  * On SQLite, a process that has started no write since it last read the log reads it again only
@@ -84,12 +106,13 @@ export function cacheListener(caches: Caches): ChangeListener {
     lost: () => {
       caches.feeds.clear();
       caches.sessions.clear();
+      caches.content.clear();
     },
   };
 }
 
 export function createAppCache(
-  database: Pick<AppDatabase, 'db' | 'dialect' | 'readNow' | 'writesStarted'>,
+  database: Pick<AppDatabase, 'db' | 'dialect' | 'readSynchronously' | 'writeStatementCount'>,
   options: {
     feedBytes: number;
     /** The PostgreSQL URL to listen on for changes; without it, each request reads the log. */
@@ -98,15 +121,16 @@ export function createAppCache(
   },
 ): AppCache {
   const feeds = new FeedCache(options.feedBytes);
-  const sessions = new SessionCache<SessionRow>(sessionsCached);
-  const changes: ChangeSource = changeLog(database, cacheListener({ feeds, sessions }));
+  const sessions = new SessionCache<CachedSession & { id: number }>(sessionsCached);
+  const content = new ContentCache(contentValuesCached);
+  const changes: ChangeSource = changeLog(database, cacheListener({ feeds, sessions, content }));
   const lookups = { sessionHits: 0, sessionMisses: 0, feedHits: 0, feedMisses: 0, logReads: 0 };
   /** When the log was last read, and how many writes this process had started by then. */
   let lastRead = { at: -Infinity, writes: -1 };
   let reading: Promise<void> | undefined;
   const readLog = () => {
     lookups.logReads += 1;
-    const read = { at: performance.now(), writes: database.writesStarted?.() ?? -1 };
+    const read = { at: performance.now(), writes: database.writeStatementCount?.() ?? -1 };
     lastRead = read;
     const done = changes.catchUp().then(
       () => {
@@ -126,12 +150,12 @@ export function createAppCache(
       ? listenForChanges({ databaseUrl: options.listenUrl, readLog, logger: options.logger })
       : undefined;
   /** Whether what the cache holds may answer without a read of the log first. */
-  const heardEnough = (): boolean => {
+  const cacheIsCurrent = (): boolean => {
     if (notifications) return notifications.live;
-    const { writesStarted } = database;
+    const { writeStatementCount } = database;
     return (
-      writesStarted !== undefined &&
-      writesStarted() === lastRead.writes &&
+      writeStatementCount !== undefined &&
+      writeStatementCount() === lastRead.writes &&
       performance.now() - lastRead.at < SQLITE_LOOKS_EVERY_MS
     );
   };
@@ -148,11 +172,16 @@ export function createAppCache(
     db.selectFrom('friendships').select('friend_id').where('user_id', '=', values.readerId),
   );
 
+  /** Brings the cache up to date when this process may not have heard of every change. */
+  const hearChanges = async (fresh: boolean): Promise<void> => {
+    if (fresh || !cacheIsCurrent()) await readLog();
+    // On SQLite, a read already under way (held back by a write's transaction) is waited for.
+    else if (!notifications && reading) await reading;
+  };
+
   return {
     async session(tokenHash, fresh = false) {
-      if (fresh || !heardEnough()) await readLog();
-      // On SQLite, a read already under way (held back by a write's transaction) is waited for.
-      else if (!notifications && reading) await reading;
+      await hearChanges(fresh);
       const cached = sessions.get(tokenHash);
       if (cached) {
         lookups.sessionHits += 1;
@@ -161,8 +190,20 @@ export function createAppCache(
       lookups.sessionMisses += 1;
       const generation = sessions.generation;
       const [row] = await sessionByTokenHash({ tokenHash });
-      if (row) sessions.keep(tokenHash, row, generation);
-      return row;
+      if (!row) return undefined;
+      const session = sessionApart(row);
+      sessions.keep(tokenHash, session, generation);
+      return session;
+    },
+
+    async fromContent<T>(key: string, build: () => Promise<T>, holds?: (value: T) => boolean) {
+      await hearChanges(false);
+      const cached = content.get(key) as T | undefined;
+      if (cached !== undefined && (!holds || holds(cached))) return cached;
+      const generation = content.generation;
+      const value = await build();
+      content.keep(key, value, generation);
+      return value;
     },
 
     async friendsFeed(readerId, read) {
@@ -206,6 +247,17 @@ export function createAppCache(
     catchUp: readLog,
 
     close: async () => notifications?.close(),
+  };
+}
+
+function sessionApart(row: SessionRow): CachedSession & { id: number } {
+  const { session_id, last_seen_at, expires_at, ...user } = row;
+  return {
+    id: user.id,
+    sessionId: session_id,
+    user: Object.freeze(user),
+    expiresMs: Date.parse(expires_at),
+    lastSeenMs: Date.parse(last_seen_at),
   };
 }
 

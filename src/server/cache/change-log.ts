@@ -1,6 +1,7 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { compileRead, type ReadableDatabase } from '../db/compiled-read.js';
 import type { DataChangesTable, Database } from '../db/tables.js';
+import { dialectOf } from '../db/dialect.js';
 
 export type ChangeTopic = DataChangesTable['topic'];
 
@@ -166,7 +167,7 @@ const changeOf = (entry: { topic: ChangeTopic; user_id: number }): Change => ({
 /** Trims the log (it holds only ids): SQLite's to its last entries, PostgreSQL's to a day. */
 export async function trimChangeLog(db: Kysely<Database>): Promise<number> {
   const trim =
-    db.getExecutor().adapter instanceof PostgresAdapter
+    dialectOf(db) === 'postgres'
       ? db
           .deleteFrom('data_changes')
           .where('changed_at', '<', sql<string>`now() - interval '1 day'`)

@@ -44,6 +44,29 @@ describe('npm run content:import', () => {
     );
   });
 
+  it("replaces today's reading and the words search corrects to at once in the serving process", async () => {
+    const client = new ApiClient(t.app);
+    // The test clock's today is day 60: its answer and the vocabulary are now built and kept.
+    const before = await client.get('/api/thoughts/today');
+    expect(before.body.dayNumber).toBe(60);
+    await client.get('/api/search?q=zarvanyte&scope=readings');
+    const dir = packWith('today', (readings) => {
+      readings[59]!.thought = 'A zarvanite morning, written by an operator';
+    });
+    expect((await runContentImport(dir, env())).code).toBe(0);
+    // Another process loaded it: this one hears of it through the change log within moments.
+    await expect
+      .poll(async () => (await client.get('/api/thoughts/today')).body.thought, { timeout: 2_000 })
+      .toBe('A zarvanite morning, written by an operator');
+    await expect
+      .poll(
+        async () =>
+          (await client.get('/api/search?q=zarvanyte&scope=readings')).body.correctedQuery,
+        { timeout: 2_000 },
+      )
+      .toBe('zarvanite');
+  });
+
   it('refuses an invalid pack, says why, and changes nothing', async () => {
     const before = (await new ApiClient(t.app).get('/api/thoughts/1')).body.thought;
     const dir = packWith('broken', (readings) => {

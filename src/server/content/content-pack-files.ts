@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import { type ValidPack, validatePack } from '#shared/content-pack';
 import { refreshReadingSearch } from '../search/reading-index.js';
 import type { Database } from '../db/tables.js';
+import { dialectOf } from '../db/dialect.js';
 
 export type PackResult =
   { ok: true; pack: ValidPack; checksum: string } | { ok: false; errors: string[] };
@@ -95,6 +96,8 @@ async function writePack(
     .values({ id: 1, ...state })
     .onConflict((oc) => oc.column('id').doUpdateSet(state))
     .execute();
+  // Every process lets go of what it built from the readings before (docs/decisions/004).
+  await trx.insertInto('data_changes').values({ topic: 'content', user_id: 0 }).execute();
 }
 
 /**
@@ -126,7 +129,7 @@ export async function loadShippedPack(
     await write(result.pack, { name: dir, checksum: result.checksum });
     return { loaded: true, reason: `${result.pack.readings.length} readings` };
   };
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
+  if (dialectOf(db) === 'sqlite') {
     // SQLite lets one writer in at a time; the load is one transaction of its own.
     return loadUnlessCurrent(db, (pack, source) => loadPack(db, pack, source, now));
   }

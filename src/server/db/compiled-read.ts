@@ -10,7 +10,7 @@ export type ReadNow = (sql: string, parameters: readonly unknown[]) => unknown[]
 export interface ReadableDatabase {
   db: Kysely<Database>;
   /** SQLite only: better-sqlite3 answers synchronously, so a read can skip Kysely's queue. */
-  readNow?: ReadNow;
+  readSynchronously?: ReadNow;
 }
 
 /** A compiled read, run with the values it names. */
@@ -23,7 +23,7 @@ export type CompiledRead<Values, Row> = (values: Values) => Promise<Row[]>;
  * places. On SQLite the read runs straight on the connection when no transaction is open there.
  */
 export function compileRead<Values extends Record<string, unknown>, Row>(
-  { db, readNow }: ReadableDatabase,
+  { db, readSynchronously }: ReadableDatabase,
   build: (db: Kysely<Database>, values: Values) => Compilable<Row>,
 ): CompiledRead<Values, Row> {
   const standIns = new Map<string, keyof Values>();
@@ -47,7 +47,7 @@ export function compileRead<Values extends Record<string, unknown>, Row>(
   return async (given) => {
     const parameters = [...query.parameters];
     for (const { index, name } of places) parameters[index] = given[name];
-    const rows = readNow?.(query.sql, parameters);
+    const rows = readSynchronously?.(query.sql, parameters);
     if (rows) return rows as Row[];
     return (await db.executeQuery<Row>({ ...query, parameters })).rows;
   };

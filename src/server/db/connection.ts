@@ -2,16 +2,10 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import {
-  Kysely,
-  type LogEvent,
-  Migrator,
-  PostgresDialect,
-  SqliteAdapter,
-  SqliteDialect,
-} from 'kysely';
+import { Kysely, type LogEvent, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import type pgModule from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
+import { type Dialect, dialectOf } from './dialect.js';
 import { migrations } from './migrations/index.js';
 import type { ReadNow } from './compiled-read.js';
 import type { Database } from './tables.js';
@@ -19,7 +13,7 @@ import type { Database } from './tables.js';
 // The PostgreSQL driver loads only when a PostgreSQL URL is used, so a SQLite app never holds it.
 const require = createRequire(import.meta.url);
 
-export type Dialect = 'sqlite' | 'postgres';
+export type { Dialect } from './dialect.js';
 
 export interface AppDatabase {
   db: Kysely<Database>;
@@ -27,12 +21,12 @@ export interface AppDatabase {
   /** The PostgreSQL schema named in the URL, if any. */
   schema?: string;
   /** SQLite only: runs a read at once on the connection (see compileRead). */
-  readNow?: ReadNow;
+  readSynchronously?: ReadNow;
   /**
    * SQLite only: how many statements that may change the database this process has started on
    * its connection. When it has not moved, whatever changed was committed by another process.
    */
-  writesStarted?: () => number;
+  writeStatementCount?: () => number;
   close(): Promise<void>;
 }
 
@@ -96,7 +90,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): AppDatabas
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }), log });
   // better-sqlite3 answers synchronously, so a read outside any transaction can skip Kysely's
   // connection queue: nothing else can run on the connection while it does.
-  const readNow: ReadNow = (query, parameters) => {
+  const readSynchronously: ReadNow = (query, parameters) => {
     if (sqlite.inTransaction) return undefined;
     if (!options.onQuery) return statements.prepare(query).all(parameters);
     // These reads skip Kysely, and its log with them: they are timed here instead.
@@ -113,8 +107,8 @@ export function openDatabase(url: string, options: OpenOptions = {}): AppDatabas
   return {
     db,
     dialect: 'sqlite',
-    readNow,
-    writesStarted: () => statements.writesStarted,
+    readSynchronously,
+    writeStatementCount: () => statements.writeStatementCount,
     close: () => db.destroy(),
   };
 }
@@ -133,7 +127,7 @@ function withStatementCache(sqlite: SQLite.Database, max = 1000) {
      * write in a transaction counts before its commit, which the connection's queue holds any
      * other query back from until it is done.
      */
-    writesStarted: 0,
+    writeStatementCount: 0,
     prepare(sql: string) {
       let statement = statements.get(sql);
       if (!statement) {
@@ -141,7 +135,7 @@ function withStatementCache(sqlite: SQLite.Database, max = 1000) {
         statement = sqlite.prepare(sql);
         statements.set(sql, statement);
       }
-      if (!statement.readonly) this.writesStarted += 1;
+      if (!statement.readonly) this.writeStatementCount += 1;
       return statement;
     },
   };
@@ -155,7 +149,7 @@ export async function migrateToLatest(db: Kysely<Database>, schema?: string): Pr
     // Look for the bookkeeping tables in this schema only, not in any schema of the database.
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const racesOtherProcesses = db.getExecutor().adapter instanceof SqliteAdapter;
+  const racesOtherProcesses = dialectOf(db) === 'sqlite';
   for (let attempt = 1; ; attempt++) {
     const { error, results } = await migrator.migrateToLatest();
     const failed = results?.find((r) => r.status === 'Error');

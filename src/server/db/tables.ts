@@ -212,7 +212,7 @@ export interface PushSubscriptionsTable {
 export interface DataChangesTable {
   /** A number on SQLite; PostgreSQL's bigint comes back as a string. */
   seq: Generated<number | string>;
-  topic: 'feed' | 'friends' | 'account';
+  topic: 'feed' | 'friends' | 'account' | 'content';
   user_id: number;
   /** PostgreSQL only: the transaction that wrote the entry (xid8, as text). */
   xid: Generated<string>;

@@ -82,6 +82,46 @@ export function databaseRateLimitStore(db: Kysely<Database>): RateLimitStore {
 }
 
 /**
+ * Counters kept in this process alone, for the visitors' pages and images: counting there in the
+ * database would add a write to every page view. Each process counts its own, so with several
+ * processes an address may get that many times the allowance; the limit is there to keep one
+ * address from taking a process's time. At most `maxKeys` counters are kept, those of past
+ * windows dropped first.
+ */
+export function processRateLimitStore(maxKeys = 100_000): RateLimitStore {
+  const counters = new Map<string, { endsAt: number; hits: number }>();
+  const counterOf = (key: string, allowance: Allowance, now: Date) => {
+    const id = `${allowance.windowSeconds}:${key}`;
+    const { endsAt } = windowOf(allowance, now);
+    let counter = counters.get(id);
+    if (counter && counter.endsAt === endsAt) return counter;
+    counters.delete(id);
+    if (counters.size >= maxKeys) {
+      for (const [other, { endsAt: otherEnds }] of counters)
+        if (otherEnds <= now.getTime()) counters.delete(other);
+      // Still full within one window: the oldest counter goes.
+      const oldest = counters.keys().next().value;
+      if (counters.size >= maxKeys && oldest !== undefined) counters.delete(oldest);
+    }
+    counter = { endsAt, hits: 0 };
+    counters.set(id, counter);
+    return counter;
+  };
+  return {
+    async hit(key, allowance, now) {
+      return ++counterOf(key, allowance, now).hits;
+    },
+    async count(key, allowance, now) {
+      return counterOf(key, allowance, now).hits;
+    },
+    async reset(key, allowance) {
+      counters.delete(`${allowance.windowSeconds}:${key}`);
+    },
+    close: async () => undefined,
+  };
+}
+
+/**
  * Counts one hit against `key` in a fixed window kept where every app process sees the same
  * count. Returns the seconds to wait when the allowance is spent.
  */
@@ -149,6 +189,11 @@ export function rateLimitRules(ipFactor: number) {
     resetPerIp: perIp(20, 60 * 60),
     friendRequestsPerUser: { limit: 50, windowSeconds: 60 * 60 } as Allowance,
     emailChangesPerUser: { limit: 10, windowSeconds: 24 * 60 * 60 } as Allowance,
+    // Visitors' pages and share images (docs/product.md#sharing-and-visitors): a reader turns a
+    // page every few seconds at most, a search engine follows the sitemap's 241 days, and a
+    // link preview fetches one page and its image; a school or office may share one address.
+    readPagesPerIp: perIp(600, 60),
+    shareImagesPerIp: perIp(240, 60),
   };
 }
 export type RateLimitRules = ReturnType<typeof rateLimitRules>;

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { READING_COMFORT_SCRIPT } from '#shared/reading-comfort';
 import { SIGNED_OUT_MARK_SCRIPT } from '#shared/signed-out-mark';
 import { HttpError } from './http-errors.js';
+import { addressHasNul, UNSTORABLE_TEXT_MESSAGE } from './storable-text.js';
 
 const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -97,4 +98,21 @@ export function checkSameOriginCall(request: FastifyRequest, appUrl: string): vo
   if (origin === undefined) return;
   const allowed = new Set([new URL(appUrl).origin, `${request.protocol}://${request.host}`]);
   if (!allowed.has(origin)) throw new HttpError(403, 'Cross-origin request refused');
+}
+
+/**
+ * Every API call is checked before anything else reads it: the same-origin rule above, and an
+ * address holding a NUL, which no stored text can match, is refused.
+ */
+export function checkApiCalls(app: FastifyInstance, appUrl: string): void {
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!request.url.startsWith('/api/')) return done();
+    try {
+      checkSameOriginCall(request, appUrl);
+      if (addressHasNul(request.url)) throw new HttpError(400, UNSTORABLE_TEXT_MESSAGE);
+    } catch (error) {
+      return done(error as Error);
+    }
+    done();
+  });
 }

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { FRIENDS_FEED_LIMIT } from '#shared/constants';
 import type { FriendJournalEntry, JournalEntry } from '#shared/journal-schemas';
 import { ENTRY_PARTS, type EntryPart, orderedParts, sharedEntryText } from '#shared/shared-parts';
+import { compileRead, type ReadableDatabase } from '../db/compiled-read.js';
 import type { Database, JournalEntryRow } from '../db/tables.js';
 import { markReflectionSaved } from '../progress/progress-store.js';
 
@@ -89,6 +90,25 @@ export async function saveEntryForDay(
     await markReflectionSaved(trx, userId, saved.entry.dayNumber, saved.entry.createdAt, now);
     return saved;
   });
+}
+
+/**
+ * One's own entry for a day, as the journal's day view asks for it on every open: compiled once,
+ * and on SQLite read straight on the connection (compileRead), so a request pays for the read
+ * and little else. The same rows as findOwnEntryForDay.
+ */
+export function ownEntryForDayReader(database: ReadableDatabase) {
+  const read = compileRead(database, (db, values: { userId: number; day: number }) =>
+    db
+      .selectFrom('journal_entries')
+      .selectAll()
+      .where('user_id', '=', values.userId)
+      .where('day_number', '=', values.day),
+  );
+  return async (userId: number, day: number): Promise<JournalEntry | null> => {
+    const [row] = await read({ userId, day });
+    return row ? toJournalEntry(row) : null;
+  };
 }
 
 function ownEntryRow(db: Kysely<Database> | Transaction<Database>, userId: number, day: number) {

@@ -18,7 +18,7 @@ import { signedInUser } from '../auth/current-user.js';
 import type { Database, UserRow } from '../db/tables.js';
 import { answerSerializer } from '../http/serialized-json.js';
 import { savedStanzasByDay } from '../saved/saved-stanzas.js';
-import { readerTimeZone } from '../thoughts/reading-day.js';
+import { readerTimeZone } from '../readings/reading-day.js';
 
 interface DayReading {
   reference: string | null;

@@ -10,9 +10,9 @@ import { sendSerializedJson } from '../http/serialized-json.js';
 import { journalExportRoutes } from './journal-export.js';
 import {
   deleteOwnEntry,
-  findOwnEntryForDay,
   friendsFeed,
   listOwnEntries,
+  ownEntryForDayReader,
   type SaveResult,
   saveEntryForDay,
   updateOwnEntry,
@@ -30,6 +30,7 @@ function savedEntry(result: SaveResult) {
 
 export function journalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { db, clock } = ctx;
+  const ownEntryForDay = ownEntryForDayReader(ctx);
   return async (app) => {
     await app.register(journalExportRoutes(ctx));
 
@@ -58,11 +59,7 @@ export function journalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/day/:dayNumber',
       { schema: apiContract['GET /api/journal/day/:dayNumber'] },
       async (request) => {
-        const entry = await findOwnEntryForDay(
-          db,
-          signedInUser(request).id,
-          request.params.dayNumber,
-        );
+        const entry = await ownEntryForDay(signedInUser(request).id, request.params.dayNumber);
         if (!entry) throw entryNotFound();
         return entry;
       },
@@ -80,6 +77,7 @@ export function journalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { entry, created } = savedEntry(
           await saveEntryForDay(db, user.id, request.body, now),
         );
+        ctx.journalIndex.saved();
         return reply.code(created ? 201 : 200).send(entry);
       },
     );
@@ -94,6 +92,7 @@ export function journalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const user = signedInUser(request);
         const result = await updateOwnEntry(db, user.id, request.params.id, request.body, clock());
         if (!result) throw entryNotFound();
+        ctx.journalIndex.saved();
         return savedEntry(result).entry;
       },
     );

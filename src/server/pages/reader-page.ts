@@ -7,18 +7,12 @@ import { TIME_ZONE_COOKIE } from '#shared/constants';
 import { type ReaderPageData, readerPageDataSchema } from '#shared/reader-page-data';
 import { acceptsEncoding } from '../http/accepted-encodings.js';
 import type { AppContext } from '../app-context.js';
-import { callerJustChanged } from '../cache/own-changes.js';
-import {
-  deviceTimeZone,
-  keepPaceHint,
-  resumeSession,
-  sessionToken,
-  setSessionCookie,
-} from '../auth/sessions.js';
+import { resumeCallerSession } from '../auth/session-resume.js';
 import { toUser } from '../auth/users.js';
 import { HttpError } from '../http/http-errors.js';
-import { knownZoneOr, readingPaceOf } from '../thoughts/reading-day.js';
-import { gathaInfoFor, todayAnswer } from '../thoughts/thought-routes.js';
+import { knownZoneOr, readingPaceOf } from '../readings/reading-day.js';
+import { gathaInfoFor } from '../readings/readings.js';
+import { todayAnswer } from '../readings/today-answers.js';
 import { PAGE_RENDER_DIR, PAGE_RENDER_ENTRY, READER_PAGE_TEMPLATE } from '#shared/web-build';
 
 /** Renders the daily screen for a reader into the built page; `cookies` is the Cookie header. */
@@ -77,24 +71,13 @@ export async function sendReaderDailyPage(
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<boolean> {
-  const token = sessionToken(request);
-  if (!token) return false;
   const requestedZone = request.cookies[TIME_ZONE_COOKIE];
-  const session = await resumeSession(
-    ctx,
-    token,
-    deviceTimeZone(requestedZone),
-    callerJustChanged(request),
-  );
+  const reader = await resumeCallerSession(ctx, request, reply, requestedZone);
   // A suspended account has no daily page; the shell shows it what it may still do.
-  if ('ended' in session || session.user.suspended_at !== null) return false;
-  const secure = ctx.config.appUrl.startsWith('https://');
-  // A session extended by this visit keeps its longer cookie, as with any call.
-  if (session.extended) setSessionCookie(reply, token, secure);
-  keepPaceHint(request, reply, session.user.pace, secure);
+  if (!reader || reader.suspended_at !== null) return false;
   let today: ReaderPageData['today'];
   try {
-    ({ today } = await todayAnswer(ctx, requestedZone, readingPaceOf(session.user)));
+    ({ today } = await todayAnswer(ctx, requestedZone, readingPaceOf(reader)));
   } catch (error) {
     // No content loaded yet: the shell shows the reader what the API says about it.
     if (error instanceof HttpError) return false;
@@ -103,7 +86,7 @@ export async function sendReaderDailyPage(
   // The page carries the same answers as the API, so they hold only what their schemas name.
   const data = readerPageDataSchema.parse({
     timeZone: knownZoneOr(requestedZone, ctx.config.appTimezone),
-    me: toUser(session.user),
+    me: toUser(reader),
     today,
     gathaInfo: await gathaInfoFor(ctx.db, today.dayNumber),
   });

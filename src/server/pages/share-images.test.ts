@@ -1,8 +1,10 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { fitStanza, renderShareImage, SHARE_LAYOUTS, ShareImageCache } from './share-images.js';
+import { ShareImageFiles } from './share-image-files.js';
+import { fitStanza, renderShareImage, SHARE_LAYOUTS } from './share-images.js';
 
 interface PackReading {
   day: number;
@@ -72,21 +74,98 @@ describe('share images', () => {
     const fit = await fitStanza(`${word}\nand a short line`, 'card');
     expect(fit.widestWord).toBeLessThanOrEqual(SHARE_LAYOUTS.card.stanzaWidth);
   });
+});
 
-  it('keeps a bounded number of images, the least recently used dropped first, and redraws a changed reading', async () => {
-    const cache = new ShareImageCache(2);
-    const day = (n: number, stanza = `Stanza of day ${n}`) => ({
-      day: n,
-      stanza,
-      heading: 'Yasna 28.1 • Ahunavaiti',
-    });
-    const first = await cache.imageFor(day(1), 'card');
-    await cache.imageFor(day(2), 'card');
-    expect(await cache.imageFor(day(1), 'card')).toBe(first);
-    await cache.imageFor(day(3), 'card');
-    expect(cache.size).toBe(2);
-    expect(await cache.imageFor(day(1), 'card')).toBe(first);
-    const changed = await cache.imageFor(day(1, 'Another stanza'), 'card');
-    expect(changed.etag).not.toBe(first.etag);
+describe('share image files', () => {
+  const reading = (day: number, stanza = `Stanza of day ${day}\nwith a second line`) => ({
+    day,
+    stanza,
+    heading: 'Yasna 28.1 • Ahunavaiti',
+  });
+  const scratch = () => fs.mkdtempSync(path.join(os.tmpdir(), 'threefold-images-'));
+  const pngsIn = (dir: string) => fs.readdirSync(dir).filter((name) => name.endsWith('.png'));
+
+  it('draws an image once into a file named by what it shows; a changed reading is drawn anew', async () => {
+    const dir = scratch();
+    const files = new ShareImageFiles(dir, { inWorker: false });
+    try {
+      const file = await files.ready(reading(1), 'card', 20_000);
+      expect(file).not.toBeNull();
+      expect(PNG.sync.read(fs.readFileSync(file!)).width).toBe(1200);
+      const drawnAt = fs.statSync(file!).mtimeMs;
+      // Asked again, by this process or a new one on the same folder: the same file, not redrawn.
+      expect(await files.ready(reading(1), 'card', 20_000)).toBe(file);
+      const restarted = new ShareImageFiles(dir, { inWorker: false });
+      expect(await restarted.ready(reading(1), 'card', 20_000)).toBe(file);
+      expect(fs.statSync(file!).mtimeMs).toBe(drawnAt);
+      await restarted.close();
+
+      const changed = reading(1, 'Another stanza');
+      expect(files.etagOf(changed, 'card')).not.toBe(files.etagOf(reading(1), 'card'));
+      expect(files.etagOf(reading(1), 'story')).not.toBe(files.etagOf(reading(1), 'card'));
+      const redrawn = await files.ready(changed, 'card', 20_000);
+      expect(redrawn).not.toBe(file);
+      expect(pngsIn(dir)).toHaveLength(2);
+    } finally {
+      await files.close();
+    }
+  });
+
+  it('draws an image a request waits for before the ones queued ahead, and answers null past the wait', async () => {
+    const dir = scratch();
+    const files = new ShareImageFiles(dir, { inWorker: false });
+    try {
+      const ahead = files.drawAhead([reading(1), reading(2), reading(3)]);
+      ahead.catch(() => undefined);
+      expect(await files.ready(reading(9), 'story', 1)).toBeNull();
+      const file = await files.ready(reading(9), 'story', 20_000);
+      expect(file).not.toBeNull();
+      // At most the drawing under way when it was asked for went first.
+      expect(pngsIn(dir).length).toBeLessThanOrEqual(2);
+    } finally {
+      await files.close();
+    }
+  });
+
+  it('leaves whole files when two processes draw the same image at once', async () => {
+    const dir = scratch();
+    const [one, two] = [
+      new ShareImageFiles(dir, { inWorker: false }),
+      new ShareImageFiles(dir, { inWorker: false }),
+    ];
+    try {
+      const [a, b] = await Promise.all([
+        one.ready(reading(5), 'card', 20_000),
+        two.ready(reading(5), 'card', 20_000),
+      ]);
+      expect(a).toBe(b);
+      expect(fs.readdirSync(dir)).toEqual([path.basename(a!)]);
+      expect(PNG.sync.read(fs.readFileSync(a!)).height).toBe(630);
+    } finally {
+      await Promise.all([one.close(), two.close()]);
+    }
+  });
+
+  it('removes images of other readings a day after they were drawn, once all of a pack are', async () => {
+    const dir = scratch();
+    const files = new ShareImageFiles(dir, { inWorker: false });
+    try {
+      const dayOld = path.join(dir, 'card-7-old.png');
+      const recent = path.join(dir, 'card-7-recent.png');
+      fs.writeFileSync(dayOld, 'x');
+      fs.writeFileSync(recent, 'x');
+      const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60_000);
+      fs.utimesSync(dayOld, twoDaysAgo, twoDaysAgo);
+      await files.drawAhead([reading(7)]);
+      expect(pngsIn(dir).sort()).toEqual(
+        [
+          path.basename(files.fileOf(reading(7), 'card')),
+          path.basename(files.fileOf(reading(7), 'story')),
+          'card-7-recent.png',
+        ].sort(),
+      );
+    } finally {
+      await files.close();
+    }
   });
 });

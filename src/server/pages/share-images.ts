@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import type { renderAsync } from '@resvg/resvg-js';
 import type satori from 'satori';
 import type { SatoriOptions } from 'satori';
@@ -302,6 +303,17 @@ export interface ShareImage {
   etag: string;
 }
 
+/**
+ * What the drawing code is: a hash of this module's own text, so any change to how an image is
+ * drawn gives every image a new name and they are all drawn again. A new version of satori,
+ * resvg or the font draws the same images from the same code; raise the number to draw anew.
+ */
+export const DRAWING_VERSION = createHash('sha256')
+  .update('1\n')
+  .update(fs.readFileSync(fileURLToPath(import.meta.url)))
+  .digest('base64url')
+  .slice(0, 16);
+
 /** Draws a day's share image: satori sets it as SVG, resvg paints the PNG off the main thread. */
 export async function renderShareImage(
   shared: SharedStanza,
@@ -317,54 +329,4 @@ export async function renderShareImage(
   const png = (await renderAsync(svg, { fitTo: { mode: 'original' } })).asPng();
   const etag = `"${createHash('sha256').update(png).digest('base64url').slice(0, 27)}"`;
   return { png, etag };
-}
-
-interface CachedImage {
-  image: Promise<ShareImage>;
-  /** What it was drawn from, so a changed reading draws anew. */
-  source: string;
-}
-
-/**
- * Share images kept ready by day and format, the least recently used dropped first. Drawing one
- * takes tens of milliseconds; a kept one is sent at once. Entries are promises, so requests
- * that arrive while one is drawn share that drawing. Drawings are made one at a time: the
- * layout runs on the main thread, so requests for many days at once wait their turn rather
- * than hold up every other answer together.
- */
-export class ShareImageCache {
-  private readonly images = new Map<string, CachedImage>();
-  private lastDrawing: Promise<unknown> = Promise.resolve();
-
-  constructor(private readonly maxImages: number) {}
-
-  get size(): number {
-    return this.images.size;
-  }
-
-  async imageFor(shared: SharedStanza, format: ShareImageFormat): Promise<ShareImage> {
-    const key = `${format}:${shared.day}`;
-    const source = `${shared.heading}\n${shared.stanza}`;
-    const cached = this.images.get(key);
-    if (cached && cached.source === source) {
-      // Touched: it moves to the end, the most recently used.
-      this.images.delete(key);
-      this.images.set(key, cached);
-      return cached.image;
-    }
-    const image = this.lastDrawing.then(() => renderShareImage(shared, format));
-    this.lastDrawing = image.catch(() => undefined);
-    this.images.delete(key);
-    this.images.set(key, { image, source });
-    // A drawing that failed is not kept: the next request tries again.
-    image.catch(() => {
-      if (this.images.get(key)?.image === image) this.images.delete(key);
-    });
-    while (this.images.size > this.maxImages) {
-      const oldest = this.images.keys().next().value;
-      if (oldest === undefined) break;
-      this.images.delete(oldest);
-    }
-    return image;
-  }
 }

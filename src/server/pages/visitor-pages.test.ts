@@ -4,6 +4,7 @@ import path from 'node:path';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TIME_ZONE_COOKIE } from '#shared/constants';
+import { rateLimitRules } from '../http/rate-limits.js';
 import { createTestApp, type TestApp, testClock } from '../test-support/test-app.js';
 
 const APP_URL = 'https://gathas.example';
@@ -203,5 +204,66 @@ describe("the days' public pages, for visitors", () => {
       expect(response.statusCode, url).toBe(404);
       expect(response.headers['content-type'], url).not.toBe('image/png');
     }
+  });
+
+  it('keeps a drawn image as a file and answers a matching ETag with 304 without reading or drawing it', async () => {
+    const dir = t.config.shareImagesDir;
+    const first = await t.app.inject({ url: '/read/58/card.png' });
+    expect(first.statusCode).toBe(200);
+    const kept = fs.readdirSync(dir).filter((name) => name.startsWith('card-58-'));
+    expect(kept).toHaveLength(1);
+    expect(fs.readFileSync(path.join(dir, kept[0]!)).equals(first.rawPayload)).toBe(true);
+
+    // With the file gone, a revalidation is still answered and nothing is drawn again.
+    fs.rmSync(path.join(dir, kept[0]!));
+    const again = await t.app.inject({
+      url: '/read/58/card.png',
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(fs.readdirSync(dir).filter((name) => name.startsWith('card-58-'))).toHaveLength(0);
+  });
+});
+
+describe("the visitors' pages and images, per address", () => {
+  let t: TestApp;
+  let pack: string;
+  beforeAll(async () => {
+    pack = writeHostilePack();
+    t = await createTestApp({
+      clock: testClock('2026-03-01T12:00:00.000Z'),
+      contentDir: pack,
+      env: { APP_URL, RATE_LIMIT_IP_FACTOR: '0.01' },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(pack, { recursive: true, force: true });
+  });
+
+  it('answers 429 with Retry-After past the allowance, to that address alone, pages and images counted apart', async () => {
+    const { readPagesPerIp, shareImagesPerIp } = rateLimitRules(0.01);
+    expect(readPagesPerIp.limit).toBe(6);
+    expect(shareImagesPerIp.limit).toBe(2);
+    const from = (ip: string, url: string) => t.app.inject({ url, remoteAddress: ip });
+
+    for (let i = 0; i < readPagesPerIp.limit; i++)
+      expect((await from('203.0.113.5', `/read/${(i % 3) + 1}`)).statusCode).toBe(200);
+    const refused = await from('203.0.113.5', '/read/1');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+    // Someone else is still served, and so are this address's images.
+    expect((await from('203.0.113.6', '/read/1')).statusCode).toBe(200);
+
+    for (let i = 0; i < shareImagesPerIp.limit; i++)
+      expect((await from('203.0.113.5', '/read/1/card.png')).statusCode).toBe(200);
+    const tooMany = await from('203.0.113.5', '/read/1/story.png');
+    expect(tooMany.statusCode).toBe(429);
+    expect(tooMany.headers['content-type']).not.toBe('image/png');
+
+    // A new window, a new allowance.
+    t.clock.advance(61_000);
+    expect((await from('203.0.113.5', '/read/1')).statusCode).toBe(200);
   });
 });

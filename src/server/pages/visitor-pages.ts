@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TOTAL_DAYS } from '#shared/constants';
 import { currentReadingDay, dayAccess } from '#shared/day-model';
@@ -5,8 +6,9 @@ import { pathDay } from '#shared/path-params';
 import { publicDayHref } from '#shared/shared-day';
 import { stanzaHeading } from '#shared/stanza-heading';
 import type { AppContext } from '../app-context.js';
-import { readerTimeZone } from '../thoughts/reading-day.js';
-import { friendlyFutureMessage, gathaInfoFor } from '../thoughts/thought-routes.js';
+import { hitRateLimit, processRateLimitStore, tooManyRequests } from '../http/rate-limits.js';
+import { readerTimeZone } from '../readings/reading-day.js';
+import { friendlyFutureMessage, gathaInfoFor } from '../readings/readings.js';
 import {
   dayNotFoundPageHtml,
   futureDayPageHtml,
@@ -15,13 +17,16 @@ import {
 } from './public-day-page.js';
 import { builtReadingTypeface } from './reading-typeface.js';
 import { compressedFor } from './reader-page.js';
-import { type ShareImageFormat, ShareImageCache } from './share-images.js';
+import { ShareImageFiles } from './share-image-files.js';
+import type { ShareImageFormat } from './share-images.js';
 
 /**
- * Share images kept per process: 2 formats of 241 days would be about 60 MB, so the most
- * recently shared 64 are kept (about 8 MB); any other is drawn again in tens of milliseconds.
+ * How long a request for an image not drawn yet waits for it (drawn next, before any other):
+ * a drawing takes tens of milliseconds, and a link preview that gets no image keeps none.
+ * Past that the answer is 503 with Retry-After.
  */
-const KEPT_SHARE_IMAGES = 64;
+const IMAGE_WAIT_MS = 8000;
+const IMAGE_RETRY_AFTER_S = 5;
 
 /** How long a visitor's browser or a shared cache may keep a day's page or image. */
 const PUBLIC_MAX_AGE_S = 3600;
@@ -108,15 +113,68 @@ function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
  * let search engines find them. Rendered here, readable without any script.
  */
 export function visitorPages(ctx: AppContext) {
-  const images = new ShareImageCache(KEPT_SHARE_IMAGES);
   const publicDay = keptReadings(ctx);
+  let log: FastifyInstance['log'] | undefined;
+  const images = new ShareImageFiles(ctx.config.shareImagesDir, {
+    // A missed image means the pack may have changed: the rest are drawn ahead again.
+    onMissing: () => {
+      if (images.inWorker && ctx.config.shareImagesDrawAhead && log) void drawAhead(log);
+    },
+  });
+  const visits = processRateLimitStore();
   const { appUrl, appTimezone } = ctx.config;
   // The same font files as the app, so the day reads as it does there.
   const typeface = builtReadingTypeface(ctx.config.webDistDir);
   const notFoundPage = (request: FastifyRequest, reply: FastifyReply) =>
     sendPage(request, reply, 404, dayNotFoundPageHtml(typeface), 'no-cache');
 
+  /** Every open day's images drawn ahead, off the request path, once per change of the pack. */
+  let drawingAhead: Promise<void> | undefined;
+  const drawAhead = (log: FastifyInstance['log']) => {
+    drawingAhead ??= (async () => {
+      const readings = [];
+      for (let day = 1; day <= TOTAL_DAYS; day++) {
+        const reading = await publicDay(day);
+        if (reading) readings.push(reading);
+      }
+      await images.drawAhead(readings);
+    })()
+      .catch((error: unknown) => log.warn({ err: error }, 'share images not drawn ahead'))
+      .finally(() => (drawingAhead = undefined));
+    return drawingAhead;
+  };
+
   return async (app: FastifyInstance) => {
+    // Per address: generous for a reader, a search engine and link previews (see rateLimitRules).
+    app.addHook('onRequest', async (request) => {
+      const url = request.url;
+      if (!url.startsWith('/read/') && url !== '/read') return;
+      const allowance = /\.png(\?|$)/.test(url)
+        ? ctx.rules.shareImagesPerIp
+        : ctx.rules.readPagesPerIp;
+      const kind = allowance === ctx.rules.shareImagesPerIp ? 'image' : 'page';
+      const { allowed, retryAfterSeconds } = await hitRateLimit(
+        visits,
+        `${kind}:${request.ip}`,
+        allowance,
+        ctx.clock(),
+      );
+      if (!allowed) throw tooManyRequests(retryAfterSeconds);
+    });
+
+    // The built server draws in a worker thread, so it draws every image ahead; from source
+    // (tests), each is drawn when first asked for.
+    log = app.log;
+    if (images.inWorker && ctx.config.shareImagesDrawAhead) {
+      app.addHook('onReady', async () => {
+        void drawAhead(app.log);
+      });
+    }
+    app.addHook('onClose', async () => {
+      await images.close();
+      await drawingAhead;
+    });
+
     app.get('/read/today', async (request, reply) =>
       reply
         .header('cache-control', 'no-cache')
@@ -154,17 +212,37 @@ export function visitorPages(ctx: AppContext) {
           day !== null && dayAccess(day, visitorCurrentDay(ctx, request)).kind === 'readable';
         const reading = open ? await publicDay(day) : null;
         if (!reading) return reply.code(404).send({ message: 'Day not found' });
-        const image = await images.imageFor(reading, format);
+        // The ETag names what the image shows: a match is answered without reading a file.
+        const etag = images.etagOf(reading, format);
         reply.headers({
           'cache-control': `public, max-age=${PUBLIC_MAX_AGE_S}`,
-          etag: image.etag,
+          etag,
           // Made to be shown on other sites: link previews and posts embed it.
           'cross-origin-resource-policy': 'cross-origin',
         });
-        if (matchesEtag(request.headers['if-none-match'], image.etag)) {
+        if (matchesEtag(request.headers['if-none-match'], etag)) {
           return reply.code(304).send();
         }
-        return reply.type('image/png').send(image.png);
+        for (let attempt = 0; attempt < 2; attempt++) {
+          // From source (tests) the drawing shares this thread and may take longer: no 503 there.
+          const file = await images.ready(
+            reading,
+            format,
+            images.inWorker ? IMAGE_WAIT_MS : 60_000,
+          );
+          if (!file) break;
+          try {
+            return reply.type('image/png').send(await fs.readFile(file));
+          } catch {
+            // Removed by another process since: drawn again.
+            images.forget(file);
+          }
+        }
+        return reply
+          .code(503)
+          .headers({ 'cache-control': 'no-store', 'retry-after': String(IMAGE_RETRY_AFTER_S) })
+          .removeHeader('etag')
+          .send({ message: 'The image is being drawn. Please try again in a moment.' });
       });
     shareImage('card');
     shareImage('story');

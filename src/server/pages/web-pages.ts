@@ -53,7 +53,7 @@ export async function serveWebApp(app: FastifyInstance, ctx: AppContext): Promis
       fs.existsSync(path.join(root, page)),
     ),
   );
-  const secure = config.appUrl.startsWith('https://');
+  const secure = config.https;
   const renderReaderPage = hasWeb ? await loadReaderPageRenderer(root) : null;
   if (hasWeb) {
     await app.register(fastifyStatic, {

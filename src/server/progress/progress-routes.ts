@@ -3,7 +3,7 @@ import { apiContract } from '#shared/api-contract';
 import { computeJourney, mergeProgress, progressRecordFromDays } from '#shared/progress-sync';
 import type { AppContext } from '../app-context.js';
 import { signedInUser } from '../auth/current-user.js';
-import { requestTimeZone } from '../thoughts/reading-day.js';
+import { requestTimeZone } from '../readings/reading-day.js';
 import {
   clearProgress,
   listProgressDays,

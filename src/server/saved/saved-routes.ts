@@ -4,8 +4,8 @@ import { SAVED_STANZA_NOT_FOUND } from '#shared/saved-stanzas';
 import type { AppContext } from '../app-context.js';
 import { signedInUser } from '../auth/current-user.js';
 import { HttpError } from '../http/http-errors.js';
-import { currentDayFor } from '../thoughts/reading-day.js';
-import { refuseUnopenedDay } from '../thoughts/thought-routes.js';
+import { currentDayFor } from '../readings/reading-day.js';
+import { refuseUnopenedDay } from '../readings/readings.js';
 import { listSavedStanzas, removeSavedStanza, saveStanza } from './saved-stanzas.js';
 
 /** `/api/saved`: the reader's saved stanzas and their private notes (docs/product.md#saved-stanzas). */

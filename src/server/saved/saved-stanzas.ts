@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { SavedStanza, SavedStanzaListItem } from '#shared/saved-stanzas';
 import { firstLineOf, stanzaReference } from '#shared/stanza-heading';
 import type { Database } from '../db/tables.js';
-import { gathaInfoFor } from '../thoughts/thought-routes.js';
+import { gathaInfoFor } from '../readings/readings.js';
 
 interface SavedRow {
   day_number: number;

@@ -1,4 +1,4 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { parseEntryText } from '#shared/journal-entry';
 import type { JournalResult, ReadingResult } from '#shared/search-schemas';
 import {
@@ -10,6 +10,9 @@ import {
   wordSpans,
 } from '#shared/search-text';
 import type { Database } from '../db/tables.js';
+import type { AppContext } from '../app-context.js';
+import { dialectOf } from '../db/dialect.js';
+import { indexOwnWaitingEntries } from './journal-index.js';
 
 /** What one search looks for, in the form each database and the snippets need. */
 export interface SearchWords {
@@ -41,7 +44,7 @@ export function phrasesOf(text: string): string[] {
  */
 const JOURNAL_CANDIDATES_MAX = 100;
 
-const isPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
+const isPostgres = (db: Kysely<Database>) => dialectOf(db) === 'postgres';
 
 /** FTS5 query text: every phrase quoted (they hold only letters, digits and spaces). */
 const matchAll = (phrases: string[], column: string) =>
@@ -132,6 +135,8 @@ export async function searchJournal(
     ).rows;
   } else {
     if (words.phrases.length === 0) return [];
+    // A save made a moment ago, its batch not run yet, is found all the same.
+    await indexOwnWaitingEntries(db, userId);
     // The owner's token first: FTS5 then walks that person's postings, not everyone's. No
     // bm25 here: it counts each word's rows across the whole table on every search.
     const match = `owner : "u${userId}" AND ${matchAll(words.phrases, 'body')}`;
@@ -167,40 +172,27 @@ export async function searchJournal(
 
 /** Each word of the readings of days 1..`currentDay`, with how often it occurs. */
 export async function readingVocabulary(
-  db: Kysely<Database>,
+  { db, cache }: Pick<AppContext, 'db' | 'cache'>,
   currentDay: number,
 ): Promise<Map<string, number>> {
-  const index = await vocabularyIndex(db);
+  const index = await cache.fromContent('vocabulary', () => vocabularyIndex(db));
   const words = new Map<string, number>();
-  for (const [word, { count, firstDay }] of index.words) {
+  for (const [word, { count, firstDay }] of index) {
     if (firstDay <= currentDay) words.set(word, count);
   }
   return words;
 }
 
-interface VocabularyIndex {
-  checksum: string;
-  words: Map<string, { count: number; firstDay: number }>;
-}
+type VocabularyIndex = Map<string, { count: number; firstDay: number }>;
 
-const vocabularies = new WeakMap<Kysely<Database>, VocabularyIndex>();
-
-/** The readings' words, read once per loaded pack (content_state's checksum). */
+/** The readings' words, with the first day each appears on: built once per loaded pack. */
 async function vocabularyIndex(db: Kysely<Database>): Promise<VocabularyIndex> {
-  const state = await db
-    .selectFrom('content_state')
-    .select('checksum')
-    .where('id', '=', 1)
-    .executeTakeFirst();
-  const checksum = state?.checksum ?? '';
-  const known = vocabularies.get(db);
-  if (known && known.checksum === checksum && checksum !== '') return known;
   const rows = (
     await sql<ReadingRow>`
       select day_number, reference, song_title, thought, explanation, prompt
       from reading_search`.execute(db)
   ).rows;
-  const words = new Map<string, { count: number; firstDay: number }>();
+  const words: VocabularyIndex = new Map();
   for (const row of rows) {
     const day = Number(row.day_number);
     const text = [row.reference, row.song_title, row.thought, row.explanation, row.prompt].join(
@@ -217,7 +209,5 @@ async function vocabularyIndex(db: Kysely<Database>): Promise<VocabularyIndex> {
       }
     }
   }
-  const index = { checksum, words };
-  vocabularies.set(db, index);
-  return index;
+  return words;
 }

@@ -6,7 +6,7 @@ import { searchTerms } from '#shared/search-text';
 import type { AppContext } from '../app-context.js';
 import { ACCOUNT_SUSPENDED } from '../auth/current-user.js';
 import { HttpError, notSignedIn } from '../http/http-errors.js';
-import { currentDayFor } from '../thoughts/reading-day.js';
+import { currentDayFor } from '../readings/reading-day.js';
 import {
   phrasesOf,
   readingVocabulary,
@@ -44,7 +44,7 @@ export function searchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         return found;
       }
       // Nothing as typed: try again with each unknown word corrected to a word of the readings.
-      const corrected = correctedTerms(terms, await readingVocabulary(db, currentDay));
+      const corrected = correctedTerms(terms, await readingVocabulary(ctx, currentDay));
       if (!corrected) return found;
       const correctedQuery = corrected.join(' ');
       const again = await run({ text: correctedQuery, phrases: corrected, terms: corrected });

@@ -74,6 +74,8 @@ export function startServer(options: {
       APP_URL: `http://127.0.0.1:${options.port}`,
       DATABASE_URL: options.databaseUrl,
       MAIL_OUTBOX_DIR: path.join(scratch, 'outbox'),
+      SHARE_IMAGES_DIR: path.join(scratch, 'share-images'),
+      SHARE_IMAGES_DRAW_AHEAD: 'false',
       SERVE_WEB: 'false',
       RATE_LIMIT_IP_FACTOR: '1000',
       ...options.env,

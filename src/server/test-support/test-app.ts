@@ -101,6 +101,7 @@ export async function createTestApp(
     APP_URL: 'http://localhost:3000',
     CONTENT_DIR: options.contentDir ?? writeFixturePack(),
     MAIL_OUTBOX_DIR: path.join(scratch, 'outbox'),
+    SHARE_IMAGES_DIR: path.join(scratch, 'share-images'),
     RATE_LIMIT_IP_FACTOR: '1000',
     LOG_LEVEL: 'silent',
     SERVE_WEB: 'false',

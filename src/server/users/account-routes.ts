@@ -7,14 +7,14 @@ import { confirmOwnPassword } from '../auth/password-confirmation.js';
 import { clearSessionCookie, setPaceHint } from '../auth/sessions.js';
 import { toUser } from '../auth/users.js';
 import { HttpError } from '../http/http-errors.js';
-import { requestTimeZone } from '../thoughts/reading-day.js';
+import { requestTimeZone } from '../readings/reading-day.js';
 import { deleteAccount } from './account-deletion.js';
 import { updateProfile } from './profile-update.js';
 
 /** The signed-in person's own account: correcting the profile, and leaving. */
 export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { clock } = ctx;
-  const secure = ctx.config.appUrl.startsWith('https://');
+  const secure = ctx.config.https;
   return async (app) => {
     app.patch('/me', { schema: apiContract['PATCH /api/users/me'] }, async (request, reply) => {
       const user = signedInUser(request);

@@ -1,4 +1,4 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { SEARCH_MIN_LENGTH, SEARCH_RESULT_LIMIT } from '#shared/constants';
 import {
   compareDistance,
@@ -8,7 +8,7 @@ import {
 } from '#shared/proximity';
 import type { DiscoveredUser, UserSearchResult } from '#shared/social-types';
 import type { Database } from '../db/tables.js';
-import { visibleToEachOther } from './visibility.js';
+import { strangersToTheCaller, visibleToEachOther } from './visibility.js';
 
 /** Strangers see only the first three characters of a postal code. */
 export function publicPostalCode(code: string | null): string | null {
@@ -62,26 +62,23 @@ export async function searchPeople(
   }));
 }
 
-/** The postal code as the proximity rule reads it, matching the discovery index exactly. */
-function normalisedPostalCode(db: Kysely<Database>) {
-  return db.getExecutor().adapter instanceof PostgresAdapter
-    ? sql<string>`upper(replace(coalesce(postal_code, ''), ' ', '')) collate "C"`
-    : sql<string>`upper(replace(coalesce(postal_code, ''), ' ', ''))`;
-}
-
-/** Codes starting with `prefix`, as a byte-order range an index can answer. */
-function prefixRange(prefix: string): [string, string] {
-  const last = prefix.length - 1;
-  return [prefix, prefix.slice(0, last) + String.fromCharCode(prefix.charCodeAt(last) + 1)];
+/**
+ * The first `length` characters of the postal code as the proximity rule reads them (spaces
+ * removed, upper case), written exactly as the discovery indexes of migration 0021 hold them.
+ */
+function postalPrefixOf(length: number) {
+  return sql<string>`substr(upper(replace(coalesce(postal_code, ''), ' ', '')), 1, ${sql.lit(length)})`;
 }
 
 /**
  * Suggestions: everyone who chose to be suggested, but the caller, their friends, anyone with a
- * pending request either way and anyone a block stands between, nearest postal code first, then newest. They are strangers, so nearness is judged on the
- * 3-character prefixes only (publicDistanceCategory): each class (the same prefix, then 2, then
- * 1 shared character, then none) is read in turn from the postal-code index until the page is
- * full, so neither the category nor the order depends on a 4th character, and the usual call
- * touches the caller's neighbourhood only, not every member.
+ * pending request either way and anyone a block stands between, nearest postal code first, then
+ * newest. They are strangers, so nearness is judged on the 3-character prefixes only
+ * (publicDistanceCategory): each class (the same prefix, then 2, then 1 shared character, then
+ * none) is read in turn until the page is full, so neither the category nor the order depends on
+ * a 4th character. Each class is one equal prefix read newest first from its own index, and
+ * each person it meets is checked against the caller's friends, requests and blocks by index,
+ * so a call reads about a page of people whatever the number of members (migration 0021).
  */
 export async function discoverPeople(
   db: Kysely<Database>,
@@ -93,49 +90,29 @@ export async function discoverPeople(
     .where('id', '=', callerId)
     .executeTakeFirstOrThrow();
   const code = publicPostalPrefix(caller.postal_code);
-  const ranges = [PUBLIC_POSTAL_PREFIX_LENGTH, 2, 1]
+  const prefixes = [PUBLIC_POSTAL_PREFIX_LENGTH, 2, 1]
     .map((n) => code.slice(0, n))
-    .filter((p, i, all) => p.length > 0 && all.indexOf(p) === i)
-    .map(prefixRange);
-  const normalized = normalisedPostalCode(db);
-  const inRange = ([from, to]: [string, string]) =>
-    sql<boolean>`(${normalized} >= ${from} and ${normalized} < ${to})`;
+    .filter((p, i, all) => p.length > 0 && all.indexOf(p) === i);
+  const sharing = (prefix: string) => sql<boolean>`${postalPrefixOf(prefix.length)} = ${prefix}`;
 
   const found: { id: number; full_name: string; username: string; postal_code: string | null }[] =
     [];
   // Each class: inside its own prefix, outside the longer (nearer) one already read.
   const classes = [
-    ...ranges.map((range, i) => ({ inside: range, outside: ranges[i - 1] })),
-    { inside: undefined, outside: ranges.at(-1) },
+    ...prefixes.map((prefix, i) => ({ inside: prefix, outside: prefixes[i - 1] })),
+    { inside: undefined, outside: prefixes.at(-1) },
   ];
   for (const { inside, outside } of classes) {
     if (found.length >= SEARCH_RESULT_LIMIT) break;
     const rows = await db
       .selectFrom('users')
       .select(['id', 'full_name', 'username', 'postal_code'])
-      .$if(inside !== undefined, (qb) => qb.where(inRange(inside!)))
-      .$if(outside !== undefined, (qb) => qb.where(sql<boolean>`not ${inRange(outside!)}`))
+      .where('discoverable', '=', 'everyone')
+      .$if(inside !== undefined, (qb) => qb.where(sharing(inside!)))
+      .$if(outside !== undefined, (qb) => qb.where(sql<boolean>`not ${sharing(outside!)}`))
       .where('id', '!=', callerId)
       .where('suspended_at', 'is', null)
-      .where('discoverable', '=', 'everyone')
-      .where(visibleToEachOther(callerId))
-      .where('id', 'not in', (eb) =>
-        eb.selectFrom('friendships').select('friend_id').where('user_id', '=', callerId),
-      )
-      .where('id', 'not in', (eb) =>
-        eb
-          .selectFrom('friend_requests')
-          .select('receiver_id')
-          .where('sender_id', '=', callerId)
-          .where('status', '=', 'pending'),
-      )
-      .where('id', 'not in', (eb) =>
-        eb
-          .selectFrom('friend_requests')
-          .select('sender_id')
-          .where('receiver_id', '=', callerId)
-          .where('status', '=', 'pending'),
-      )
+      .where(strangersToTheCaller(callerId))
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(SEARCH_RESULT_LIMIT - found.length)

@@ -21,3 +21,62 @@ export function visibleToEachOther(callerId: number) {
       ),
     ]);
 }
+
+/**
+ * A condition on `users` rows for suggestions: the person is no friend of the caller, has no
+ * pending request with them either way, and no block stands between them. Each is asked of the
+ * row at hand by its own index, rather than by listing the caller's friends first, so a read that
+ * meets a page of people (discover) costs a few index probes each and stops.
+ */
+export function strangersToTheCaller(callerId: number) {
+  return (eb: ExpressionBuilder<Database, 'users'>) =>
+    eb.and([
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('blocks')
+            .select(eb.lit(1).as('one'))
+            .whereRef('blocks.blocked_id', '=', 'users.id')
+            .where('blocks.blocker_id', '=', callerId),
+        ),
+      ),
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('blocks')
+            .select(eb.lit(1).as('one'))
+            .whereRef('blocks.blocker_id', '=', 'users.id')
+            .where('blocks.blocked_id', '=', callerId),
+        ),
+      ),
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('friendships')
+            .select(eb.lit(1).as('one'))
+            .whereRef('friendships.friend_id', '=', 'users.id')
+            .where('friendships.user_id', '=', callerId),
+        ),
+      ),
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('friend_requests')
+            .select(eb.lit(1).as('one'))
+            .whereRef('friend_requests.receiver_id', '=', 'users.id')
+            .where('friend_requests.sender_id', '=', callerId)
+            .where('friend_requests.status', '=', 'pending'),
+        ),
+      ),
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('friend_requests')
+            .select(eb.lit(1).as('one'))
+            .whereRef('friend_requests.sender_id', '=', 'users.id')
+            .where('friend_requests.receiver_id', '=', callerId)
+            .where('friend_requests.status', '=', 'pending'),
+        ),
+      ),
+    ]);
+}

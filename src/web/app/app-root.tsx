@@ -2,7 +2,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, StrictMode, Suspense, lazy, useEffect, useState } from 'react';
 import { type SignInGuess, SignInGuessContext } from '../api/sign-in-guess.js';
 import { InstallPromptBanner } from '../components/install-prompt-banner.js';
-import { progressStoreFor } from '../hooks/progress-store.js';
+import { progressStoreFor } from '../progress/progress-store.js';
 import { ProgressStoreContext } from '../hooks/use-progress.js';
 import { type RenderedPage, RenderedPageContext } from './reader-page.js';
 import { AppRoutes } from './router.js';

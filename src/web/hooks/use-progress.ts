@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useSyncExternalStore } from 'react';
 import { useCurrentUser } from '../api/auth.js';
-import type { ProgressStore } from './progress-store.js';
+import type { ProgressStore } from '../progress/progress-store.js';
 
 /** The app root's progress store; each root provides its own. */
 export const ProgressStoreContext = createContext<ProgressStore | null>(null);

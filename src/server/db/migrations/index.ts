@@ -15,6 +15,8 @@ import * as search from './2026-11-26-0013-search.js';
 import * as readingPace from './2026-11-26-0014-reading-pace.js';
 import * as dayCompletedAt from './2026-11-26-0016-day-completed-at.js';
 import * as changeNotifications from './2026-11-26-0017-change-notifications.js';
+import * as searchIndexAfterSave from './2026-11-28-0020-search-index-after-save.js';
+import * as discoveryByPrefix from './2026-11-28-0021-discovery-by-prefix.js';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +36,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-0014-reading-pace': readingPace,
   '2026-11-26-0016-day-completed-at': dayCompletedAt,
   '2026-11-26-0017-change-notifications': changeNotifications,
+  '2026-11-28-0020-search-index-after-save': searchIndexAfterSave,
+  '2026-11-28-0021-discovery-by-prefix': discoveryByPrefix,
 };

@@ -4,7 +4,6 @@ import { type Resolver, useForm } from 'react-hook-form';
 import { ENTRY_TEXT_TOO_LONG, LIMITS } from '#shared/constants';
 import { formatEntryText } from '#shared/journal-entry';
 import type { JournalEntry } from '#shared/journal-schemas';
-import { waitsOnDevice } from '#shared/offline-outbox';
 import {
   EMPTY_REFLECTION,
   PARTS,
@@ -29,6 +28,7 @@ import {
   removeUnlessReplaced,
   withOutboxLock,
 } from '../../offline/outbox.js';
+import { type SaveChannels, saveReflection } from '../../offline/reflection-save.js';
 import { answerTimeLimit, currentEntryOf } from '../../offline/sync.js';
 import { useKnownEntry } from '../../offline/use-known-entries.js';
 import { syncSoon } from '../../offline/use-offline-sync.js';
@@ -171,7 +171,7 @@ export function useReflection({
     [queryClient, day],
   );
 
-  /** Saves `values`, begun from `began`, to the journal or, failing that, to this device. */
+  /** Saves `values`, begun from `began`, and shows how it went. */
   const submit = async (values: ReflectionValues, began: Basis) => {
     if (userId === undefined) return;
     const saved = {
@@ -179,86 +179,49 @@ export function useReflection({
       isPublic: values.isPublic,
       sharedParts: values.sharedParts,
     };
-    // An answer that never comes counts as no connection: the words then wait on the device.
-    const post = (baseUpdatedAt: string | null) =>
-      postJournalEntry({ dayNumber: day, ...saved, baseUpdatedAt }, answerTimeLimit());
-
-    const keepHere = async (changedTo?: JournalEntry) => {
-      try {
-        await keepOnDevice({ userId, dayNumber: day, ...saved, base: began.base, changedTo });
-      } catch (error) {
-        // Without IndexedDB nothing can wait here; the words stay in the form and its draft.
-        console.warn('Could not keep the reflection on this device', error);
+    const outcome = await saveReflection(
+      reflectionChannels(userId, day),
+      saved,
+      began,
+      pending !== null && pending !== undefined,
+    );
+    switch (outcome.kind) {
+      case 'saved':
+        showEntry(outcome.entry);
+        void queryClient.invalidateQueries({ queryKey: queryKeys.journal });
+        fill({ values: valuesOf(outcome.entry), base: versionOf(outcome.entry) });
+        toast({ title: 'Saved!', description: 'Your reflection has been saved.' });
+        onSaved();
+        return;
+      case 'changed-elsewhere':
+        showEntry(outcome.changedTo);
+        fill({ values: valuesOf(saved), base: versionOf(outcome.changedTo) });
+        toast({
+          title: 'This reflection changed elsewhere',
+          description: 'Both versions are shown: choose which one to keep.',
+        });
+        return;
+      case 'waiting-on-device':
+        fill({ values: valuesOf(saved), base: began.base });
+        toast({
+          title: PENDING_LINE,
+          description: 'It will be sent to your journal when the connection returns.',
+        });
+        // The browser believes it is online: the server could not be reached, so try again soon.
+        if (navigator.onLine) syncSoon();
+        return;
+      case 'not-kept':
         toast({
           variant: 'destructive',
           title: 'Error',
           description: 'Failed to save your reflection.',
         });
         return;
-      }
-      if (changedTo) {
-        showEntry(changedTo);
-        fill({ values: valuesOf(saved), base: versionOf(changedTo) });
-        toast({
-          title: 'This reflection changed elsewhere',
-          description: 'Both versions are shown: choose which one to keep.',
-        });
+      case 'signed-out':
+        // The app signs this device out and says why; the words stay in the form's draft for
+        // the person's next sign-in.
         return;
-      }
-      fill({ values: valuesOf(saved), base: began.base });
-      toast({
-        title: PENDING_LINE,
-        description: 'It will be sent to your journal when the connection returns.',
-      });
-      // The browser believes it is online: the server could not be reached, so try again soon.
-      if (navigator.onLine) syncSoon();
-    };
-    if (!navigator.onLine) return keepHere();
-
-    const startedAt = Date.now();
-    const send = async (): Promise<JournalEntry> => {
-      try {
-        return await post(began.base?.updatedAt ?? null);
-      } catch (error) {
-        const current = currentEntryOf(error);
-        if (!current) throw error;
-        // An earlier send of these words arrived and only its answer was lost.
-        if (sameContent(valuesOf(current), valuesOf(saved))) return current;
-        // Saved again with the words this form began from (this device's own waiting save,
-        // synced meanwhile): nothing the reader has not seen would be replaced.
-        if (sameContent(valuesOf(current), began.values)) return post(current.updatedAt);
-        throw error;
-      }
-    };
-    let entry: JournalEntry;
-    try {
-      // With a save of this day waiting, a sync may be sending it: take turns with it.
-      entry = await (pending ? withOutboxLock(send) : send());
-      // The server now has newer words than the save waiting here, which must not follow them.
-      if (pending)
-        await forgetOlderSave(userId, day, startedAt).catch((error: unknown) =>
-          console.warn('Could not clear the older save kept on this device', error),
-        );
-    } catch (error) {
-      const current = currentEntryOf(error);
-      if (current) return keepHere(current);
-      const status = error instanceof ApiError ? error.status : null;
-      if (isNetworkFailure(error) || (status !== null && waitsOnDevice(status))) return keepHere();
-      // The session is over: the app signs this device out and says why, and the words stay
-      // in the form's draft for the person's next sign-in.
-      if (status === 401) return;
-      toast({
-        variant: 'destructive',
-        title: 'Error',
-        description: 'Failed to save your reflection.',
-      });
-      return;
     }
-    showEntry(entry);
-    void queryClient.invalidateQueries({ queryKey: queryKeys.journal });
-    fill({ values: valuesOf(entry), base: versionOf(entry) });
-    toast({ title: 'Saved!', description: 'Your reflection has been saved.' });
-    onSaved();
   };
 
   const save = form.handleSubmit((values) =>
@@ -321,5 +284,25 @@ export function useReflection({
     keepMine,
     keepSaved,
     merge,
+  };
+}
+
+/** The journal, this device's outbox and the connection, as a save of `day` meets them. */
+function reflectionChannels(userId: number, day: number): SaveChannels {
+  return {
+    // An answer that never comes counts as no connection: the words then wait on the device.
+    post: (save, baseUpdatedAt) =>
+      postJournalEntry({ dayNumber: day, ...save, baseUpdatedAt }, answerTimeLimit()),
+    keepOnDevice: async (save, base, changedTo) => {
+      await keepOnDevice({ userId, dayNumber: day, ...save, base, changedTo });
+    },
+    takeTurnsWithSync: withOutboxLock,
+    forgetOlderSave: (startedAt) => forgetOlderSave(userId, day, startedAt),
+    online: () => navigator.onLine,
+    now: () => Date.now(),
+    currentEntryOf,
+    statusOf: (error) => (error instanceof ApiError ? error.status : null),
+    isNetworkFailure,
+    warn: (message, error) => console.warn(message, error),
   };
 }

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { ProgressRecord } from '#shared/progress';
 import type { ProgressDayUpdate } from '#shared/progress-sync';
-import type { ToastInput } from './use-toast.js';
+import type { ToastInput } from '../hooks/use-toast.js';
 import { createProgressStore, progressStoreFor } from './progress-store.js';
 
 const cookieWith = (record: Partial<ProgressRecord>) =>

@@ -12,7 +12,7 @@ import { clearServerProgress, mergeProgressWithServer, sendDayFlags } from '../a
 import { queryKeys } from '../api/query-keys.js';
 import { cookieValue, setPageCookie } from '../lib/cookies.js';
 import { newDayFlags, withChangesSince } from './progress-changes.js';
-import { type ToastInput, toast } from './use-toast.js';
+import { type ToastInput, toast } from '../hooks/use-toast.js';
 
 const COOKIE = 'gatha-progress';
 const MAX_AGE = 365 * 24 * 60 * 60;

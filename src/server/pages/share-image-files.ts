@@ -1,0 +1,289 @@
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import {
+  DRAWING_VERSION,
+  renderShareImage,
+  type ShareImageFormat,
+  type SharedStanza,
+} from './share-images.js';
+
+/** One image to draw, and the file it is kept in. */
+export interface DrawingJob {
+  shared: SharedStanza;
+  format: ShareImageFormat;
+  file: string;
+}
+
+/**
+ * Draws a job's image into its file, unless another process already has: written under a name of
+ * its own and renamed into place, so a reader never sees half a file and two processes drawing
+ * the same image at once both leave a whole one.
+ */
+export async function drawImageFile(job: DrawingJob): Promise<void> {
+  if (fs.existsSync(job.file)) return;
+  const { png } = await renderShareImage(job.shared, job.format);
+  const partial = `${job.file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
+  await fs.promises.writeFile(partial, png);
+  await fs.promises.rename(partial, job.file);
+}
+
+/** Where drawings are made: a worker thread, or (running from source, in tests) this thread. */
+interface Drawer {
+  draw(job: DrawingJob): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The built worker, beside this module once compiled; absent when running from source. */
+const workerFile = fileURLToPath(new URL('./share-image-worker.js', import.meta.url));
+
+function threadDrawer(): Drawer {
+  return { draw: drawImageFile, close: async () => undefined };
+}
+
+/**
+ * One worker thread, started at the first drawing and sent one job at a time (so a job asked for
+ * by a request goes before the queued ones). A worker that fails is replaced at the next job.
+ */
+function workerDrawer(): Drawer {
+  let worker: Worker | undefined;
+  let current: { resolve: () => void; reject: (error: Error) => void } | undefined;
+  const fail = (error: Error) => {
+    current?.reject(error);
+    current = undefined;
+    worker = undefined;
+  };
+  const started = () => {
+    if (worker) return worker;
+    const thread = new Worker(workerFile);
+    thread.unref();
+    thread.on('message', (message: { error?: string }) => {
+      const job = current;
+      current = undefined;
+      if (message.error) job?.reject(new Error(message.error));
+      else job?.resolve();
+    });
+    thread.on('error', fail);
+    thread.on('exit', (code) => {
+      if (worker === thread) fail(new Error(`the drawing thread stopped (${code})`));
+    });
+    worker = thread;
+    return thread;
+  };
+  return {
+    draw(job) {
+      return new Promise<void>((resolve, reject) => {
+        current = { resolve, reject };
+        started().postMessage(job);
+      });
+    },
+    async close() {
+      const thread = worker;
+      worker = undefined;
+      if (thread) await thread.terminate();
+    },
+  };
+}
+
+/** Whether drawings run in a worker thread (the built server) or in this one (from source). */
+export const drawsInWorker = () => fs.existsSync(workerFile);
+
+interface Waiting {
+  job: DrawingJob;
+  urgent: boolean;
+  done: Promise<void>;
+  resolve: () => void;
+  reject: (error: Error) => void;
+}
+
+/**
+ * The days' share images, drawn once and kept as files (docs/decisions/023-share-images-drawn-
+ * once.md). Each file is named by a hash of the drawing code and of what the image shows, so a
+ * changed reading or new drawing code is a new name and is drawn again; the same hash is the
+ * image's ETag, known without reading or drawing anything. Drawings queue for one drawer: those
+ * a request waits for first, then those drawn ahead, which rest as long as each drawing took so
+ * they take at most half a core.
+ */
+export class ShareImageFiles {
+  private readonly present = new Set<string>();
+  private readonly queue = new Map<string, Waiting>();
+  private drawing = false;
+  private closed = false;
+  private readonly drawer: Drawer;
+  /** Whether drawings run in a worker thread, off the thread that answers requests. */
+  readonly inWorker: boolean;
+  private readonly onMissing: () => void;
+
+  constructor(
+    readonly dir: string,
+    options: {
+      inWorker?: boolean;
+      /** Told when a request asked for an image not drawn yet (the pack may have changed). */
+      onMissing?: () => void;
+    } = {},
+  ) {
+    fs.mkdirSync(dir, { recursive: true });
+    this.inWorker = options.inWorker ?? drawsInWorker();
+    this.drawer = this.inWorker ? workerDrawer() : threadDrawer();
+    this.onMissing = options.onMissing ?? (() => undefined);
+  }
+
+  /** The hash naming this image: of the drawing code, the format, the day and its text. */
+  keyOf(shared: SharedStanza, format: ShareImageFormat): string {
+    return createHash('sha256')
+      .update(`${DRAWING_VERSION}\n${format}\n${shared.day}\n${shared.heading}\n${shared.stanza}`)
+      .digest('base64url')
+      .slice(0, 27);
+  }
+
+  etagOf(shared: SharedStanza, format: ShareImageFormat): string {
+    return `"${this.keyOf(shared, format)}"`;
+  }
+
+  fileOf(shared: SharedStanza, format: ShareImageFormat): string {
+    return path.join(this.dir, `${format}-${shared.day}-${this.keyOf(shared, format)}.png`);
+  }
+
+  /**
+   * The image's file, drawn first when it is not there yet: that drawing goes before every queued
+   * one and is waited for at most `waitMs`. Null when it is not ready by then.
+   */
+  async ready(
+    shared: SharedStanza,
+    format: ShareImageFormat,
+    waitMs: number,
+  ): Promise<string | null> {
+    const file = this.fileOf(shared, format);
+    if (this.present.has(file)) return file;
+    if (fs.existsSync(file)) {
+      this.present.add(file);
+      return file;
+    }
+    const done = this.enqueue({ shared, format, file }, true);
+    this.onMissing();
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), waitMs);
+    });
+    try {
+      return await Promise.race([done.then(() => file), late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Forgets that a file was there (another process removed it): the next request draws it. */
+  forget(file: string): void {
+    this.present.delete(file);
+  }
+
+  /**
+   * Queues every image of `readings` not drawn yet, behind any a request asked for, and resolves
+   * when all are drawn. Files of other readings or older drawing code that no process has
+   * written for a day are then removed, so the folder holds about one pack's images.
+   */
+  async drawAhead(readings: SharedStanza[]): Promise<void> {
+    const jobs = readings.flatMap((shared) =>
+      (['card', 'story'] as const).map((format) => ({
+        shared,
+        format,
+        file: this.fileOf(shared, format),
+      })),
+    );
+    // Each process starts at its own place, so several starting together share the work.
+    const start = jobs.length > 0 ? process.pid % jobs.length : 0;
+    const ordered = [...jobs.slice(start), ...jobs.slice(0, start)];
+    const drawn = ordered.map((job) => {
+      if (fs.existsSync(job.file)) {
+        this.present.add(job.file);
+        return Promise.resolve();
+      }
+      return this.enqueue(job, false);
+    });
+    const results = await Promise.allSettled(drawn);
+    if (this.closed || results.some((result) => result.status === 'rejected')) return;
+    await this.removeOthers(new Set(jobs.map((job) => path.basename(job.file))));
+  }
+
+  private async removeOthers(current: Set<string>): Promise<void> {
+    const now = Date.now();
+    for (const name of await fs.promises.readdir(this.dir)) {
+      if (current.has(name) || !/\.(png|tmp)$/.test(name)) continue;
+      const file = path.join(this.dir, name);
+      const stat = await fs.promises.stat(file).catch(() => null);
+      // A day's grace: another process may still serve the pack it started with.
+      const graceMs = name.endsWith('.tmp') ? 60 * 60_000 : 24 * 60 * 60_000;
+      if (stat && now - stat.mtimeMs > graceMs) {
+        await fs.promises.rm(file, { force: true });
+        this.present.delete(file);
+      }
+    }
+  }
+
+  private enqueue(job: DrawingJob, urgent: boolean): Promise<void> {
+    const waiting = this.queue.get(job.file);
+    if (waiting) {
+      if (urgent && !waiting.urgent) {
+        // Moved to the front: a request waits for it.
+        this.queue.delete(job.file);
+        waiting.urgent = true;
+        this.queue.set(job.file, waiting);
+      }
+      return waiting.done;
+    }
+    let resolve!: () => void;
+    let reject!: (error: Error) => void;
+    const done = new Promise<void>((res, rej) => {
+      resolve = res;
+      reject = rej;
+    });
+    done.catch(() => undefined);
+    this.queue.set(job.file, { job, urgent, done, resolve, reject });
+    void this.pump();
+    return done;
+  }
+
+  private next(): Waiting | undefined {
+    let first: Waiting | undefined;
+    for (const waiting of this.queue.values()) {
+      if (waiting.urgent) return waiting;
+      first ??= waiting;
+    }
+    return first;
+  }
+
+  private async pump(): Promise<void> {
+    if (this.drawing) return;
+    this.drawing = true;
+    try {
+      for (let waiting = this.next(); waiting && !this.closed; waiting = this.next()) {
+        const began = performance.now();
+        try {
+          await this.drawer.draw(waiting.job);
+          this.present.add(waiting.job.file);
+          waiting.resolve();
+        } catch (error) {
+          waiting.reject(error as Error);
+        } finally {
+          this.queue.delete(waiting.job.file);
+        }
+        const next = this.next();
+        if (next && !next.urgent) {
+          const took = performance.now() - began;
+          await new Promise((resolve) => setTimeout(resolve, took).unref());
+        }
+      }
+    } finally {
+      this.drawing = false;
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const waiting of this.queue.values()) waiting.reject(new Error('closing'));
+    this.queue.clear();
+    await this.drawer.close();
+  }
+}
