@@ -175,25 +175,35 @@ async function inWebKit() {
         return element;
       };
       // A scripted click opens no Radix menu in any engine: the pointer taps the middle.
-      const tap = async (element) => {
-        const { x, y } = await driver.executeScript(
-          `arguments[0].scrollIntoView({ block: 'center' });
-           const box = arguments[0].getBoundingClientRect();
-           return { x: Math.round(box.left + box.width / 2), y: Math.round(box.top + box.height / 2) };`,
-          element,
-        );
-        await driver.actions().move({ x, y, origin: 'viewport' }).click().perform();
+      // An element re-rendered between finding and tapping is found again.
+      const tap = async (xpath) => {
+        for (let attempt = 1; ; attempt++) {
+          const element = await find(xpath);
+          const middle = await driver.executeScript(
+            `if (!arguments[0].isConnected) return null;
+             arguments[0].scrollIntoView({ block: 'center' });
+             const box = arguments[0].getBoundingClientRect();
+             return { x: Math.round(box.left + box.width / 2), y: Math.round(box.top + box.height / 2) };`,
+            element,
+          );
+          if (middle) {
+            await driver
+              .actions()
+              .move({ ...middle, origin: 'viewport' })
+              .click()
+              .perform();
+            return element;
+          }
+          if (attempt === 3) throw new Error(`${xpath} kept leaving the page`);
+          await sleep(300);
+        }
       };
       await firstDay({
         goto: (url) => driver.get(url),
         url: () => driver.getCurrentUrl(),
         waitFor: async (xpath) => void (await find(xpath)),
-        click: async (xpath) => tap(await find(xpath)),
-        type: async (xpath, words) => {
-          const element = await find(xpath);
-          await tap(element);
-          await element.sendKeys(words);
-        },
+        click: async (xpath) => void (await tap(xpath)),
+        type: async (xpath, words) => (await tap(xpath)).sendKeys(words),
         run: (body) => driver.executeScript(`return (async () => { ${body} })();`),
         screenshot: async () =>
           fs.writeFileSync(
