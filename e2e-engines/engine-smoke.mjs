@@ -237,9 +237,11 @@ try {
         `engine smoke: ${engine.name} passed (${Math.round((Date.now() - started) / 1000)} s)`,
       );
     } catch (error) {
-      results.push({ engine: engine.name, passed: false, error: String(error) });
+      // An alert the page raised says what it was.
+      const alert = typeof error?.getAlertText === 'function' ? `: "${error.getAlertText()}"` : '';
+      results.push({ engine: engine.name, passed: false, error: `${String(error)}${alert}` });
       console.error(
-        `engine smoke: ${engine.name} FAILED: ${error instanceof Error ? error.stack : error}`,
+        `engine smoke: ${engine.name} FAILED${alert}: ${error instanceof Error ? error.stack : error}`,
       );
     }
   }
