@@ -165,6 +165,9 @@ async function inWebKit() {
       .usingServer(`http://127.0.0.1:${driverPort}`)
       .withCapabilities({
         browserName: 'MiniBrowser',
+        // WebKit keeps its profile between runs: a service worker from an earlier build asks to
+        // update (register-service-worker.ts), and the reader would say yes.
+        unhandledPromptBehavior: 'accept',
         'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
       })
       .build();
