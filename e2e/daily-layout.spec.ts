@@ -201,7 +201,7 @@ async function toastAndBars(page: Page) {
     return {
       toast: box('li[data-state="open"]'),
       dayStrip: box('nav[aria-label="Days"]'),
-      header: box('body header'),
+      headerRow: box('body header > div'),
       page: box('main'),
       tabBar: box('nav[aria-label="Main"]'),
       width: window.innerWidth,
@@ -214,7 +214,7 @@ for (const viewport of [
   { width: 1280, height: 800 },
 ]) {
   for (const colorScheme of ['light', 'dark'] as const) {
-    test(`at ${viewport.width}×${viewport.height} (${colorScheme}), a toast covers neither the day strip, the header nor the tab bar`, async ({
+    test(`at ${viewport.width}×${viewport.height} (${colorScheme}), a toast covers neither the page, the day strip, the header's controls nor the tab bar`, async ({
       page,
     }) => {
       await page.emulateMedia({ colorScheme });
@@ -238,13 +238,15 @@ for (const viewport of [
         const boxes = await toastAndBars(page);
         const where = `with the page at its ${scroll}: toast ${JSON.stringify(boxes.toast)}`;
         expect(overlap(boxes.toast, boxes.dayStrip), `${where}, day strip`).toBe(false);
-        expect(overlap(boxes.toast, boxes.header), `${where}, header`).toBe(false);
+        // The toast has its own place in the header, under its row of controls.
+        expect(boxes.toast.top, `${where}, header row`).toBeGreaterThanOrEqual(
+          boxes.headerRow.bottom - 0.5,
+        );
         expect(overlap(boxes.toast, boxes.tabBar), `${where}, tab bar`).toBe(false);
         expect(boxes.toast.left).toBeGreaterThanOrEqual(0);
         expect(boxes.toast.right).toBeLessThanOrEqual(boxes.width);
-        // A desktop has room beside the page's column, unless the text is so large that the
-        // column fills the screen: the toast keeps to that room.
-        if (viewport.width >= 1280 && boxes.width - boxes.page.right >= 16 * 16) {
+        // At the page's top it pushes the page down; scrolled, it sticks with the header.
+        if (scroll === 'top') {
           expect(overlap(boxes.toast, boxes.page), `${where}, page`).toBe(false);
         }
         if (scroll === 'top') {

@@ -110,7 +110,7 @@ test('the whole reset: request, email, new password, back to landing, sign in', 
     .getByRole('tabpanel', { name: 'Sign In' })
     .getByRole('button', { name: 'Sign In', exact: true })
     .click();
-  await expectToast(page, 'Welcome back', 'Redirecting to your daily ritual...');
+  await expectToast(page, 'Welcome back');
   await expect(page).toHaveURL(/\/app\/daily-ritual$/);
 });
 

@@ -94,6 +94,10 @@ test('a friend’s reflection is reported from its card', async ({ page, newDevi
   await dialog.getByRole('textbox', { name: 'Note (optional)' }).fill('Aimed at me');
   await dialog.getByRole('button', { name: 'Send report' }).click();
   await expect(dialog.getByRole('heading', { name: "Thanks — we'll review it." })).toBeVisible();
+  // The writer is the one not told, not their reflection.
+  await expect(dialog.getByText(/is not told/)).toHaveText(
+    `Only the people who run The Threefold Path see your report; Reported Writer ${tag} is not told.`,
+  );
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toHaveCount(0);
   await close();

@@ -1,12 +1,14 @@
 // Run first by `npm test`: makes sure the programs the tests launch are there before the long
-// steps start: Chromium (end-to-end tests, Lighthouse) and nginx (several processes behind a
-// proxy), installing their Debian packages when it may.
+// steps start: Chromium (end-to-end tests, Lighthouse), nginx (several processes behind a
+// proxy), Firefox ESR, WebKitWebDriver and xvfb (the smoke run in the other engines),
+// installing their Debian packages when it may.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromiumPlan } from './chromium.mjs';
 import { installCommands } from './debian-programs.mjs';
 import { nginxPlan } from './nginx.mjs';
+import { otherEnginePlans } from './other-engines.mjs';
 
 function isUsable(file) {
   try {
@@ -28,6 +30,7 @@ const machine = {
 const plans = [
   { name: 'Chromium', plan: chromiumPlan({ ...machine, configured: process.env.CHROMIUM_PATH }) },
   { name: 'nginx', plan: nginxPlan({ ...machine, configured: process.env.NGINX_PATH }) },
+  ...otherEnginePlans(machine),
 ];
 
 const stops = plans.filter(({ plan }) => plan.action === 'stop');

@@ -1,4 +1,4 @@
-import { BookOpen, LayoutDashboard, Search, Users } from 'lucide-react';
+import { BookOpen, Flame, LayoutDashboard, Search, Users } from 'lucide-react';
 import {
   type ReactNode,
   type RefObject,
@@ -20,6 +20,7 @@ import { cn } from '../lib/cn.js';
 import { AccountAvatar } from './account-avatar.js';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link.js';
 import { Skeleton } from './ui/skeleton.js';
+import { keepToastPlace } from './ui/toast-place.js';
 
 // The menu and its popover machinery load just after the first paint, off the critical path.
 const AccountMenu = lazy(async () => ({
@@ -164,7 +165,12 @@ function useFocusClearOfBars(
         return;
       const box = target.getBoundingClientRect();
       const top = header.current?.getBoundingClientRect().bottom ?? 0;
-      const bottom = tabBar.current?.getBoundingClientRect().top ?? window.innerHeight;
+      // The install offer, while it shows, floats above the tab bar (install-prompt-banner.tsx).
+      const offer = document.querySelector('[data-install-offer]')?.getBoundingClientRect().top;
+      const bottom = Math.min(
+        offer ?? Infinity,
+        tabBar.current?.getBoundingClientRect().top ?? window.innerHeight,
+      );
       if (box.top < top || box.bottom > bottom) target.scrollIntoView({ block: 'nearest' });
     };
     document.addEventListener('focusin', reveal);
@@ -193,15 +199,22 @@ function ShellFrame(props: {
         // Solid, so the name keeps its full contrast whatever scrolls beneath it.
         className="sticky top-0 z-40 border-b border-border bg-background"
       >
-        <div className="mx-auto flex min-h-14 max-w-3xl items-center justify-between gap-3 px-4">
+        <div className="mx-auto flex min-h-14 max-w-3xl items-center justify-between gap-3 px-4 max-[359px]:gap-1 max-[359px]:px-2">
           <Link
             to={paths.dailyRitual.getHref()}
             // Like the tab bar's labels, the name grows only to 150%, and no wider than keeps it
             // on one line beside the search button and avatar of a narrow phone: the header
-            // stays on the screen as the reader scrolls and must leave room for the page.
-            className="min-w-0 font-serif text-[min(1.125rem,27px,5vw)] font-semibold text-primary"
+            // stays on the screen as the reader scrolls and must leave room for the page. Where
+            // even that cannot fit whole words (a small phone at 200% page zoom), the flame of
+            // the app's icon stands for it and the name is left to screen readers.
+            className="flex min-w-0 items-center font-serif text-[min(1.125rem,27px,5vw)] font-semibold text-primary [overflow-wrap:normal]"
           >
-            {PRODUCT_NAME}
+            <Flame
+              aria-hidden="true"
+              className="hidden size-6 shrink-0 max-[259px]:block"
+              strokeWidth={1.75}
+            />
+            <span className="max-[259px]:sr-only">{PRODUCT_NAME}</span>
           </Link>
           <div className="flex shrink-0 items-center gap-1">
             <Link
@@ -216,13 +229,14 @@ function ShellFrame(props: {
           </div>
         </div>
         {props.notice}
+        <div ref={keepToastPlace} />
       </header>
 
-      {/* The last control ends well above the tab bar, however tall the bar has grown. */}
+      {/* The last control ends well above the tab bar and the install offer, however tall. */}
       <main
         id={MAIN_CONTENT_ID}
         tabIndex={-1}
-        className="mx-auto w-full max-w-3xl flex-1 px-4 pb-[calc(var(--app-tab-bar-height)+2rem)] pt-4 focus:outline-none"
+        className="mx-auto w-full max-w-3xl flex-1 px-4 max-[359px]:px-3 pb-[calc(var(--app-tab-bar-height)+var(--install-offer-space,0px)+2rem)] pt-4 focus:outline-none"
       >
         {props.children}
       </main>
@@ -241,13 +255,22 @@ function ShellFrame(props: {
                   to={href}
                   aria-current={active ? 'page' : undefined}
                   className={cn(
-                    // The labels grow with the text size to 125%: at more, three would not fit a phone.
-                    'flex flex-col items-center gap-1 py-2.5 text-[min(0.75rem,15px)] font-medium transition-colors',
+                    // The labels grow with the text size to 125%: at more, three would not fit a
+                    // phone. Below 360 px even that does not fit, and the icons stand alone, each
+                    // still named for screen readers; the open one is marked by more than colour.
+                    'flex flex-col items-center gap-1 py-2.5 text-[min(0.75rem,15px)] font-medium transition-colors max-[359px]:py-2',
                     active ? 'text-primary' : 'text-muted-foreground hover:text-foreground',
                   )}
                 >
-                  <Icon className="size-5" aria-hidden="true" />
-                  {label}
+                  <span
+                    className={cn(
+                      'flex items-center justify-center rounded-full max-[359px]:h-8 max-[359px]:w-12',
+                      active && 'max-[359px]:bg-primary/10',
+                    )}
+                  >
+                    <Icon className="size-5" aria-hidden="true" />
+                  </span>
+                  <span className="max-[359px]:sr-only">{label}</span>
                 </Link>
               </li>
             );

@@ -1,5 +1,13 @@
 import { Flame, Share, SquarePlus, X } from 'lucide-react';
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import {
+  type RefObject,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { useLocation } from 'react-router';
 import { PRODUCT_NAME } from '#shared/constants';
 import {
@@ -124,12 +132,38 @@ function useInstallPrompt() {
 }
 
 /**
+ * While the offer shows, the page keeps room for it below its last line (styles.css and the
+ * shell's main area read --install-offer-space), so whatever the reader scrolls or tabs to
+ * stops above the offer rather than under it.
+ */
+function useSpaceKeptFor(card: RefObject<HTMLElement | null>, shown: boolean) {
+  useLayoutEffect(() => {
+    const element = card.current;
+    if (!shown || !element) return;
+    const root = document.documentElement.style;
+    // The card's height and the 0.75rem it floats above the tab bar or the bottom edge.
+    const measure = () =>
+      root.setProperty('--install-offer-space', `calc(${element.offsetHeight}px + 0.75rem)`);
+    measure();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(element);
+    return () => {
+      observer?.disconnect();
+      root.removeProperty('--install-offer-space');
+    };
+  }, [card, shown]);
+}
+
+/**
  * A slim card inviting the reader to install the app, on every screen. Inside the signed-in
- * shell it floats above the fixed tab bar; elsewhere it sits near the bottom edge.
+ * shell it floats above the fixed tab bar; elsewhere it sits near the bottom edge. The page
+ * keeps room for it, so it never lies over a control.
  */
 export function InstallPromptBanner() {
   const { view, prompting, install, dismiss } = useInstallPrompt();
   const { pathname } = useLocation();
+  const card = useRef<HTMLDivElement>(null);
+  useSpaceKeptFor(card, view !== 'hidden');
   if (view === 'hidden') return null;
 
   const inShell = pathname === paths.app.path || pathname.startsWith(`${paths.app.path}/`);
@@ -146,7 +180,11 @@ export function InstallPromptBanner() {
           : 'bottom-[max(1rem,env(safe-area-inset-bottom))]',
       )}
     >
-      <div className="pointer-events-auto mx-auto flex max-w-md flex-wrap items-center gap-3 rounded-xl border border-border bg-card p-3 @container text-card-foreground shadow-lg motion-safe:transition motion-safe:duration-500 motion-safe:starting:translate-y-2 motion-safe:starting:opacity-0">
+      <div
+        ref={card}
+        data-install-offer=""
+        className="pointer-events-auto mx-auto flex max-w-md flex-wrap items-center gap-3 rounded-xl border border-border bg-card p-3 @container text-card-foreground shadow-lg motion-safe:transition motion-safe:duration-500 motion-safe:starting:translate-y-2 motion-safe:starting:opacity-0"
+      >
         <span
           aria-hidden="true"
           className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary @max-[22rem]:hidden"

@@ -29,12 +29,12 @@ interface PaceRadioGroupProps {
 /** The two paces as a group of radios, each with its sentence as its description. */
 export function PaceRadioGroup({ name, chosen, onChoose, disabled }: PaceRadioGroupProps) {
   return (
-    <fieldset className="flex flex-col gap-3" disabled={disabled}>
+    <fieldset className="flex min-w-0 flex-col gap-3" disabled={disabled}>
       <legend className="sr-only">Your pace</legend>
       {PACE_CHOICES.map((choice) => (
         <label
           key={choice.value}
-          className="flex cursor-pointer items-start gap-3 rounded-lg border border-border p-3 has-[:checked]:border-primary has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
+          className="flex cursor-pointer items-start gap-3 rounded-lg border border-border p-3 max-[359px]:gap-2 max-[359px]:p-2 has-[:checked]:border-primary has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
         >
           <input
             type="radio"

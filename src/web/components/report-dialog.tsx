@@ -43,7 +43,12 @@ export function ReportButton(props: {
   );
 }
 
-function ReportForm(props: { targetType: 'entry' | 'user'; targetId: number; what: string }) {
+function ReportForm(props: {
+  targetType: 'entry' | 'user';
+  targetId: number;
+  name: string;
+  what: string;
+}) {
   const id = useId();
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [note, setNote] = useState('');
@@ -56,7 +61,8 @@ function ReportForm(props: { targetType: 'entry' | 'user'; targetId: number; wha
           Thanks — we'll review it.
         </DialogPrimitive.Title>
         <DialogPrimitive.Description className="text-sm text-muted-foreground">
-          Only the people who run The Threefold Path see your report; {props.what} is not told.
+          {/* The person is the one not told, whether their reflection or they were reported. */}
+          Only the people who run The Threefold Path see your report; {props.name} is not told.
         </DialogPrimitive.Description>
         <DialogPrimitive.Close className={buttonVariants({ variant: 'outline' })}>
           Close
@@ -90,7 +96,7 @@ function ReportForm(props: { targetType: 'entry' | 'user'; targetId: number; wha
       <DialogPrimitive.Description className="text-sm text-muted-foreground">
         Tell us what is wrong. Only the people who run the app see reports.
       </DialogPrimitive.Description>
-      <fieldset className="flex flex-col gap-2">
+      <fieldset className="flex min-w-0 flex-col gap-2">
         <legend className="mb-1 text-sm font-medium">Reason</legend>
         {REASONS.map((option) => (
           <label key={option.value} className="flex items-center gap-2 text-sm">

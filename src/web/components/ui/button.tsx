@@ -16,7 +16,7 @@ export const buttonVariants = cva(
         link: 'text-primary underline-offset-4 hover:underline',
       },
       size: {
-        default: 'min-h-10 px-4 py-2',
+        default: 'min-h-10 px-4 py-2 max-[359px]:px-2',
         sm: 'min-h-9 rounded-md px-3 py-1.5',
         lg: 'min-h-12 rounded-lg px-[min(1.5rem,5vw)] py-2.5 text-base',
         icon: 'h-10 w-10',

@@ -1,15 +1,18 @@
 import { Toast as ToastPrimitive } from 'radix-ui';
+import { createPortal } from 'react-dom';
 import { TOAST_DURATION_MS, dismissToast, useToasts } from '../../hooks/use-toast.js';
 import { cn } from '../../lib/cn.js';
+import { useToastPlace } from './toast-place.js';
 
 /**
  * The toast area: one toast at a time (use-toast queues the rest), 5 s by default, swipe right to
- * dismiss, F8 to focus. It sits at the bottom, above the tab bar where there is one (styles.css),
- * so a toast never covers the tab bar, the header or the day strip at the top of the daily screen.
- * On a wide screen it keeps to the margin beside the page's column (48rem), covering nothing.
+ * dismiss, F8 to focus. In the signed-in app it is a place in the page's flow under the header
+ * (toast-place.ts), so a toast never lies over the reading or a control; elsewhere it rises from
+ * the bottom edge, and on a wide screen keeps to the margin beside the page's column (48rem).
  */
 export function Toaster() {
   const toasts = useToasts();
+  const place = useToastPlace();
   return (
     <ToastPrimitive.Provider
       duration={TOAST_DURATION_MS}
@@ -52,10 +55,20 @@ export function Toaster() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      <ToastPrimitive.Viewport
-        data-toast-viewport=""
-        className="pointer-events-none fixed right-0 z-[100] flex w-full flex-col p-4 md:max-w-[420px] xl:max-w-[max(16rem,min(420px,calc((100vw-48rem)/2)))]"
-      />
+      {place ? (
+        createPortal(
+          <ToastPrimitive.Viewport
+            data-toast-viewport=""
+            className="mx-auto flex w-full max-w-3xl flex-col px-4 pb-3 empty:hidden"
+          />,
+          place,
+        )
+      ) : (
+        <ToastPrimitive.Viewport
+          data-toast-viewport=""
+          className="pointer-events-none fixed right-0 z-[100] flex w-full flex-col p-4 md:max-w-[420px] xl:max-w-[max(16rem,min(420px,calc((100vw-48rem)/2)))]"
+        />
+      )}
     </ToastPrimitive.Provider>
   );
 }

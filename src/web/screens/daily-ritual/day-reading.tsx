@@ -32,7 +32,9 @@ const ReflectionPanel = lazy(async () => ({
 }));
 
 type Panel = 0 | 1 | 2;
-const PANEL_NAMES = ['Gatha', 'Understanding', 'Reflection'] as const;
+// The steps' own names, short enough for a phone and unlike the panels' buttons (Gatha, Read
+// Explanation, Reflect), so each control keeps a name of its own.
+const PANEL_NAMES = ['Stanza', 'Meaning', 'Write'] as const;
 
 /** How long the day-complete moment lingers after a save before the screen moves on. */
 const ADVANCE_AFTER_SAVE_MS = 1500;
@@ -189,20 +191,36 @@ export function DayReading({ day, thought }: { day: number; thought: Thought }) 
       <DayHeader day={day} />
 
       <div className="flex flex-col gap-6">
-        <ol className="flex items-center justify-center gap-2" aria-label="Reading steps">
-          {PANEL_NAMES.map((name, index) => (
-            <li key={name} aria-current={index === panel ? 'step' : undefined}>
-              <span className="sr-only">{name}</span>
-              <span
-                aria-hidden="true"
-                className={cn(
-                  'block h-1.5 rounded-full transition-all duration-300 motion-reduce:transition-none',
-                  index === panel ? 'w-6 bg-primary' : 'w-1.5 bg-input',
-                )}
-              />
-            </li>
-          ))}
-        </ol>
+        {/* The three steps, each a button the keyboard reaches; a name shows where it fits. */}
+        <nav aria-label="Reading steps">
+          <ol className="flex items-center justify-center gap-1">
+            {PANEL_NAMES.map((name, index) => (
+              <li key={name}>
+                <button
+                  type="button"
+                  aria-label={`Step ${index + 1}: ${name}`}
+                  aria-current={index === panel ? 'step' : undefined}
+                  onClick={() => showPanel(index as Panel)}
+                  className={cn(
+                    'flex min-h-8 min-w-8 items-center justify-center gap-2 rounded-full px-2 text-xs font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+                    index === panel
+                      ? 'text-primary'
+                      : 'text-muted-foreground hover:bg-muted hover:text-foreground',
+                  )}
+                >
+                  <span
+                    aria-hidden="true"
+                    className={cn(
+                      'block h-1.5 shrink-0 rounded-full transition-all duration-300 motion-reduce:transition-none',
+                      index === panel ? 'w-6 bg-primary' : 'w-1.5 bg-input',
+                    )}
+                  />
+                  <span className="max-[359px]:sr-only">{name}</span>
+                </button>
+              </li>
+            ))}
+          </ol>
+        </nav>
 
         <div
           {...bind}

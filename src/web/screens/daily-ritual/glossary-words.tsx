@@ -1,7 +1,12 @@
 import { Popover } from 'radix-ui';
-import { useMemo, type ComponentProps } from 'react';
+import { type ComponentProps, type ReactNode, useMemo } from 'react';
 import { Link } from 'react-router';
-import { type GlossaryTerm, glossaryMatcher, markFirstUses } from '#shared/glossary';
+import {
+  type GlossaryTerm,
+  type MarkedPiece,
+  glossaryMatcher,
+  markFirstUses,
+} from '#shared/glossary';
 import glossaryFile from '../../../../content/glossary.json' with { type: 'json' };
 import { paths } from '../../app/paths.js';
 import { ExplanationText } from './explanation-text.js';
@@ -55,11 +60,47 @@ export function MarkedExplanation(
   return (
     <ExplanationText
       {...props}
-      renderSentence={(index, sentence) =>
-        (marks[index] ?? [sentence]).map((piece, at) =>
-          typeof piece === 'string' ? piece : <GlossaryWord key={at} {...piece} />,
-        )
-      }
+      renderSentence={(index, sentence) => withPunctuationKept(marks[index] ?? [sentence])}
     />
   );
+}
+
+/**
+ * The sentence's pieces with each marked word held on one line with whatever touches it (the
+ * "(" before, the ")," after): a line never breaks between a word and its punctuation.
+ */
+function withPunctuationKept(pieces: readonly MarkedPiece[]): ReactNode[] {
+  const shown: ReactNode[] = [];
+  let rest: string | null = null;
+  pieces.forEach((piece, at) => {
+    if (typeof piece === 'string') {
+      shown.push(rest ?? piece);
+      rest = null;
+      return;
+    }
+    const previous = shown[shown.length - 1];
+    let before = '';
+    if (typeof previous === 'string') {
+      let start = previous.length;
+      while (start > 0 && !/\s/.test(previous.charAt(start - 1))) start -= 1;
+      before = previous.slice(start);
+      shown[shown.length - 1] = previous.slice(0, previous.length - before.length);
+    }
+    const next = pieces[at + 1];
+    let after = '';
+    if (typeof next === 'string') {
+      let end = 0;
+      while (end < next.length && !/\s/.test(next.charAt(end))) end += 1;
+      after = next.slice(0, end);
+      rest = next.slice(end);
+    }
+    shown.push(
+      <span key={at} className="whitespace-nowrap">
+        {before}
+        <GlossaryWord {...piece} />
+        {after}
+      </span>,
+    );
+  });
+  return shown;
 }

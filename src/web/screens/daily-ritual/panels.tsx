@@ -1,5 +1,5 @@
 import { ArrowLeft, ArrowRight, Lightbulb } from 'lucide-react';
-import { type ComponentProps, type Ref, useEffect, useMemo, useState } from 'react';
+import { type ComponentProps, type ReactNode, type Ref, useEffect, useMemo, useState } from 'react';
 import {
   explanationParagraphs,
   sentencesOf,
@@ -73,6 +73,25 @@ function ListenControl({
   );
 }
 
+/**
+ * A panel's buttons, held at the bottom of the screen (above the tab bar and the install offer)
+ * while the panel above them is read, so the next step is in sight from the first view; they
+ * settle in their place under the panel when it ends.
+ */
+function NextStepBar({ className, children }: { className: string; children: ReactNode }) {
+  return (
+    <div
+      data-next-step-bar=""
+      className={cn(
+        'sticky bottom-[calc(var(--app-tab-bar-height)+var(--install-offer-space,0px))] z-10 -mx-4 flex flex-wrap items-center gap-3 self-stretch border-t border-border/60 bg-background/95 px-4 py-3 backdrop-blur max-[359px]:-mx-3 max-[359px]:px-3',
+        className,
+      )}
+    >
+      {children}
+    </div>
+  );
+}
+
 /** Panel 0: the stanza itself, line by line as it was written. */
 export function StanzaPanel({
   thought,
@@ -98,11 +117,12 @@ export function StanzaPanel({
         what="the stanza"
         onLine={setSpokenLine}
       />
-      <figure className="w-full rounded-2xl border border-border bg-card px-6 py-10 shadow-sm sm:px-12 sm:py-14">
+      <figure className="w-full rounded-2xl border border-border bg-card px-6 py-10 shadow-sm max-[359px]:px-3 max-[359px]:py-6 sm:px-12 sm:py-14">
         <span aria-hidden="true" className="mx-auto mb-8 block h-px w-12 bg-primary/40" />
         <blockquote
           data-testid="stanza-text"
-          className="flex flex-col gap-5 font-serif text-[1.3rem] leading-normal text-foreground sm:text-[1.45rem]"
+          // Below 360 px the lines keep whole words: the type steps down toward the body's size.
+          className="flex flex-col gap-5 font-serif text-[1.3rem] leading-normal text-foreground max-[359px]:text-[max(1rem,min(1.3rem,7.5vw))] sm:text-[1.45rem]"
         >
           {stanzaVerses(thought.thought).map((verseLines, verse) => (
             <p key={verse} className="flex flex-col gap-2">
@@ -114,7 +134,10 @@ export function StanzaPanel({
                   <span
                     key={index}
                     data-spoken={spoken || undefined}
-                    className={cn('block pl-6 -indent-6', spoken && spokenLineClass)}
+                    className={cn(
+                      'block pl-6 -indent-6 max-[359px]:pl-4 max-[359px]:-indent-4',
+                      spoken && spokenLineClass,
+                    )}
                   >
                     {line}
                   </span>
@@ -127,11 +150,13 @@ export function StanzaPanel({
           Rendered by {thought.author}
         </figcaption>
       </figure>
-      <div className="flex flex-wrap items-center justify-center gap-3">
-        <SaveStanzaButton thought={thought} />
+      <NextStepBar className="justify-center">
         <Button size="lg" onClick={onReadExplanation} data-early-tap="read-explanation">
           Read Explanation <ArrowRight aria-hidden="true" />
         </Button>
+      </NextStepBar>
+      <div className="flex flex-wrap items-center justify-center gap-3">
+        <SaveStanzaButton thought={thought} />
         <ShareDayButton day={thought.dayNumber} />
       </div>
       <EarlierReflection day={thought.dayNumber} />
@@ -173,14 +198,14 @@ export function UnderstandingPanel({
           <p className="font-serif text-lg italic leading-relaxed">{thought.reflectionPrompt}</p>
         </aside>
       )}
-      <div className="flex flex-wrap items-center justify-between gap-3">
+      <NextStepBar className="justify-between">
         <Button variant="outline" size="lg" onClick={onBack}>
           <ArrowLeft aria-hidden="true" /> Gatha
         </Button>
         <Button size="lg" onClick={onReflect} className="ml-auto">
           Reflect <ArrowRight aria-hidden="true" />
         </Button>
-      </div>
+      </NextStepBar>
     </section>
   );
 }

@@ -20,7 +20,7 @@ export function SharedPartsChoice(props: {
   };
   return (
     <fieldset
-      className="flex flex-col gap-2 rounded-xl border border-border bg-card px-4 py-3"
+      className="flex min-w-0 flex-col gap-2 rounded-xl border border-border bg-card px-4 py-3"
       aria-describedby={`${id}-who`}
     >
       <legend className="px-1 text-sm font-medium">{who} see:</legend>

@@ -53,7 +53,8 @@ export function SignInForm() {
       setFocus('username');
       return;
     }
-    toast({ title: 'Welcome back', description: 'Redirecting to your daily ritual...' });
+    // Said once the daily screen is here; a word about redirecting would outlast the redirect.
+    toast({ title: 'Welcome back' });
     goToDailyRitual();
   });
 

@@ -26,7 +26,7 @@ function Detail({ label, value }: { label: string; value: string }) {
   return (
     <div className="flex flex-col gap-0.5 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">
       <dt className="text-sm text-muted-foreground">{label}</dt>
-      <dd className="break-all font-medium sm:text-right">{value}</dd>
+      <dd className="font-medium [overflow-wrap:anywhere] sm:text-right">{value}</dd>
     </div>
   );
 }

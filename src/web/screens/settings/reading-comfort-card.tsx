@@ -30,7 +30,7 @@ function ChoiceGroup<Value extends string>({
   onChoose: (value: Value) => void;
 }) {
   return (
-    <fieldset className="flex flex-col gap-2">
+    <fieldset className="flex min-w-0 flex-col gap-2">
       <legend className="mb-2 text-sm font-medium">{legend}</legend>
       {/* Side by side where they fit, one under another where large text needs the width. */}
       <div className="grid grid-cols-[repeat(auto-fit,minmax(min(100%,7rem),1fr))] gap-2">

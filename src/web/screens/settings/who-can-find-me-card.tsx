@@ -59,12 +59,12 @@ export function WhoCanFindMeCard({ user }: { user: User }) {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <fieldset className="flex flex-col gap-3" disabled={update.isPending}>
+        <fieldset className="flex min-w-0 flex-col gap-3" disabled={update.isPending}>
           <legend className="sr-only">Who can find me</legend>
           {CHOICES.map((option) => (
             <label
               key={option.value}
-              className="flex cursor-pointer items-start gap-3 rounded-lg border border-border p-3 has-[:checked]:border-primary has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
+              className="flex cursor-pointer items-start gap-3 rounded-lg border border-border p-3 max-[359px]:gap-2 max-[359px]:p-2 has-[:checked]:border-primary has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
             >
               <input
                 type="radio"

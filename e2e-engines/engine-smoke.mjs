@@ -1,0 +1,265 @@
+// The smoke run in the other engines, run by `npm test` after the Chromium suite: a new reader
+// signs up, reads today's stanza and its explanation, saves a reflection shared with friends, and
+// shares the day, in Firefox ESR (puppeteer-core over WebDriver BiDi) and in WebKit (the
+// MiniBrowser behind WebKitWebDriver on a virtual display), against the built server on a port
+// and a fresh SQLite database of its own. It writes test-results/engine-smoke.json, which the CI
+// summary counts (scripts/summarize-test-results.mjs), and prints one line per engine.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import puppeteer from 'puppeteer-core';
+import { Builder, By, until } from 'selenium-webdriver';
+import {
+  MINIBROWSER,
+  firefoxPath,
+  webkitDriverPath,
+  xvfbRunPath,
+} from '../scripts/other-engines.mjs';
+
+const port = Number(process.env.ENGINE_SMOKE_PORT ?? 4330);
+const driverPort = Number(process.env.WEBKIT_DRIVER_PORT ?? 4444);
+const baseURL = `http://127.0.0.1:${port}`;
+const dataDir = `test-results/engine-smoke-data-${port}`;
+const resultsFile = 'test-results/engine-smoke.json';
+const WAIT_MS = 20_000;
+
+const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+
+/** Waits until `check` answers true, or fails saying what never happened. */
+async function waitUntil(what, check, timeout = WAIT_MS) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    if (await check().catch(() => false)) return;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await sleep(200);
+  }
+}
+
+async function startServer() {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  const server = spawn(process.execPath, ['dist/server/main.js'], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: baseURL,
+      DATABASE_URL: `sqlite:${dataDir}/app.db`,
+      MAIL_OUTBOX_DIR: `${dataDir}/outbox`,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+    },
+  });
+  await waitUntil('the server', async () => (await fetch(`${baseURL}/api/health`)).ok, 60_000);
+  return server;
+}
+
+const button = (name) =>
+  `//button[normalize-space()=${JSON.stringify(name)} or @aria-label=${JSON.stringify(name)}]`;
+const field = (label, within = '') =>
+  `//*[@id=${within}//label[normalize-space()=${JSON.stringify(label)}]/@for]`;
+/** The open tab's panel: the sign-in form's fields share their names with the sign-up form's. */
+const openTab = `//*[@role="tabpanel" and @data-state="active"]`;
+const text = (words) => `//*[normalize-space(text())=${JSON.stringify(words)}]`;
+
+/**
+ * The reader's first day, through the UI alone. `browser` drives one engine: goto, click and
+ * type find what they touch by XPath and act with real input; run evaluates in the page.
+ */
+async function firstDay(browser) {
+  try {
+    await firstDaySteps(browser);
+  } catch (error) {
+    // What the page showed when a step failed, beside the report.
+    await browser.screenshot().catch(() => undefined);
+    throw error;
+  }
+}
+
+async function firstDaySteps(browser) {
+  const tag = `${process.pid}${Date.now().toString(36)}`;
+  await browser.goto(`${baseURL}/landing`);
+  await browser.click(button('Begin Your Journey'));
+  await browser.type(field('Full name', openTab), `Smoke Reader ${tag}`);
+  await browser.type(field('Username', openTab), `smoke_${tag}`);
+  await browser.type(field('Email', openTab), `smoke_${tag}@example.test`);
+  await browser.type(field('Password', openTab), 'a calm long password');
+  await browser.type(field('Confirm password', openTab), 'a calm long password');
+  await browser.click(`${openTab}//button[@type="submit"]`);
+  await waitUntil('the daily screen', async () =>
+    (await browser.url()).endsWith('/app/daily-ritual'),
+  );
+  // A new reader first chooses a pace; reading with everyone is chosen already.
+  await browser.click(button('Start reading'));
+  await browser.waitFor('//*[@data-testid="stanza-text"]');
+  await browser.click(button('Read Explanation'));
+  await browser.waitFor(text('Understanding'));
+  await browser.click(button('Reflect'));
+  const thought = `Listen before answering (${tag}).`;
+  await browser.type(field('Good Thoughts'), thought);
+  await browser.click(button('Save Reflection'));
+  await browser.waitFor(text('Saved!'));
+  const saved = await browser.run(`
+    const headers = { 'X-Requested-With': 'XMLHttpRequest', 'X-Timezone': 'UTC' };
+    const today = await (await fetch('/api/thoughts/today', { headers })).json();
+    const entry = await (await fetch('/api/journal/day/' + today.currentDay, { headers })).json();
+    return JSON.stringify(entry);`);
+  if (!saved.includes(thought)) throw new Error(`the saved reflection is not kept: ${saved}`);
+  if (/"isPrivate":true/.test(saved)) throw new Error('the reflection was not shared: ' + saved);
+  // Sharing the day: the system's share sheet where there is one, else the app's own.
+  const hasShareSheet = await browser.run(`return typeof navigator.share === 'function';`);
+  await browser.click(button('Back to Gatha'));
+  await browser.click(button('Share'));
+  if (!hasShareSheet) await browser.waitFor(button('Copy link'));
+}
+
+async function inFirefox() {
+  const firefox = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: firefoxPath(),
+    headless: true,
+    protocol: 'webDriverBiDi',
+    defaultViewport: { width: 390, height: 844 },
+  });
+  try {
+    const page = await firefox.newPage();
+    page.setDefaultTimeout(WAIT_MS);
+    const find = (xpath) => page.waitForSelector(`::-p-xpath(${xpath})`, { visible: true });
+    await firstDay({
+      goto: async (url) => void (await page.goto(url)),
+      url: async () => page.url(),
+      waitFor: async (xpath) => void (await find(xpath)),
+      click: async (xpath) => (await find(xpath)).click(),
+      type: async (xpath, words) => {
+        const element = await find(xpath);
+        await element.click();
+        await element.type(words);
+      },
+      run: (body) => page.evaluate(`(async () => { ${body} })()`),
+      screenshot: () => page.screenshot({ path: 'test-results/engine-smoke-firefox.png' }),
+    });
+  } finally {
+    await firefox.close();
+  }
+}
+
+async function inWebKit() {
+  const driverProcess = spawn(
+    xvfbRunPath(),
+    ['-a', '-s', '-screen 0 1400x1000x24', webkitDriverPath(), `--port=${driverPort}`],
+    { stdio: 'ignore', detached: true },
+  );
+  const stopDriver = () => {
+    try {
+      process.kill(-driverProcess.pid, 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
+  };
+  try {
+    await waitUntil(
+      'WebKitWebDriver',
+      async () => (await fetch(`http://127.0.0.1:${driverPort}/status`)).ok,
+    );
+    const driver = await new Builder()
+      .usingServer(`http://127.0.0.1:${driverPort}`)
+      .withCapabilities({
+        browserName: 'MiniBrowser',
+        // WebKit keeps its profile between runs: a service worker from an earlier build asks to
+        // update (register-service-worker.ts), and the reader would say yes.
+        unhandledPromptBehavior: 'accept',
+        'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
+      })
+      .build();
+    try {
+      const find = async (xpath) => {
+        const element = await driver.wait(until.elementLocated(By.xpath(xpath)), WAIT_MS);
+        await driver.wait(until.elementIsVisible(element), WAIT_MS);
+        return element;
+      };
+      // A scripted click opens no Radix menu in any engine: the pointer taps the middle.
+      // An element re-rendered between finding and tapping is found again.
+      const tap = async (xpath) => {
+        for (let attempt = 1; ; attempt++) {
+          const element = await find(xpath);
+          const middle = await driver.executeScript(
+            `if (!arguments[0].isConnected) return null;
+             arguments[0].scrollIntoView({ block: 'center' });
+             const box = arguments[0].getBoundingClientRect();
+             return { x: Math.round(box.left + box.width / 2), y: Math.round(box.top + box.height / 2) };`,
+            element,
+          );
+          if (middle) {
+            await driver
+              .actions()
+              .move({ ...middle, origin: 'viewport' })
+              .click()
+              .perform();
+            return element;
+          }
+          if (attempt === 3) throw new Error(`${xpath} kept leaving the page`);
+          await sleep(300);
+        }
+      };
+      await firstDay({
+        goto: (url) => driver.get(url),
+        url: () => driver.getCurrentUrl(),
+        waitFor: async (xpath) => void (await find(xpath)),
+        click: async (xpath) => void (await tap(xpath)),
+        type: async (xpath, words) => (await tap(xpath)).sendKeys(words),
+        run: (body) => driver.executeScript(`return (async () => { ${body} })();`),
+        screenshot: async () =>
+          fs.writeFileSync(
+            'test-results/engine-smoke-webkit.png',
+            await driver.takeScreenshot(),
+            'base64',
+          ),
+      });
+    } finally {
+      await driver.quit();
+    }
+  } finally {
+    stopDriver();
+  }
+}
+
+const engines = [
+  { name: 'Firefox ESR', run: inFirefox },
+  { name: 'WebKit', run: inWebKit },
+];
+
+const server = await startServer();
+const results = [];
+try {
+  for (const engine of engines) {
+    const started = Date.now();
+    try {
+      await engine.run();
+      results.push({ engine: engine.name, passed: true });
+      console.log(
+        `engine smoke: ${engine.name} passed (${Math.round((Date.now() - started) / 1000)} s)`,
+      );
+    } catch (error) {
+      // An alert the page raised says what it was.
+      const alert = typeof error?.getAlertText === 'function' ? `: "${error.getAlertText()}"` : '';
+      results.push({ engine: engine.name, passed: false, error: `${String(error)}${alert}` });
+      console.error(
+        `engine smoke: ${engine.name} FAILED${alert}: ${error instanceof Error ? error.stack : error}`,
+      );
+    }
+  }
+} finally {
+  server.kill('SIGTERM');
+}
+const passed = results.filter((result) => result.passed).length;
+fs.mkdirSync(path.dirname(resultsFile), { recursive: true });
+// Counted as a Vitest report is (numPassedTests, numFailedTests).
+fs.writeFileSync(
+  resultsFile,
+  JSON.stringify(
+    { numPassedTests: passed, numFailedTests: results.length - passed, results },
+    null,
+    2,
+  ),
+);
+process.exit(passed === results.length ? 0 : 1);
