@@ -90,7 +90,9 @@ export async function circlesAndAppreciations(
       .where('journal_entries.user_id', '=', authorId)
       .$if(one !== undefined, (qb) => qb.where('journal_entries.id', '=', one!))
       .where('users.suspended_at', 'is', null)
+      // Appreciations of the same moment in a steady order on every database.
       .orderBy('entry_appreciations.created_at')
+      .orderBy('entry_appreciations.user_id')
       .execute(),
     blockedEitherWay(db, authorId),
   ]);
