@@ -66,6 +66,18 @@ interface KnownProblem {
 }
 
 /**
+ * The daily screen's next-step bar is held above the tab bar; on a small screen at large text it
+ * lies over the Listen controls and glossary words of the panel scrolled beneath it.
+ */
+const NEXT_STEP_BAR_OVER_THE_PANEL: KnownProblem[] = [
+  {
+    where:
+      /^(a day marked as read|a saved stanza|the stanza being read aloud, with speed and voice|the explanation)$/,
+    problem: /is covered by (button|div) "(Read Explanation|Gatha|Reflect)"$/,
+  },
+];
+
+/**
  * Found by this tour and not fixed yet: it walks states the suite's old large-text run never
  * ended on. Each finding is reported in the test's annotations rather than failing the run;
  * take an entry out once its screen is fixed, and the check counts again.
@@ -74,9 +86,16 @@ const NOT_YET_FIXED: Record<'large text' | '160 px', KnownProblem[]> = {
   'large text': [
     // The install banner, fixed above the tab bar, covers the landing's buttons at 200% text.
     { where: /^landing with the (install banner|iOS Share steps)$/, problem: /is covered by p "/ },
+    ...NEXT_STEP_BAR_OVER_THE_PANEL,
   ],
   '160 px': [
     { where: /^landing with the (install banner|iOS Share steps)$/, problem: /is covered by p "/ },
+    ...NEXT_STEP_BAR_OVER_THE_PANEL,
+    // The pace welcome at 160 px: the tab bar lies over the page behind the welcome.
+    {
+      where: /^the welcome that asks for a pace$/,
+      problem: /is covered by a "(Daily Ritual|Dashboard|Community)"$/,
+    },
     // Each lists the innermost elements past the edge: the pace and "Who can find me" choices,
     // the reminder's test button, the proximity badges, a friend request's buttons, the
     // password strength line, the reflection's sharing switch, the contents' rows and icons,
