@@ -18,6 +18,9 @@ test.describe('a 320 px phone at 200% page zoom', () => {
     await signUpViaApi(page);
     for (const screen of ['daily-ritual', 'dashboard', 'community']) {
       await page.goto(`/app/${screen}`);
+      // Measured once the screen has loaded what it shows: a loading state that runs wider for
+      // a moment is the layout tour's to catch.
+      await page.waitForLoadState('networkidle');
       const links = tabBar(page).getByRole('link');
       await expect(links).toHaveCount(3);
       for (const name of ['Daily Ritual', 'Dashboard', 'Community'])
