@@ -163,14 +163,18 @@ test.describe('nothing covers the reading or its controls', () => {
     await page.getByRole('button', { name: 'Reflect', exact: true }).first().click();
     const save = page.getByRole('button', { name: 'Save Reflection' });
     await expect(save).toBeVisible();
-    const expectClearOfTheOffer = async (how: string) => {
-      const [saveBox, offerBox] = [await save.boundingBox(), await offer.boundingBox()];
-      if (!saveBox || !offerBox) throw new Error('no Save Reflection or install offer');
-      expect(
-        saveBox.y + saveBox.height,
-        `Save Reflection, ${how}, ends above the offer`,
-      ).toBeLessThanOrEqual(offerBox.y);
-    };
+    // The page may still be scrolling the control into view: asked again until it settles.
+    const expectClearOfTheOffer = async (how: string) =>
+      expect
+        .poll(
+          async () => {
+            const [saveBox, offerBox] = [await save.boundingBox(), await offer.boundingBox()];
+            if (!saveBox || !offerBox) throw new Error('no Save Reflection or install offer');
+            return saveBox.y + saveBox.height - offerBox.y;
+          },
+          { message: `Save Reflection, ${how}, ends above the offer` },
+        )
+        .toBeLessThanOrEqual(0);
     // Reached by keyboard, and by a reader who scrolls just until it shows.
     await page.evaluate(() => window.scrollTo(0, 0));
     await save.focus();
