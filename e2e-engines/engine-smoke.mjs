@@ -21,7 +21,8 @@ const driverPort = Number(process.env.WEBKIT_DRIVER_PORT ?? 4444);
 const baseURL = `http://127.0.0.1:${port}`;
 const dataDir = `test-results/engine-smoke-data-${port}`;
 const resultsFile = 'test-results/engine-smoke.json';
-const WAIT_MS = 20_000;
+// A busy machine (CI runs this right after the browser suite) can take long to draw a screen.
+const WAIT_MS = 45_000;
 
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 
