@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SavedStanza, SavedStanzaListItem } from '#shared/saved-stanzas';
-import { toast } from '../hooks/use-toast.js';
 import { isNetworkFailure } from '../offline/network-failure.js';
 import { ApiError, callApi, serverMessage } from './client.js';
 import { queryKeys } from './query-keys.js';
@@ -29,7 +28,8 @@ export function savedFailureText(error: unknown): string {
 
 /**
  * The list is changed at once, before the server answers; a failure puts back the list as it
- * was and says so in a toast, and every answer is followed by reading the list again.
+ * was and says so (the app shows the mutation's failure notice), and every answer is followed
+ * by reading the list again.
  */
 function useOptimisticSavedChange<Input, Answer>(options: {
   send: (input: Input) => Promise<Answer>;
@@ -39,6 +39,13 @@ function useOptimisticSavedChange<Input, Answer>(options: {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: options.send,
+    meta: {
+      failureNotice: (error) => ({
+        variant: 'destructive',
+        title: options.failureTitle,
+        description: savedFailureText(error),
+      }),
+    },
     onMutate: async (input: Input) => {
       await queryClient.cancelQueries({ queryKey: queryKeys.saved });
       const before = queryClient.getQueryData<SavedList>(queryKeys.saved);
@@ -46,13 +53,8 @@ function useOptimisticSavedChange<Input, Answer>(options: {
         queryClient.setQueryData<SavedList>(queryKeys.saved, options.change(before, input));
       return { before };
     },
-    onError: (error, _input, context) => {
+    onError: (_error, _input, context) => {
       if (context?.before) queryClient.setQueryData(queryKeys.saved, context.before);
-      toast({
-        variant: 'destructive',
-        title: options.failureTitle,
-        description: savedFailureText(error),
-      });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.saved }),
   });

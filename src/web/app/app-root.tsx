@@ -4,6 +4,7 @@ import { type SignInGuess, SignInGuessContext } from '../api/sign-in-guess.js';
 import { InstallPromptBanner } from '../components/install-prompt-banner.js';
 import { progressStoreFor } from '../progress/progress-store.js';
 import { ProgressStoreContext } from '../hooks/use-progress.js';
+import { toast } from '../hooks/use-toast.js';
 import { type RenderedPage, RenderedPageContext } from './reader-page.js';
 import { AppRoutes } from './router.js';
 
@@ -38,7 +39,7 @@ export function AppRoot(props: {
   const renderedPage = props.renderedPage ?? plainPage;
   // The reader's progress belongs to this app alone: a page rendered on the server for one
   // reader never sees another's, nor does a second app in the same page.
-  const [progressStore] = useState(() => progressStoreFor(renderedPage.requestCookies));
+  const [progressStore] = useState(() => progressStoreFor(renderedPage.requestCookies, toast));
   return (
     <StrictMode>
       <RenderedPageContext.Provider value={renderedPage}>

@@ -1,5 +1,6 @@
-import { QueryClient, onlineManager } from '@tanstack/react-query';
+import { MutationCache, QueryClient, onlineManager } from '@tanstack/react-query';
 import { fetchJson } from '../api/client.js';
+import { toast } from '../hooks/use-toast.js';
 
 /**
  * Data never goes stale, no refetch on focus, no polling, no retry
@@ -12,6 +13,13 @@ export function createQueryClient(): QueryClient {
   // offline still learns when it returns.
   if (typeof window !== 'undefined') onlineManager.setOnline(window.navigator.onLine);
   return new QueryClient({
+    // A change that fails tells the reader in the words its data layer chose.
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        const notice = mutation.meta?.failureNotice?.(error);
+        if (notice) toast(notice);
+      },
+    }),
     defaultOptions: {
       queries: {
         queryFn: ({ queryKey }) => fetchJson(queryKey.join('/')),

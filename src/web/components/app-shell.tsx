@@ -43,7 +43,7 @@ export function AppShell() {
   // The in-page reminder checks every minute wherever the signed-in app is open.
   useDailyReminder();
   // Reflections saved while offline are sent when the connection returns, from any screen.
-  useOfflineSync();
+  useOfflineSync(toast);
 
   const signOut = () =>
     logout.mutate(undefined, {

@@ -4,7 +4,7 @@ import { retryDelayMs } from '#shared/offline-outbox';
 import { useCurrentUser } from '../api/auth.js';
 import { journalQuery } from '../api/journal.js';
 import { queryKeys } from '../api/query-keys.js';
-import { toast } from '../hooks/use-toast.js';
+import type { Notice, TellReader } from '../lib/notice.js';
 import { rebaseDraft } from './drafts.js';
 import { rememberEntry } from './known-entries.js';
 import { type SyncReport, sendPendingSaves } from './sync.js';
@@ -16,38 +16,43 @@ function daysText(days: number[]): string {
 }
 
 /**
- * One toast for the run; a refusal matters most, then a change that needs the reader's choice,
+ * One notice for the run; a refusal matters most, then a change that needs the reader's choice,
  * so they win the single slot.
  */
-function tell({ synced, refused, changed }: SyncReport) {
+function syncNotice({ synced, refused, changed }: SyncReport): Notice | null {
   if (refused.length > 0) {
     const one = refused.length === 1;
     const reason = one ? refused[0]?.reason : undefined;
-    toast({
+    return {
       variant: 'destructive',
       title: `${one ? 'Reflection' : 'Reflections'} for ${daysText(refused.map((r) => r.dayNumber))} could not be synced`,
       description: `The server refused ${one ? 'it' : 'them'}${reason ? ` (${reason})` : ''}, so ${one ? 'it was' : 'they were'} removed from this device.`,
-    });
+    };
   } else if (changed.length > 0) {
     const one = changed.length === 1;
-    toast({
+    return {
       title: `${one ? 'Reflection' : 'Reflections'} for ${daysText(changed.map((entry) => entry.dayNumber))} changed elsewhere`,
       description: `Your words wait on this device until you choose, on ${one ? "the day's" : "each day's"} reflection, which version to keep.`,
-    });
+    };
   } else if (synced.length > 0) {
     const days = synced.map((entry) => entry.dayNumber);
-    toast({
+    return {
       title: 'Reflection synced',
       description:
         days.length === 1
           ? `Your reflection for day ${days[0]} is now in your journal.`
           : `Your reflections for ${daysText(days)} are now in your journal.`,
-    });
+    };
   }
+  return null;
 }
 
 /** Sends what waits, tells the reader, and answers how many saves still wait. */
-async function syncAndTell(userId: number, queryClient: QueryClient): Promise<number> {
+async function syncAndTell(
+  userId: number,
+  queryClient: QueryClient,
+  tell: TellReader,
+): Promise<number> {
   const showDay = (entry: Parameters<typeof rememberEntry>[0]) => {
     queryClient.setQueryData(queryKeys.journalDay(entry.dayNumber), entry);
     void rememberEntry(entry);
@@ -66,7 +71,8 @@ async function syncAndTell(userId: number, queryClient: QueryClient): Promise<nu
     console.warn('Could not sync reflections saved on this device', error);
     return 0;
   }
-  tell(report);
+  const notice = syncNotice(report);
+  if (notice) tell(notice);
   if (report.synced.length + report.refused.length > 0) {
     // The journal list now has the server's copy of each day sent.
     await queryClient.invalidateQueries({ queryKey: queryKeys.journal });
@@ -91,6 +97,7 @@ class SyncLoop {
   constructor(
     readonly userId: number,
     private readonly queryClient: QueryClient,
+    private readonly tell: TellReader,
   ) {
     window.addEventListener('online', this.onOnline);
     void this.run();
@@ -130,7 +137,7 @@ class SyncLoop {
     this.running = true;
     let waiting: number;
     try {
-      waiting = await syncAndTell(this.userId, this.queryClient);
+      waiting = await syncAndTell(this.userId, this.queryClient, this.tell);
     } finally {
       this.running = false;
     }
@@ -165,9 +172,10 @@ export function syncSoon() {
 /**
  * Sends the signed-in person's reflections saved on this device: when mounted (app start, a
  * screen opening), when that person signs in, whenever the connection returns and, while any
- * wait, by itself with growing pauses. Safe to mount in several places: they share one loop.
+ * wait, by itself with growing pauses, telling the reader by `tell` what came of it. Safe to
+ * mount in several places: they share one loop.
  */
-export function useOfflineSync() {
+export function useOfflineSync(tell: TellReader) {
   const { data: user } = useCurrentUser();
   const queryClient = useQueryClient();
   const userId = user?.id;
@@ -176,7 +184,7 @@ export function useOfflineSync() {
     if (userId === undefined) return;
     if (loop?.sync.userId !== userId) {
       loop?.sync.stop();
-      loop = { sync: new SyncLoop(userId, queryClient), users: 0 };
+      loop = { sync: new SyncLoop(userId, queryClient, tell), users: 0 };
     }
     const mine = loop;
     mine.users += 1;
@@ -187,5 +195,5 @@ export function useOfflineSync() {
         loop = null;
       }
     };
-  }, [userId, queryClient]);
+  }, [userId, queryClient, tell]);
 }

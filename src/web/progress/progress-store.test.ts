@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { ProgressRecord } from '#shared/progress';
 import type { ProgressDayUpdate } from '#shared/progress-sync';
-import type { ToastInput } from '../hooks/use-toast.js';
+import type { Notice } from '../lib/notice.js';
 import { createProgressStore, progressStoreFor } from './progress-store.js';
 
 const cookieWith = (record: Partial<ProgressRecord>) =>
@@ -10,7 +10,7 @@ const cookieWith = (record: Partial<ProgressRecord>) =>
 
 /** A browser of its own: its cookie, the toasts it showed, the flags it sent to the server. */
 function fakeBrowser(cookies = '') {
-  const toasts: ToastInput[] = [];
+  const toasts: Notice[] = [];
   const kept: ProgressRecord[] = [];
   const sent: { day: number; flags: ProgressDayUpdate }[] = [];
   const store = createProgressStore({
@@ -92,8 +92,8 @@ describe('the progress store', () => {
   });
 
   it("reads a server-rendered page's record from that request's cookies", () => {
-    const one = progressStoreFor(cookieWith({ readDays: [1, 2] }));
-    const other = progressStoreFor('tp_session=def');
+    const one = progressStoreFor(cookieWith({ readDays: [1, 2] }), () => undefined);
+    const other = progressStoreFor('tp_session=def', () => undefined);
     expect(one.snapshot().readDays).toEqual([1, 2]);
     expect(other.snapshot().readDays).toEqual([]);
   });

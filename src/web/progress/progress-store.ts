@@ -11,8 +11,8 @@ import type { ProgressDayUpdate } from '#shared/progress-sync';
 import { clearServerProgress, mergeProgressWithServer, sendDayFlags } from '../api/progress.js';
 import { queryKeys } from '../api/query-keys.js';
 import { cookieValue, setPageCookie } from '../lib/cookies.js';
+import type { Notice, TellReader } from '../lib/notice.js';
 import { newDayFlags, withChangesSince } from './progress-changes.js';
-import { type ToastInput, toast } from '../hooks/use-toast.js';
 
 const COOKIE = 'gatha-progress';
 const MAX_AGE = 365 * 24 * 60 * 60;
@@ -40,7 +40,7 @@ export interface ProgressStoreIo {
   cookies(): string;
   /** Keeps a changed record where the next page finds it. */
   keep(record: ProgressRecord): void;
-  announce(message: ToastInput): void;
+  announce(message: Notice): void;
   mergeWithServer(record: ProgressRecord): Promise<ProgressRecord>;
   sendDayFlags(day: number, flags: ProgressDayUpdate): Promise<void>;
   clearServer(): Promise<void>;
@@ -48,10 +48,9 @@ export interface ProgressStoreIo {
   pendingReset(action: (storage: Storage) => string | null | void): string | null;
 }
 
-const browserIo: ProgressStoreIo = {
+const browserIo: Omit<ProgressStoreIo, 'announce'> = {
   cookies: () => (typeof document === 'undefined' ? '' : document.cookie),
   keep: (record) => setPageCookie(COOKIE, encodeURIComponent(JSON.stringify(record)), MAX_AGE),
-  announce: (message) => void toast(message),
   mergeWithServer: mergeProgressWithServer,
   sendDayFlags,
   clearServer: clearServerProgress,
@@ -72,7 +71,7 @@ export type ProgressStore = ReturnType<typeof createProgressStore>;
  * actions, and its syncing with the server while someone is signed in. Each app root makes its
  * own, so two apps in one page or one process never see each other's progress.
  */
-export function createProgressStore(io: ProgressStoreIo = browserIo) {
+export function createProgressStore(io: ProgressStoreIo) {
   let current: ProgressRecord | null = null;
   const listeners = new Set<() => void>();
   /** Who is signed in now, and whose record this app has already merged with the server. */
@@ -197,11 +196,15 @@ export function createProgressStore(io: ProgressStoreIo = browserIo) {
 }
 
 /**
- * The progress store of an app root: in the browser, the page's own cookie; on the server, the
- * request's cookies, read only, since a page rendered there never acts.
+ * The progress store of an app root: in the browser, the page's own cookie, its changes told
+ * to the reader by `announce`; on the server, the request's cookies, read only, since a page
+ * rendered there never acts.
  */
-export function progressStoreFor(requestCookies: string | null): ProgressStore {
-  if (requestCookies === null) return createProgressStore();
+export function progressStoreFor(
+  requestCookies: string | null,
+  announce: TellReader,
+): ProgressStore {
+  if (requestCookies === null) return createProgressStore({ ...browserIo, announce });
   const refused = () => Promise.reject(new Error('A page rendered on the server never syncs'));
   return createProgressStore({
     cookies: () => requestCookies,
