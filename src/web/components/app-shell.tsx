@@ -13,7 +13,7 @@ import { PRODUCT_NAME } from '#shared/constants';
 import { useCurrentUser, useLogout } from '../api/auth.js';
 import { paths } from '../app/paths.js';
 import { toast } from '../hooks/use-toast.js';
-import { OfflineBanner } from '../offline/offline-banner.js';
+import { OfflineBanner } from './offline-banner.js';
 import { useOfflineSync } from '../offline/use-offline-sync.js';
 import { useDailyReminder } from '../reminders/use-daily-reminder.js';
 import { cn } from '../lib/cn.js';

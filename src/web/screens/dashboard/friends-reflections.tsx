@@ -9,7 +9,7 @@ import { Card } from '../../components/ui/card.js';
 import { useLikedEntries } from '../../hooks/use-liked-entries.js';
 import { toast } from '../../hooks/use-toast.js';
 import { cn } from '../../lib/cn.js';
-import { UnavailableNotice, useOfflineFailure } from '../../offline/unavailable-notice.js';
+import { UnavailableNotice, useOfflineFailure } from '../../components/unavailable-notice.js';
 import { FriendReflectionCard } from './friend-reflection-card.js';
 import { LoadingCards } from './loading-cards.js';
 

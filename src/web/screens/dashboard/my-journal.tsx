@@ -8,7 +8,7 @@ import { paths } from '../../app/paths.js';
 import { buttonVariants } from '../../components/ui/button.js';
 import { Card } from '../../components/ui/card.js';
 import { cn } from '../../lib/cn.js';
-import { UnavailableNotice, useOfflineFailure } from '../../offline/unavailable-notice.js';
+import { UnavailableNotice, useOfflineFailure } from '../../components/unavailable-notice.js';
 import { useKnownJournal } from '../../offline/use-known-entries.js';
 import { useOnline } from '../../offline/use-online.js';
 import { JournalEntryCard } from './journal-entry-card.js';

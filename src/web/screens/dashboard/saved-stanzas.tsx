@@ -7,7 +7,7 @@ import { buttonVariants } from '../../components/ui/button.js';
 import { Card } from '../../components/ui/card.js';
 import { toast } from '../../hooks/use-toast.js';
 import { cn } from '../../lib/cn.js';
-import { UnavailableNotice, useOfflineFailure } from '../../offline/unavailable-notice.js';
+import { UnavailableNotice, useOfflineFailure } from '../../components/unavailable-notice.js';
 import { useOnline } from '../../offline/use-online.js';
 import { LoadingCards } from './loading-cards.js';
 import { SavedStanzaCard } from './saved-stanza-card.js';

@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '../../components
 import { Skeleton } from '../../components/ui/skeleton.js';
 import { useProgressSync } from '../../hooks/use-progress.js';
 import { cn } from '../../lib/cn.js';
-import { useOfflineFailure } from '../../offline/unavailable-notice.js';
+import { useOfflineFailure } from '../../components/unavailable-notice.js';
 import type { JourneyCalendarDate } from '#shared/progress-sync';
 import {
   calendarCellLabel,

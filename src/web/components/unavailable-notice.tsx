@@ -1,8 +1,8 @@
 import { CloudOff } from 'lucide-react';
-import { Button } from '../components/ui/button.js';
-import { Card } from '../components/ui/card.js';
-import { isNetworkFailure } from './network-failure.js';
-import { useOnline } from './use-online.js';
+import { Button } from './ui/button.js';
+import { Card } from './ui/card.js';
+import { isNetworkFailure } from '../offline/network-failure.js';
+import { useOnline } from '../offline/use-online.js';
 
 /**
  * Whether a failed read failed for want of a connection: the browser says it is offline, or

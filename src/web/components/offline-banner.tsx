@@ -1,5 +1,5 @@
 import { CloudOff } from 'lucide-react';
-import { useOnline } from './use-online.js';
+import { useOnline } from '../offline/use-online.js';
 
 export const OFFLINE_LINE = "You're offline. What you save waits on this device.";
 
