@@ -32,6 +32,9 @@ export default tseslint.config(
   {
     plugins: { 'import-x': importX },
     settings: {
+      // Without these the import rules read no TypeScript module, and no-cycle sees no cycle.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
     },
     rules: {
@@ -60,6 +63,28 @@ export default tseslint.config(
               target: './src/server',
               from: './src/web',
               message: 'The server does not import the web app.',
+            },
+            {
+              // The data layer (talking to the server, offline storage, progress, the service
+              // worker, reminders, search) never reaches up into what the reader sees.
+              target: [
+                './src/web/api',
+                './src/web/offline',
+                './src/web/progress',
+                './src/web/pwa',
+                './src/web/reminders',
+                './src/web/search',
+                './src/web/lib',
+              ],
+              from: [
+                './src/web/components',
+                './src/web/screens',
+                './src/web/hooks',
+                './src/web/app/app-root.tsx',
+                './src/web/app/router.tsx',
+                './src/web/prerender',
+              ],
+              message: 'The data layer never imports UI; let the UI pass in what it needs.',
             },
             ...screenZones,
           ],
