@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import { type ValidPack, validatePack } from '#shared/content-pack';
+import { type ValidPack, validatePack } from './content-pack.js';
 import { refreshReadingSearch } from '../search/reading-index.js';
 import type { Database } from '../db/tables.js';
 import { dialectOf } from '../db/dialect.js';

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TOTAL_DAYS } from '#shared/constants';
-import { checkEditorialRules } from '#shared/content-pack';
-import { checkVariety } from '#shared/content-pack-variety';
+import { checkEditorialRules } from './content-pack.js';
+import { checkVariety } from './content-pack-variety.js';
 import { checkGlossary } from '#shared/glossary';
 import { projectRoot } from '../config.js';
 import { readGlossaryFile } from '../glossary/glossary-file.js';

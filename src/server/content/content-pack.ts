@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GATHAS, STANZAS_PER_SONG, TOTAL_DAYS } from './constants.js';
+import { GATHAS, STANZAS_PER_SONG, TOTAL_DAYS } from '#shared/constants';
 import { checkVariety } from './content-pack-variety.js';
 
 export const readingSchema = z.strictObject({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GATHAS, STANZAS_PER_SONG } from './constants.js';
+import { GATHAS, STANZAS_PER_SONG } from '#shared/constants';
 import {
   type Reading,
   checkEditorialRules,
