@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { type DeviceSession, SESSION_NOT_FOUND, UNKNOWN_BROWSER } from '#shared/account-schemas';
 import { apiContract } from '#shared/api-contract';
-import { placeOfTimeZone } from '#shared/device-place';
+import { placeOfTimeZone } from './device-place.js';
 import type { AppContext } from '../app-context.js';
 import type { Database } from '../db/tables.js';
 import { HttpError } from '../http/http-errors.js';
