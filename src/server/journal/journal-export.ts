@@ -9,8 +9,8 @@ import {
 import { apiContract } from '#shared/api-contract';
 import { PRODUCT_NAME } from '#shared/constants';
 import { parseEntryText } from '#shared/journal-entry';
-import { markdownBody, markdownInline } from '#shared/markdown-text';
-import { localTimeIn } from '#shared/local-time';
+import { markdownBody, markdownInline } from './markdown-text.js';
+import { localTimeIn } from './local-time.js';
 import { localDateKey } from '#shared/date-keys';
 import { stanzaReference } from '#shared/stanza-heading';
 import type { AppContext } from '../app-context.js';
