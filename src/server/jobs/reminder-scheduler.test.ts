@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { currentReadingDay } from '#shared/day-model';
-import { zonedNow } from '#shared/push-reminder-due';
+import { zonedNow } from './push-reminder-due.js';
 import { openDatabase } from '../db/connection.js';
 import { ApiClient, signUp } from '../test-support/api-client.js';
 import { type TestDatabase, createTestDatabase, testClock } from '../test-support/test-app.js';

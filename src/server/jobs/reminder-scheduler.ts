@@ -1,7 +1,7 @@
 import https from 'node:https';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { type DueReminder, dueReminder } from '#shared/push-reminder-due';
+import { type DueReminder, dueReminder } from './push-reminder-due.js';
 import { ownPathDay } from '#shared/reading-pace';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/tables.js';

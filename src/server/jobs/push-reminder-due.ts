@@ -1,4 +1,4 @@
-import { readingDayForDate } from './day-model.js';
+import { readingDayForDate } from '#shared/day-model';
 
 /**
  * A reminder missed at its minute (the app was down) is still sent within this long after it,
