@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiContract } from '#shared/api-contract';
-import { correctedTerms } from '#shared/search-correction';
+import { correctedTerms } from './search-correction.js';
 import { JOURNAL_SEARCH_SIGN_IN, type SearchResults } from '#shared/search-schemas';
 import { searchTerms } from '#shared/search-text';
 import type { AppContext } from '../app-context.js';
