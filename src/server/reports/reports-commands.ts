@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { terminalSafe } from '#shared/terminal-text';
+import { terminalSafe } from './terminal-text.js';
 import { loadConfig } from '../config.js';
 import { migrateToLatest, openDatabase } from '../db/connection.js';
 import type { Database } from '../db/tables.js';
