@@ -6,7 +6,7 @@ import {
   sharedPartsOf,
   valuesOf,
   versionOf,
-} from '#shared/reflection-versions';
+} from './reflection-versions.js';
 
 /**
  * Reflections typed and not yet saved, kept in this browser as the reader types, per person and

@@ -1,6 +1,6 @@
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import type { JournalEntry } from '#shared/journal-schemas';
-import type { PendingSave } from '#shared/offline-outbox';
+import type { PendingSave } from './offline-outbox.js';
 
 /**
  * The app's IndexedDB database for working without a connection: the outbox of reflections

@@ -1,5 +1,5 @@
 import type { JournalEntry } from '#shared/journal-schemas';
-import type { PendingSave } from '#shared/offline-outbox';
+import type { PendingSave } from './offline-outbox.js';
 import { PENDING_SAVES, openOfflineDatabase } from './offline-database.js';
 
 /**

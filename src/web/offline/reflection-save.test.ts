@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { JournalEntry } from '#shared/journal-schemas';
 import { formatEntryText } from '#shared/journal-entry';
-import type { ReflectionValues } from '#shared/reflection-versions';
+import type { ReflectionValues } from './reflection-versions.js';
 import {
   type ReflectionToSave,
   type SaveBasis,

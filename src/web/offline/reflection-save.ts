@@ -1,11 +1,11 @@
 import type { JournalEntry } from '#shared/journal-schemas';
-import { waitsOnDevice } from '#shared/offline-outbox';
+import { waitsOnDevice } from './offline-outbox.js';
 import {
   type ReflectionValues,
   type SavedVersion,
   sameContent,
   valuesOf,
-} from '#shared/reflection-versions';
+} from './reflection-versions.js';
 
 /** What a reflection is saved as: the text, with who may see it. */
 export interface ReflectionToSave {

@@ -1,6 +1,6 @@
 import type { JournalEntry } from '#shared/journal-schemas';
-import { type PendingSave, baseUpdatedAt, sendOutcome, sendingOrder } from '#shared/offline-outbox';
-import { sameReflection } from '#shared/reflection-versions';
+import { type PendingSave, baseUpdatedAt, sendOutcome, sendingOrder } from './offline-outbox.js';
+import { sameReflection } from './reflection-versions.js';
 import { ApiError, callApiIfSignedIn, serverMessage } from '../api/client.js';
 import { postJournalEntry } from '../api/journal.js';
 import { allPendingSaves, holdForChoice, removeUnlessReplaced, withOutboxLock } from './outbox.js';

@@ -1,6 +1,6 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { retryDelayMs } from '#shared/offline-outbox';
+import { retryDelayMs } from './offline-outbox.js';
 import { useCurrentUser } from '../api/auth.js';
 import { journalQuery } from '../api/journal.js';
 import { queryKeys } from '../api/query-keys.js';

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { type PendingSave, pendingSaveFor } from '#shared/offline-outbox';
+import { type PendingSave, pendingSaveFor } from './offline-outbox.js';
 import { allPendingSaves, onOutboxChange } from './outbox.js';
 
 /** What the outbox held when last read; null until the first read finishes. */

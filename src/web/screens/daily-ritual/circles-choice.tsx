@@ -1,6 +1,6 @@
 import { UsersRound } from 'lucide-react';
 import { useId } from 'react';
-import { circlesOf } from '#shared/reflection-versions';
+import { circlesOf } from '../../offline/reflection-versions.js';
 import { useCircles } from '../../api/circles.js';
 
 /**

@@ -1,7 +1,7 @@
 import { GitMerge } from 'lucide-react';
 import { useId } from 'react';
 import type { JournalEntry } from '#shared/journal-schemas';
-import { PARTS, type ReflectionValues, valuesOf } from '#shared/reflection-versions';
+import { PARTS, type ReflectionValues, valuesOf } from '../../offline/reflection-versions.js';
 import { displayTime } from '#shared/time-display';
 import { Button } from '../../components/ui/button.js';
 

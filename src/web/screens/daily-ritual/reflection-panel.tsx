@@ -1,7 +1,7 @@
 import { ArrowLeft, CloudOff, CloudUpload, Lock, PencilLine, Users } from 'lucide-react';
 import { type FormEvent, type Ref, useId } from 'react';
 import { Controller } from 'react-hook-form';
-import { circlesOf, PARTS, valuesOf } from '#shared/reflection-versions';
+import { circlesOf, PARTS, valuesOf } from '../../offline/reflection-versions.js';
 import { useCurrentUser } from '../../api/auth.js';
 import { Button } from '../../components/ui/button.js';
 import { FieldError, Label, Switch, Textarea } from '../../components/ui/form-controls.js';

@@ -14,7 +14,7 @@ import {
   sameValues,
   valuesOf,
   versionOf,
-} from '#shared/reflection-versions';
+} from '../../offline/reflection-versions.js';
 import { ApiError } from '../../api/client.js';
 import { postJournalEntry, useJournalDay } from '../../api/journal.js';
 import { queryKeys } from '../../api/query-keys.js';

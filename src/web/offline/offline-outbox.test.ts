@@ -9,7 +9,7 @@ import {
   sendingOrder,
   waitsOnDevice,
 } from './offline-outbox.js';
-import { ENTRY_PARTS } from './shared-parts.js';
+import { ENTRY_PARTS } from '#shared/shared-parts';
 
 function save(overrides: Partial<PendingSave>): PendingSave {
   return {

@@ -1,6 +1,6 @@
-import type { JournalEntry } from './journal-schemas.js';
+import type { JournalEntry } from '#shared/journal-schemas';
 import type { SavedVersion } from './reflection-versions.js';
-import type { EntryPart } from './shared-parts.js';
+import type { EntryPart } from '#shared/shared-parts';
 
 /**
  * Rules of the offline outbox: reflections saved while the server could not be reached wait on

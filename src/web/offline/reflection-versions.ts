@@ -1,6 +1,6 @@
-import { type EntryParts, parseEntryText } from './journal-entry.js';
-import type { JournalEntry } from './journal-schemas.js';
-import { ENTRY_PARTS, type EntryPart, orderedParts } from './shared-parts.js';
+import { type EntryParts, parseEntryText } from '#shared/journal-entry';
+import type { JournalEntry } from '#shared/journal-schemas';
+import { ENTRY_PARTS, type EntryPart, orderedParts } from '#shared/shared-parts';
 
 /**
  * Versions of one day's reflection: the one saved in the journal, the one the device holds,
