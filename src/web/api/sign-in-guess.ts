@@ -1,6 +1,6 @@
 import { createContext } from 'react';
 import { SESSION_DAYS, SIGNED_IN_HINT_COOKIE } from '#shared/constants';
-import { SESSION_CACHE } from '#shared/offline-policy';
+import { SESSION_CACHE } from '../pwa/offline-policy.js';
 import { cookieValue, setPageCookie } from '../lib/cookies.js';
 
 /**

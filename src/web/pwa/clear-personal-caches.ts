@@ -1,4 +1,4 @@
-import { PERSONAL_CACHES } from '#shared/offline-policy';
+import { PERSONAL_CACHES } from './offline-policy.js';
 import { clearAllDrafts } from '../offline/drafts.js';
 import { forgetKnownEntries } from '../offline/known-entries.js';
 

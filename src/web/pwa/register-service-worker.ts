@@ -3,7 +3,7 @@ import {
   SKIP_WAITING_MESSAGE,
   UPDATE_CHECK_INTERVAL_MS,
   UPDATE_PROMPT_TEXT,
-} from '#shared/offline-policy';
+} from './offline-policy.js';
 import { cacheWhatThePageAlreadyRead } from './warm-offline-caches.js';
 
 /**

@@ -17,7 +17,7 @@ import {
   isAppNavigation,
   notificationTargetUrl,
   offlineCacheFor,
-} from '#shared/offline-policy';
+} from './offline-policy.js';
 import { parseReminderPushPayload } from '#shared/push-payload';
 import { reminderDay, reminderMessage } from '#shared/reminder-schedule';
 import type { ServiceWorkerScope, WorkerWindowClient } from './service-worker-scope.js';

@@ -1,4 +1,4 @@
-import { offlineCacheFor } from '#shared/offline-policy';
+import { offlineCacheFor } from './offline-policy.js';
 import { browserTimeZone } from '../api/client.js';
 
 /** API addresses whose answers came inside the page itself (a reader's daily page). */

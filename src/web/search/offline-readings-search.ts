@@ -1,6 +1,6 @@
 import MiniSearch from 'minisearch';
 import { TOTAL_DAYS } from '#shared/constants';
-import { READINGS_CACHE } from '#shared/offline-policy';
+import { READINGS_CACHE } from '../pwa/offline-policy.js';
 import type { ReadingResult } from '#shared/search-schemas';
 import { SEARCH_RESULTS_MAX, searchTerms, snippetOf, wordStem } from '#shared/search-text';
 import { stanzaReference } from '#shared/stanza-heading';

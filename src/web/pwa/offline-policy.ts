@@ -3,7 +3,7 @@
  * Shared by the service worker (which caches) and the page (which warms and clears the caches).
  */
 
-import { PUBLIC_DAY_PATH } from './shared-day.js';
+import { PUBLIC_DAY_PATH } from '#shared/shared-day';
 
 /**
  * Public readings: the stanzas (/api/thoughts/*), their stanza info (/api/gathas/info/*) and the
