@@ -17,7 +17,7 @@ import {
   installPromptView,
   isFlagSet,
   isIOSUserAgent,
-} from '#shared/install-prompt';
+} from '../pwa/install-prompt.js';
 import { paths } from '../app/paths.js';
 import { cn } from '../lib/cn.js';
 import {
