@@ -1,4 +1,4 @@
-import { initials } from '#shared/people';
+import { initials } from '../lib/people.js';
 
 /** The round initials badge that opens the account menu. */
 export function AccountAvatar({ fullName }: { fullName: string }) {

@@ -1,6 +1,6 @@
 import type { CircleReflection } from '#shared/circle-schemas';
 import { ENTRY_PART_LABELS, ENTRY_PARTS } from '#shared/shared-parts';
-import { displayTime } from '#shared/time-display';
+import { displayTime } from '../../lib/time-display.js';
 import { AppreciateButton } from '../../components/appreciate-button.js';
 import { ReportButton } from '../../components/report-dialog.js';
 import { Badge } from '../../components/ui/badge.js';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { initials } from '#shared/people';
+import { initials } from '../../lib/people.js';
 import { Card } from '../../components/ui/card.js';
 
 /**

@@ -1,5 +1,5 @@
 import { ChevronDown } from 'lucide-react';
-import { writtenBefore } from '#shared/look-back';
+import { writtenBefore } from '../../lib/look-back.js';
 import { localDateKey } from '#shared/date-keys';
 import { useCurrentUser } from '../../api/auth.js';
 import { browserTimeZone } from '../../api/client.js';

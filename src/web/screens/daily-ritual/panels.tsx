@@ -5,7 +5,7 @@ import {
   sentencesOf,
   stanzaLinesToSpeak,
   stanzaVerses,
-} from '#shared/read-aloud';
+} from '../../lib/read-aloud.js';
 import type { Thought } from '#shared/thought-types';
 import { Button } from '../../components/ui/button.js';
 import { takeEarlyTap } from '../../app/early-taps.js';

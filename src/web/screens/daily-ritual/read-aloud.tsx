@@ -7,7 +7,7 @@ import {
   type ReadAloudChoice,
   SPEECH_RATES,
   type SpeechRate,
-} from '#shared/read-aloud';
+} from '../../lib/read-aloud.js';
 import { Button } from '../../components/ui/button.js';
 import { speechSynthesisOf } from './use-speech-voices.js';
 

@@ -2,7 +2,7 @@ import { GitMerge } from 'lucide-react';
 import { useId } from 'react';
 import type { JournalEntry } from '#shared/journal-schemas';
 import { PARTS, type ReflectionValues, valuesOf } from '../../offline/reflection-versions.js';
-import { displayTime } from '#shared/time-display';
+import { displayTime } from '../../lib/time-display.js';
 import { Button } from '../../components/ui/button.js';
 
 const PART_LABELS = { thoughts: 'Good Thoughts', words: 'Good Words', deeds: 'Good Deeds' };

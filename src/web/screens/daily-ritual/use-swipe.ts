@@ -4,7 +4,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { clampDrag as clamp, releaseSpeed, swipeDecision } from '#shared/swipe-decision';
+import { clampDrag as clamp, releaseSpeed, swipeDecision } from '../../lib/swipe-decision.js';
 
 /** Movement below this is a tap or a wobble, not the start of a drag. */
 const DRAG_START = 10;

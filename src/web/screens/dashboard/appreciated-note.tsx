@@ -1,6 +1,6 @@
 import { HandHeart, X } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { appreciatedLine } from '#shared/circle-words';
+import { appreciatedLine } from '../../lib/circle-words.js';
 import { useCurrentUser } from '../../api/auth.js';
 import { useJournal } from '../../api/journal.js';
 import { Button } from '../../components/ui/button.js';

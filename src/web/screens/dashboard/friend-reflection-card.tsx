@@ -1,10 +1,10 @@
 import { Heart } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { FriendJournalEntry } from '#shared/journal-schemas';
-import { initials } from '#shared/people';
-import { isLongText, readMoreText } from '#shared/read-more';
+import { initials } from '../../lib/people.js';
+import { isLongText, readMoreText } from '../../lib/read-more.js';
 import { sharedSections } from '#shared/shared-parts';
-import { displayTime } from '#shared/time-display';
+import { displayTime } from '../../lib/time-display.js';
 import { AppreciateButton } from '../../components/appreciate-button.js';
 import { BlockPersonButton } from '../../components/block-person-button.js';
 import { ReportButton } from '../../components/report-dialog.js';

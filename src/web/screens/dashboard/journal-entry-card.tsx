@@ -1,9 +1,9 @@
 import { ArrowRight, HandHeart, Lock, Users } from 'lucide-react';
 import { Link } from 'react-router';
-import { namesInWords, sharingInWords } from '#shared/circle-words';
+import { namesInWords, sharingInWords } from '../../lib/circle-words.js';
 import type { JournalEntry } from '#shared/journal-schemas';
 import { ENTRY_PART_LABELS, orderedParts, sharesEveryPart } from '#shared/shared-parts';
-import { displayDate } from '#shared/time-display';
+import { displayDate } from '../../lib/time-display.js';
 import { useCircles } from '../../api/circles.js';
 import { paths } from '../../app/paths.js';
 import { Badge } from '../../components/ui/badge.js';

@@ -1,6 +1,6 @@
 import { ArrowRight, History } from 'lucide-react';
 import { Link } from 'react-router';
-import { writtenBefore } from '#shared/look-back';
+import { writtenBefore } from '../../lib/look-back.js';
 import { localDateKey } from '#shared/date-keys';
 import { useCurrentUser } from '../../api/auth.js';
 import { browserTimeZone } from '../../api/client.js';

@@ -3,7 +3,7 @@ import { type FormEvent, type RefObject, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { LIMITS, SAVED_NOTE_TOO_LONG } from '#shared/constants';
 import type { SavedStanzaListItem } from '#shared/saved-stanzas';
-import { displayDate } from '#shared/time-display';
+import { displayDate } from '../../lib/time-display.js';
 import { savedFailureText, useSaveNote } from '../../api/saved-stanzas.js';
 import { paths } from '../../app/paths.js';
 import { Button } from '../../components/ui/button.js';

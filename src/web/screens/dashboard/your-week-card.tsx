@@ -1,6 +1,6 @@
 import { CalendarDays } from 'lucide-react';
 import { Link } from 'react-router';
-import { weekLookBack } from '#shared/look-back';
+import { weekLookBack } from '../../lib/look-back.js';
 import { useCurrentUser } from '../../api/auth.js';
 import { browserTimeZone } from '../../api/client.js';
 import { useJournal } from '../../api/journal.js';

@@ -1,5 +1,5 @@
-import { parseEntryText } from './journal-entry.js';
-import { localDateKey } from './date-keys.js';
+import { parseEntryText } from '#shared/journal-entry';
+import { localDateKey } from '#shared/date-keys';
 
 /** What the look back needs of an entry: its day, its words and when they were written. */
 export interface WrittenEntry {
