@@ -103,7 +103,7 @@ export default tseslint.config(
     languageOptions: { globals: globals.browser },
   },
   {
-    // Every end-to-end test runs on a date it names, in each browser it opens (e2e/test-date.ts).
+    // Every end-to-end test runs on a date it names, in each browser it opens (e2e/fixtures.ts).
     files: ['e2e/**/*.spec.ts'],
     rules: {
       'no-restricted-imports': [
@@ -113,7 +113,7 @@ export default tseslint.config(
             {
               name: '@playwright/test',
               importNames: ['test'],
-              message: "Import test from './test-date.js', which sets the test's date.",
+              message: "Import test from './fixtures.js', which sets the test's date.",
             },
           ],
         },

@@ -8,7 +8,7 @@ import {
   saveScreenshot,
   signUpViaApi,
 } from './support.js';
-import { type NewDevice, test } from './test-date.js';
+import { type NewDevice, test } from './fixtures.js';
 
 const entryText = (parts: { thoughts?: string; words?: string; deeds?: string }) =>
   JSON.stringify({ thoughts: '', words: '', deeds: '', ...parts });

@@ -1,6 +1,6 @@
 import { type Page, expect } from '@playwright/test';
 import { expectNoAxeViolations, expectToast, saveScreenshot, signUpViaApi } from './support.js';
-import { test } from './test-date.js';
+import { test } from './fixtures.js';
 
 test('a visitor is sent from / to the landing screen, and an unknown path shows Page Not Found', async ({
   page,

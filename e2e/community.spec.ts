@@ -7,7 +7,7 @@ import {
   newUserDetails,
   saveScreenshot,
 } from './support.js';
-import { type NewDevice, test } from './test-date.js';
+import { type NewDevice, test } from './fixtures.js';
 
 interface SignUpOverrides {
   fullName?: string;

@@ -5,7 +5,7 @@ import {
   screenshotsWanted,
   signUpViaApi,
 } from './support.js';
-import { test } from './test-date.js';
+import { test } from './fixtures.js';
 
 // The default date, 10 April 2026, is day 100: the last day of Ahunavaiti (Yasna 34.15).
 

@@ -1,6 +1,6 @@
 import { type Page, expect } from '@playwright/test';
 import { expectToast, openExplanation, saveScreenshot, signUpViaApi } from './support.js';
-import { MID_CYCLE, test } from './test-date.js';
+import { MID_CYCLE, test } from './fixtures.js';
 
 // 10 April, day 100: a new reader's own day, where nothing unlocks or moves the screen.
 test.use({ now: MID_CYCLE });

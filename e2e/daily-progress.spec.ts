@@ -1,6 +1,6 @@
 import { type Page, expect } from '@playwright/test';
 import { expectNoAxeViolations, expectToast, signUpViaApi } from './support.js';
-import { MID_CYCLE, NEW_YEARS_DAY, test } from './test-date.js';
+import { MID_CYCLE, NEW_YEARS_DAY, test } from './fixtures.js';
 
 // 10 April, day 100, unless a test names another date. A new reader's path starts at day 1,
 // so finishing day 1 opens day 2 ("Stanza 2 is now available").

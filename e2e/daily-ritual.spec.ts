@@ -8,7 +8,7 @@ import {
   saveScreenshot,
   signUpViaApi,
 } from './support.js';
-import { CYCLE_RESTART, LAST_DAY, MID_CYCLE, NEW_YEARS_DAY, test } from './test-date.js';
+import { CYCLE_RESTART, LAST_DAY, MID_CYCLE, NEW_YEARS_DAY, test } from './fixtures.js';
 
 // 10 April, day 100, unless a test names another date.
 test.use({ now: MID_CYCLE });

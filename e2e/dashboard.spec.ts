@@ -7,7 +7,7 @@ import {
   saveScreenshot,
   signUpViaApi,
 } from './support.js';
-import { MID_CYCLE, type NewDevice, test } from './test-date.js';
+import { MID_CYCLE, type NewDevice, test } from './fixtures.js';
 
 // 10 April 2026, day 100: entries are dated that day, and days 1 to 3 are open.
 test.use({ now: MID_CYCLE });

@@ -20,7 +20,7 @@ import {
   saveScreenshot,
   signUpViaApi,
 } from './support.js';
-import { type NewDevice, test } from './test-date.js';
+import { type NewDevice, test } from './fixtures.js';
 
 // Deleting one reflection from My Journal: asked first, then gone from the journal, from the
 // friends' feed and from everything the device kept of it, while the day stays complete.

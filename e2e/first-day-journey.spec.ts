@@ -1,6 +1,6 @@
 import { type Page, expect } from '@playwright/test';
 import { currentDay, expectToast, newUserDetails, openExplanation } from './support.js';
-import { MID_CYCLE, test } from './test-date.js';
+import { MID_CYCLE, test } from './fixtures.js';
 
 // 10 April, day 100: the day before today is open for Kaveh's private reflection.
 test.use({ now: MID_CYCLE });

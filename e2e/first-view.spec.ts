@@ -1,6 +1,6 @@
 import { type Page, expect } from '@playwright/test';
 import { openExplanation, signUpViaApi } from './support.js';
-import { test } from './test-date.js';
+import { test } from './fixtures.js';
 
 const HINT_COOKIE = 'tfp_signed_in';
 

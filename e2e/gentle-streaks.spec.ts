@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { apiCall, expectNoAxeViolations, saveScreenshot, signUpViaApi } from './support.js';
-import { setTestDate, test } from './test-date.js';
+import { setTestDate, test } from './fixtures.js';
 
 // 6 April 2026 is day 96; the reader reflects on the 6th and 7th, rests on the 8th, and opens
 // the dashboard on the 9th before writing.

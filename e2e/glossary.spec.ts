@@ -6,7 +6,7 @@ import {
   screenshotsWanted,
   signUpViaApi,
 } from './support.js';
-import { test } from './test-date.js';
+import { test } from './fixtures.js';
 
 // The default date, 10 April 2026, is day 100. Day 4 (Yasna 28.1) names the bountiful spirit
 // (Spenta Mainyu), whose word the readings use on days 4, 29 and 84 (open) and 102 onwards.

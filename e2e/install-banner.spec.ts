@@ -1,6 +1,6 @@
 import { type BrowserContextOptions, type Page, expect } from '@playwright/test';
 import { expectNoAxeViolations, signUpViaApi } from './support.js';
-import { type NewDevice, setTestDate, test } from './test-date.js';
+import { type NewDevice, setTestDate, test } from './fixtures.js';
 
 const iPhoneSafari =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';

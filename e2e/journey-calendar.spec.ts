@@ -1,6 +1,6 @@
 import { type Page, expect } from '@playwright/test';
 import { apiCall, expectNoAxeViolations, saveScreenshot, signUpViaApi } from './support.js';
-import { MID_CYCLE, test } from './test-date.js';
+import { MID_CYCLE, test } from './fixtures.js';
 
 // The dashboard's calendar of the last 12 weeks: short month names over the columns where the
 // months begin, the whole card within the screen on narrow phones even with the browser's text

@@ -7,7 +7,7 @@ import {
   saveScreenshot,
   signUpViaApi,
 } from './support.js';
-import { type NewDevice, setTestDate, test } from './test-date.js';
+import { type NewDevice, setTestDate, test } from './fixtures.js';
 
 const shot = (page: Page, name: string) =>
   saveScreenshot(page, { path: `test-results/screens/${name}.png`, fullPage: true });

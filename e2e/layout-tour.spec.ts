@@ -9,7 +9,7 @@ import {
   openExplanation,
   signUpViaApi,
 } from './support.js';
-import { MID_CYCLE, type NewDevice, test } from './test-date.js';
+import { MID_CYCLE, type NewDevice, test } from './fixtures.js';
 
 /*
  * One walk through every screen, dialog, menu and state of the app on the narrowest screens a

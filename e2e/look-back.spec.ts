@@ -1,6 +1,6 @@
 import { type Page, expect } from '@playwright/test';
 import { apiCall, expectNoAxeViolations, saveScreenshot, signUpViaApi } from './support.js';
-import { CYCLE_RESTART, NEW_YEARS_DAY, setTestDate, test } from './test-date.js';
+import { CYCLE_RESTART, NEW_YEARS_DAY, setTestDate, test } from './fixtures.js';
 
 const reflect = async (
   page: Page,

@@ -21,7 +21,7 @@ import {
   saveScreenshot,
   signUpViaApi,
 } from './support.js';
-import { test } from './test-date.js';
+import { test } from './fixtures.js';
 
 // Editing a saved reflection without a connection: the form shows the entry as last known on
 // the device, and a save made offline never replaces a newer version unseen, nor changes the

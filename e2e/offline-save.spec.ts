@@ -19,7 +19,7 @@ import {
   signInThroughTheSheet,
   signUpViaApi,
 } from './support.js';
-import { test } from './test-date.js';
+import { test } from './fixtures.js';
 
 // A reflection saved without a connection waits in the browser (IndexedDB) and reaches the
 // server once, in order, when the connection returns, even if the tab was closed meanwhile.

@@ -8,7 +8,7 @@ import {
   saveScreenshot,
   signUpViaApi,
 } from './support.js';
-import { type NewDevice, test } from './test-date.js';
+import { type NewDevice, test } from './fixtures.js';
 
 // Without a connection the app says so, once, wherever the reader is; screens whose data cannot
 // load say "You're offline" rather than showing an empty state; and when the connection returns

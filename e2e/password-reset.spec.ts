@@ -6,7 +6,7 @@ import {
   saveScreenshot,
   signUpViaApi,
 } from './support.js';
-import { type NewDevice, test } from './test-date.js';
+import { type NewDevice, test } from './fixtures.js';
 
 const shot = (page: Page, name: string) =>
   saveScreenshot(page, { path: `test-results/screens/${name}.png`, fullPage: true });

@@ -7,7 +7,7 @@ import {
   saveScreenshot,
   signUpViaApi,
 } from './support.js';
-import { test } from './test-date.js';
+import { test } from './fixtures.js';
 
 // A new password that is easy to guess is refused, in the form as it is typed and by the server,
 // which decides; every password field can show what was typed.

@@ -6,7 +6,7 @@ import {
   saveScreenshot,
   signUpViaApi,
 } from './support.js';
-import { MID_CYCLE, test } from './test-date.js';
+import { MID_CYCLE, test } from './fixtures.js';
 
 // 10 April, day 100: the days these tests read are open, and the calendar ends on Apr 10.
 test.use({ now: MID_CYCLE });

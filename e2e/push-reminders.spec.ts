@@ -1,6 +1,6 @@
 import { type BrowserContext, type CDPSession, type Page, expect } from '@playwright/test';
 import { expectToast, signUpViaApi } from './support.js';
-import { MID_CYCLE, setServiceWorkerDate, test } from './test-date.js';
+import { MID_CYCLE, setServiceWorkerDate, test } from './fixtures.js';
 
 // The reminder push is handled by the service worker, so these tests run with one. 10 April at
 // noon (day 100) is 10 April on the device's calendar in every zone within 12 hours of UTC.

@@ -1,6 +1,6 @@
 import { type BrowserContext, type Page, devices, expect } from '@playwright/test';
 import { apiCall, expectToast, signUpViaApi } from './support.js';
-import { test } from './test-date.js';
+import { test } from './fixtures.js';
 
 // These tests are about the service worker itself, whatever the project's default is.
 test.use({ serviceWorkers: 'allow' });

@@ -1,7 +1,7 @@
 import { type Page, expect } from '@playwright/test';
 import { cancels, endLine, installFakeSpeech, spokenLines, type FakeVoice } from './fake-speech.js';
 import { expectNoAxeViolations, openExplanation, saveScreenshot, signUpViaApi } from './support.js';
-import { test } from './test-date.js';
+import { test } from './fixtures.js';
 
 // The default date, 10 April 2026, is day 100; day 4 (Yasna 28.1) is open.
 

@@ -8,7 +8,7 @@ import {
   keepProgressAwayFrom,
   signUpViaApi,
 } from './support.js';
-import { type NewDevice, test } from './test-date.js';
+import { type NewDevice, test } from './fixtures.js';
 
 // Two people make a circle, invite a third by link (a signed-out visitor who signs in and lands
 // in it), read and share with it, appreciate each other's reflections, and leave it.

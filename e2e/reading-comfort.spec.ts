@@ -1,6 +1,6 @@
 import { type Page, expect } from '@playwright/test';
 import { expectNoAxeViolations, saveScreenshot, signUpViaApi } from './support.js';
-import { test } from './test-date.js';
+import { test } from './fixtures.js';
 
 const background = (page: Page) =>
   page.evaluate(() => getComputedStyle(document.body).backgroundColor);

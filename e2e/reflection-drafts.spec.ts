@@ -15,7 +15,7 @@ import {
   saveScreenshot,
   signUpViaApi,
 } from './support.js';
-import { test } from './test-date.js';
+import { test } from './fixtures.js';
 
 // Words typed into a reflection stay on the device as they are typed, per person and day, until
 // they are saved: leaving the screen, reloading or opening another day never loses them.

@@ -1,6 +1,6 @@
 import { type Page, expect } from '@playwright/test';
 import { type TestUser, apiCall, expectToast, openExplanation, signUpViaApi } from './support.js';
-import { MID_CYCLE, type NewDevice, test } from './test-date.js';
+import { MID_CYCLE, type NewDevice, test } from './fixtures.js';
 
 test.use({ now: MID_CYCLE });
 

@@ -11,7 +11,7 @@ import {
   saveScreenshot,
   signUpViaApi,
 } from './support.js';
-import { type NewDevice, test } from './test-date.js';
+import { type NewDevice, test } from './fixtures.js';
 
 const BLOCK_EXPLANATION =
   "They won't be told. You'll no longer see each other anywhere in the app; any friendship or request between you ends.";

@@ -7,7 +7,7 @@ import {
   saveScreenshot,
   signUpViaApi,
 } from './support.js';
-import { test } from './test-date.js';
+import { test } from './fixtures.js';
 
 // 10 April 2026 (the default date): day 100, so days 1 to 100 can be opened and saved.
 

@@ -1,6 +1,6 @@
 import { type Page, expect } from '@playwright/test';
 import { apiCall, expectNoAxeViolations, saveScreenshot, signUpViaApi } from './support.js';
-import { test } from './test-date.js';
+import { test } from './fixtures.js';
 
 // Every screen at a phone size and a desktop size, in light and dark: no accessibility
 // violation, and a screenshot in test-results/screens/ for people to look at.

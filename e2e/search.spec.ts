@@ -1,7 +1,7 @@
 import { type Page, expect } from '@playwright/test';
 import { findLayoutProblems } from './layout-problems.js';
 import { apiCall, expectNoAxeViolations, signUpViaApi } from './support.js';
-import { test } from './test-date.js';
+import { test } from './fixtures.js';
 
 // 1 May 2026: day 121, so Yasna 44.3-4 (day 115) is open and day 122 onwards is not.
 test.use({ now: '2026-05-01T12:00:00Z' });

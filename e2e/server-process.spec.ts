@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from '@playwright/test';
-import { test } from './test-date.js';
+import { test } from './fixtures.js';
 
 // The built server as its own process: configuration errors, start-up and graceful shutdown.
 

@@ -6,7 +6,7 @@ import {
   saveScreenshot,
   signUpViaApi,
 } from './support.js';
-import { setTestDate, test } from './test-date.js';
+import { setTestDate, test } from './fixtures.js';
 
 const SETTINGS_KEY = 'gatha_notification_settings';
 

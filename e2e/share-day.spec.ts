@@ -6,9 +6,9 @@ import {
   expectToast,
   signUpViaApi,
 } from './support.js';
-import { test } from './test-date.js';
+import { test } from './fixtures.js';
 
-// 10 April 2026, day 100 (e2e/test-date.ts).
+// 10 April 2026, day 100 (e2e/fixtures.ts).
 
 interface RecordedShare {
   title?: string;

@@ -1,6 +1,6 @@
 import { type Page, expect } from '@playwright/test';
 import { expectNoAxeViolations, expectToast, latestMailedToken, signUpViaApi } from './support.js';
-import { test } from './test-date.js';
+import { test } from './fixtures.js';
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });

@@ -12,7 +12,7 @@ import {
   signInThroughTheSheet,
   signUpViaApi,
 } from './support.js';
-import { type NewDevice, setTestDate, test } from './test-date.js';
+import { type NewDevice, setTestDate, test } from './fixtures.js';
 
 // A device whose session ended elsewhere is signed out at its next call, and the landing screen
 // says why in one sentence; nothing typed on it is lost.

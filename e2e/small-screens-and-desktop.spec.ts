@@ -2,7 +2,7 @@ import { type Page, expect } from '@playwright/test';
 import { findBrokenWords } from './broken-words.js';
 import { findLayoutProblems } from './layout-problems.js';
 import { newUserDetails, openExplanation, signUpViaApi } from './support.js';
-import { test } from './test-date.js';
+import { test } from './fixtures.js';
 
 // A 320 px phone at 200% page zoom lays the page out 160 CSS px wide and 320 tall.
 const smallestPhone = { width: 160, height: 320 };

@@ -1,8 +1,8 @@
 import { type Page, expect } from '@playwright/test';
 import { expectNoAxeViolations, expectToast, newUserDetails, signUpViaApi } from './support.js';
-import { test } from './test-date.js';
+import { test } from './fixtures.js';
 
-// The test's date is 10 April 2026: day 100 (e2e/test-date.ts).
+// The test's date is 10 April 2026: day 100 (e2e/fixtures.ts).
 
 /** Nothing on the page reaches past the window's right edge. */
 async function expectNoSidewaysScroll(page: Page) {

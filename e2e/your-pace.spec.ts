@@ -6,7 +6,7 @@ import {
   newUserDetails,
   signUpViaApi,
 } from './support.js';
-import { MID_CYCLE, setTestDate, test } from './test-date.js';
+import { MID_CYCLE, setTestDate, test } from './fixtures.js';
 
 // 10 April 2026, day 100 of the calendar's cycle; the browser runs in UTC.
 test.use({ now: MID_CYCLE });
