@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppDatabase, openDatabase } from '../db/connection.js';
 import { ApiClient, befriend, signUp } from '../test-support/api-client.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
-import { reviewReports } from './reports-commands.js';
+import { reviewReports } from './review-at-terminal.js';
 
 let t: TestApp;
 /** The operator's own connection, as `npm run reports` opens it beside the running app. */
