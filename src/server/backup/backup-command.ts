@@ -1,5 +1,5 @@
 import { finishCommand } from '../command-line.js';
-import { runBackup } from './backup-commands.js';
+import { runBackup } from './backup-and-restore.js';
 
 // npm run backup -- [--out FILE]
 finishCommand(runBackup(process.argv.slice(2)));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runBackup, runRestore } from './backup-commands.js';
+import { runBackup, runRestore } from './backup-and-restore.js';
 
 const sqliteEnv = { DATABASE_URL: 'sqlite:./data/never-created.db' };
 
