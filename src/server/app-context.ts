@@ -5,7 +5,7 @@ import { type AppCache, createAppCache } from './cache/app-cache.js';
 import { type Clock, systemClock } from './clock.js';
 import type { AppConfig } from './config.js';
 import { loadShippedPack } from './content/content-pack-files.js';
-import type { ReadNow } from './db/compiled-read.js';
+import type { SynchronousRead } from './db/compiled-read.js';
 import { migrateToLatest, openDatabase } from './db/connection.js';
 import type { Database } from './db/tables.js';
 import {
@@ -27,7 +27,7 @@ import { clockSetByRequests } from './test-clock.js';
 export interface AppContext {
   db: Kysely<Database>;
   /** SQLite only: a read run at once on the connection, for compiled reads (compileRead). */
-  readSynchronously?: ReadNow | undefined;
+  readSynchronously?: SynchronousRead | undefined;
   /** This process's cache of sessions and friends' feeds. */
   cache: AppCache;
   config: AppConfig;

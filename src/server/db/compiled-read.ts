@@ -5,12 +5,15 @@ import type { Database } from './tables.js';
  * Runs a read on the database's own connection at once, or answers undefined when it must not
  * (SQLite, with a transaction open there whose uncommitted changes the read must not see).
  */
-export type ReadNow = (sql: string, parameters: readonly unknown[]) => unknown[] | undefined;
+export type SynchronousRead = (
+  sql: string,
+  parameters: readonly unknown[],
+) => unknown[] | undefined;
 
 export interface ReadableDatabase {
   db: Kysely<Database>;
   /** SQLite only: better-sqlite3 answers synchronously, so a read can skip Kysely's queue. */
-  readSynchronously?: ReadNow;
+  readSynchronously?: SynchronousRead;
 }
 
 /** A compiled read, run with the values it names. */

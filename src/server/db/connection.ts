@@ -7,7 +7,7 @@ import type pgModule from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Dialect, dialectOf } from './dialect.js';
 import { migrations } from './migrations/index.js';
-import type { ReadNow } from './compiled-read.js';
+import type { SynchronousRead } from './compiled-read.js';
 import type { Database } from './tables.js';
 
 // The PostgreSQL driver loads only when a PostgreSQL URL is used, so a SQLite app never holds it.
@@ -21,7 +21,7 @@ export interface AppDatabase {
   /** The PostgreSQL schema named in the URL, if any. */
   schema?: string;
   /** SQLite only: runs a read at once on the connection (see compileRead). */
-  readSynchronously?: ReadNow;
+  readSynchronously?: SynchronousRead;
   /**
    * SQLite only: how many statements that may change the database this process has started on
    * its connection. When it has not moved, whatever changed was committed by another process.
@@ -90,7 +90,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): AppDatabas
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }), log });
   // better-sqlite3 answers synchronously, so a read outside any transaction can skip Kysely's
   // connection queue: nothing else can run on the connection while it does.
-  const readSynchronously: ReadNow = (query, parameters) => {
+  const readSynchronously: SynchronousRead = (query, parameters) => {
     if (sqlite.inTransaction) return undefined;
     if (!options.onQuery) return statements.prepare(query).all(parameters);
     // These reads skip Kysely, and its log with them: they are timed here instead.
