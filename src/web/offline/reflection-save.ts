@@ -75,7 +75,7 @@ export async function saveReflection(
   began: SaveBasis,
   savesWaitingHere: boolean,
 ): Promise<SaveOutcome> {
-  const keepHere = async (changedTo?: JournalEntry): Promise<SaveOutcome> => {
+  const keepOnThisDevice = async (changedTo?: JournalEntry): Promise<SaveOutcome> => {
     try {
       await channels.keepOnDevice(save, began.base, changedTo);
     } catch (error) {
@@ -85,7 +85,7 @@ export async function saveReflection(
     }
     return changedTo ? { kind: 'changed-elsewhere', changedTo } : { kind: 'waiting-on-device' };
   };
-  if (!channels.online()) return keepHere();
+  if (!channels.online()) return keepOnThisDevice();
 
   const startedAt = channels.now();
   const send = async (): Promise<JournalEntry> => {
@@ -117,10 +117,10 @@ export async function saveReflection(
     return { kind: 'saved', entry };
   } catch (error) {
     const current = channels.currentEntryOf(error);
-    if (current) return keepHere(current);
+    if (current) return keepOnThisDevice(current);
     const status = channels.statusOf(error);
     if (channels.isNetworkFailure(error) || (status !== null && waitsOnDevice(status))) {
-      return keepHere();
+      return keepOnThisDevice();
     }
     if (status === 401) return { kind: 'signed-out' };
     return { kind: 'not-kept' };
