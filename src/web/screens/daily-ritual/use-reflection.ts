@@ -239,7 +239,7 @@ export function useReflection({
   });
 
   /** Lets the device's words go, then fills the form from `next` (and `typed` over it). */
-  const settle = async (next: Basis, typed?: ReflectionValues) => {
+  const endConflict = async (next: Basis, typed?: ReflectionValues) => {
     if (!pending || !changedTo) return;
     showEntry(changedTo);
     try {
@@ -254,7 +254,9 @@ export function useReflection({
 
   /** Keeps the journal's changed version and lets the device's words go. */
   const keepSaved = () =>
-    changedTo ? settle({ values: valuesOf(changedTo), base: versionOf(changedTo) }) : undefined;
+    changedTo
+      ? endConflict({ values: valuesOf(changedTo), base: versionOf(changedTo) })
+      : undefined;
 
   /** Puts both versions into the form, unsaved, for the reader to finish and save. */
   const merge = () => {
@@ -264,7 +266,7 @@ export function useReflection({
       getValues(),
       pending.base ? valuesOf(pending.base) : null,
     );
-    return settle({ values: valuesOf(changedTo), base: versionOf(changedTo) }, merged);
+    return endConflict({ values: valuesOf(changedTo), base: versionOf(changedTo) }, merged);
   };
 
   const notice: ReflectionNotice =
