@@ -31,7 +31,7 @@ async function offerInstall(page: Page, outcome: 'accepted' | 'dismissed' = 'acc
  * Lets React render whatever the last event or timer changed, so a "still hidden" check means
  * something. React schedules its work as MessageChannel tasks, which a paused clock leaves alone.
  */
-async function settle(page: Page) {
+async function letReactRender(page: Page) {
   await page.evaluate(async () => {
     for (let hop = 0; hop < 3; hop++) {
       await new Promise((resolve) => {
@@ -113,7 +113,7 @@ test('the browser’s install offer shows the banner above the tab bar; acceptin
   await expect(tabBar).toBeVisible();
   await waitForAppStart(page);
   expect(await offerInstall(page)).toBe(true);
-  await settle(page);
+  await letReactRender(page);
   await expect(banner(page)).toBeHidden();
 });
 
@@ -150,7 +150,7 @@ test('closing the banner hides it in this tab, even after a reload, but not in a
   await expect(page.getByRole('button', { name: 'Begin Your Journey' })).toBeVisible();
   await waitForAppStart(page);
   expect(await offerInstall(page)).toBe(true);
-  await settle(page);
+  await letReactRender(page);
   await expect(banner(page)).toBeHidden();
 
   const later = await newAppContext(newDevice);
@@ -179,7 +179,7 @@ test('on iOS Safari the Share steps appear after 3 seconds, with no Install butt
     // Paused from the start, so "3 seconds" is counted only by the test.
     const sinceLoad = await openLandingOnPausedClock(page);
     await page.clock.runFor(Math.ceil(2_900 - sinceLoad));
-    await settle(page);
+    await letReactRender(page);
     await expect(banner(page)).toBeHidden();
 
     await page.clock.runFor(100);
@@ -205,7 +205,7 @@ test('opened from the iOS home screen, the Share steps never appear', async ({ n
     });
     await openLandingOnPausedClock(page);
     await page.clock.runFor(10_000);
-    await settle(page);
+    await letReactRender(page);
     await expect(banner(page)).toBeHidden();
   } finally {
     await iPhone.close();
@@ -228,7 +228,7 @@ test('running as an installed app (display-mode standalone) never shows the bann
   });
   await openLanding(page);
   expect(await offerInstall(page)).toBe(true);
-  await settle(page);
+  await letReactRender(page);
   await expect(banner(page)).toBeHidden();
 });
 
