@@ -41,7 +41,7 @@ function personAt(baseUrl) {
         ...(body ? { body: JSON.stringify(body) } : {}),
       });
       status = response.status;
-      const session = response.headers.getSetCookie().find((c) => c.startsWith('tp_session='));
+      const session = response.headers.getSetCookie().find((c) => c.startsWith('tfp_session='));
       if (session) cookie = session.split(';')[0];
       answer = await response.json();
     } catch (error) {

@@ -2,7 +2,7 @@
 // does, with the time of each answer taken on this side of the connection.
 import http from 'node:http';
 
-const SESSION_COOKIE = 'tp_session';
+const SESSION_COOKIE = 'tfp_session';
 
 /** Words of the seeded entries (seed-data.mjs's phrases) and some the entries never hold. */
 const WORDS = [

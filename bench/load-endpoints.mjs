@@ -3,7 +3,7 @@
 import autocannon from 'autocannon';
 import { keepAliveLoad } from './keep-alive-load.mjs';
 
-const SESSION_COOKIE = 'tp_session';
+const SESSION_COOKIE = 'tfp_session';
 
 /** While set, each list is walked in order instead of picked from at random (the warm-up). */
 let inTurn = null;

@@ -641,7 +641,7 @@ async function runLighthouse(baseUrl, token) {
   const pages = await lighthousePages(baseUrl, [
     { path: '/landing' },
     { path: '/read/today', public: true },
-    { path: '/app/daily-ritual', cookie: `tp_session=${token}` },
+    { path: '/app/daily-ritual', cookie: `tfp_session=${token}` },
   ]);
   for (const page of pages) {
     log(

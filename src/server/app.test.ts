@@ -49,7 +49,7 @@ describe('cross-site request guard', () => {
       url: '/api/journal',
       headers: {
         'content-type': 'application/json',
-        cookie: `tp_session=${me.sessionCookie}`,
+        cookie: `tfp_session=${me.sessionCookie}`,
         origin: 'https://evil.example',
         'x-requested-with': 'XMLHttpRequest',
       },
@@ -96,7 +96,7 @@ describe('answers to bad requests', () => {
       headers: {
         'content-type': 'text/plain',
         'x-requested-with': 'XMLHttpRequest',
-        cookie: `tp_session=${me.sessionCookie}`,
+        cookie: `tfp_session=${me.sessionCookie}`,
       },
       payload: 'hello',
     });

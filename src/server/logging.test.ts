@@ -103,7 +103,7 @@ describe('the line of each answered request', () => {
     await app.inject({
       method: 'GET',
       url: '/api/journal/day/3',
-      headers: { cookie: `tp_session=${person.sessionCookie}`, authorization: 'Bearer abc123' },
+      headers: { cookie: `tfp_session=${person.sessionCookie}`, authorization: 'Bearer abc123' },
     });
     // Work in the background (share images, change notifications) may log meanwhile; the
     // requests' own lines are those carrying a request id.

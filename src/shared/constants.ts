@@ -17,7 +17,8 @@ export const SEARCH_MIN_LENGTH = 2;
 export const SEARCH_RESULT_LIMIT = 20;
 export const FRIENDS_FEED_LIMIT = 50;
 
-export const SESSION_COOKIE = 'tp_session';
+/** Every cookie the app sets is named tfp_…, this one included. */
+export const SESSION_COOKIE = 'tfp_session';
 /**
  * Readable by the page and secret to no one: '1' says this browser holds a session cookie, so
  * the app asks who is signed in; absent or '0' (a session found over), it skips that call.

@@ -5,17 +5,20 @@ import { callerJustChanged, seeOwnChanges } from '../cache/own-changes.js';
 import type { UserRow } from '../db/tables.js';
 import {
   deviceTimeZone,
+  clearEarlierSessionCookie,
   keepPaceHint,
   resumeSession,
   sessionToken,
+  sessionUnderEarlierName,
   setSessionCookie,
 } from './sessions.js';
 
 /**
  * Resumes the session the request's cookie names, as every signed-in answer does: the person
  * and session id go on the request (or why the session ended), a session this visit extended
- * gets its longer cookie, the pace hint follows the account, and a browser that just changed
- * something reads every committed change first. Returns the person, or null.
+ * gets its longer cookie (and one under the cookie's earlier name the current name), the pace
+ * hint follows the account, and a browser that just changed something reads every committed
+ * change first. Returns the person, or null.
  */
 export async function resumeCallerSession(
   ctx: AppContext,
@@ -37,7 +40,10 @@ export async function resumeCallerSession(
   }
   request.currentUser = session.user;
   request.sessionId = session.sessionId;
-  if (session.extended) setSessionCookie(reply, token, ctx.config.https);
+  // A device still holding the session under its earlier cookie name gets the current one.
+  const underEarlierName = sessionUnderEarlierName(request);
+  if (session.extended || underEarlierName) setSessionCookie(reply, token, ctx.config.https);
+  if (underEarlierName) clearEarlierSessionCookie(reply, ctx.config.https);
   keepPaceHint(request, reply, session.user.pace, ctx.config.https);
   return session.user;
 }

@@ -196,7 +196,26 @@ export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
   reply.clearCookie(SIGNED_IN_HINT_COOKIE, { path: '/', sameSite: 'lax', secure });
 }
 
+/**
+ * The session cookie's name before every cookie of the app was named tfp_…: still read, so a
+ * device signed in then stays signed in, and renamed on its next signed-in answer.
+ */
+export const EARLIER_SESSION_COOKIE = 'tp_session';
+
 export function sessionToken(request: FastifyRequest): string | undefined {
-  const value = request.cookies[SESSION_COOKIE];
+  const value = request.cookies[SESSION_COOKIE] ?? request.cookies[EARLIER_SESSION_COOKIE];
   return value && value.length <= 100 ? value : undefined;
+}
+
+/** Whether the request's session came under the earlier cookie name alone. */
+export function sessionUnderEarlierName(request: FastifyRequest): boolean {
+  return (
+    request.cookies[SESSION_COOKIE] === undefined &&
+    request.cookies[EARLIER_SESSION_COOKIE] !== undefined
+  );
+}
+
+/** Clears the session cookie under its earlier name, once the current name is set. */
+export function clearEarlierSessionCookie(reply: FastifyReply, secure: boolean): void {
+  reply.clearCookie(EARLIER_SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
 }

@@ -292,7 +292,7 @@ describe("friends' reflections", () => {
       const gzipped = await t.app.inject({
         method: 'GET',
         url: '/api/journal/friends',
-        headers: { cookie: `tp_session=${me.sessionCookie}`, 'accept-encoding': 'gzip, br' },
+        headers: { cookie: `tfp_session=${me.sessionCookie}`, 'accept-encoding': 'gzip, br' },
       });
       expect(gzipped.statusCode).toBe(200);
       expect(gzipped.headers['content-encoding']).toBe('gzip');

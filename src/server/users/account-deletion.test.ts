@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { sql } from 'kysely';
 import webPush from 'web-push';
 import { describe, expect, it } from 'vitest';
+import { SESSION_COOKIE } from '#shared/constants';
 import { appAndDatabase } from '../test-support/database-handles.js';
 import { recipientTag } from '../mail/mailer.js';
 import { ApiClient, befriend, signUp } from '../test-support/api-client.js';
@@ -233,7 +234,7 @@ describe('DELETE /api/users/me', () => {
     const deleted = await doomed.call('DELETE', '/api/users/me', { password });
     expect(deleted.status).toBe(200);
     expect(deleted.body).toEqual({ ok: true });
-    expect(deleted.cookies.find((c) => c.name === 'tp_session')?.value).toBe('');
+    expect(deleted.cookies.find((c) => c.name === SESSION_COOKIE)?.value).toBe('');
 
     expect(await referencesTo(doomed.user)).toEqual([]);
     // The friend keeps their own account, only the rows shared with the deleted person went.

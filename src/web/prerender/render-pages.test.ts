@@ -73,11 +73,11 @@ describe("a reader's daily page rendered on the server", () => {
 
   it("shows the reader's progress from the request's cookie, as the browser will read it", async () => {
     const record = { readDays: [86, 87], gathaViewed: [86, 87], currentStanza: 88 };
-    const cookies = `tp_session=abc; gatha-progress=${encodeURIComponent(JSON.stringify(record))}`;
+    const cookies = `tfp_session=abc; gatha-progress=${encodeURIComponent(JSON.stringify(record))}`;
     const read = await renderReaderPage(template, readerData(), cookies);
     expect(read).toContain('Day complete');
     expect(read).toContain('Days completed: 2 of 241');
-    const unread = await renderReaderPage(template, readerData(), 'tp_session=abc');
+    const unread = await renderReaderPage(template, readerData(), 'tfp_session=abc');
     expect(unread).toContain('Mark as read');
     expect(unread).not.toContain('Day complete');
     expect(unread).toContain('Days completed: 0 of 241');
@@ -85,7 +85,7 @@ describe("a reader's daily page rendered on the server", () => {
 
   it("never mixes two readers' progress when their pages are rendered side by side", async () => {
     const progressCookie = (readDays: number[]) =>
-      `tp_session=abc; gatha-progress=${encodeURIComponent(JSON.stringify({ readDays }))}`;
+      `tfp_session=abc; gatha-progress=${encodeURIComponent(JSON.stringify({ readDays }))}`;
     const days = (from: number, to: number) =>
       Array.from({ length: to - from + 1 }, (_, i) => from + i);
     const readers = [

@@ -6,7 +6,7 @@ import type { Notice } from '../lib/notice.js';
 import { createProgressStore, progressStoreFor } from './progress-store.js';
 
 const cookieWith = (record: Partial<ProgressRecord>) =>
-  `tp_session=abc; gatha-progress=${encodeURIComponent(JSON.stringify(record))}`;
+  `tfp_session=abc; gatha-progress=${encodeURIComponent(JSON.stringify(record))}`;
 
 /** A browser of its own: its cookie, the toasts it showed, the flags it sent to the server. */
 function fakeBrowser(cookies = '') {
@@ -93,7 +93,7 @@ describe('the progress store', () => {
 
   it("reads a server-rendered page's record from that request's cookies", () => {
     const one = progressStoreFor(cookieWith({ readDays: [1, 2] }), () => undefined);
-    const other = progressStoreFor('tp_session=def', () => undefined);
+    const other = progressStoreFor('tfp_session=def', () => undefined);
     expect(one.snapshot().readDays).toEqual([1, 2]);
     expect(other.snapshot().readDays).toEqual([]);
   });
