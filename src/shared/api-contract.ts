@@ -348,3 +348,20 @@ type ParamNames<Path> = Path extends `${string}:${infer Name}/${infer Rest}`
 
 /** The names of the call's path params (`:id`), or never when its path has none. */
 export type ApiParamName<C extends ApiCall> = ParamNames<C>;
+
+/**
+ * What a call takes besides its name: its path params, query and body, as the server reads
+ * them; `Extra`, what a client adds (the browser's abort signal).
+ */
+export type ApiCallOptions<C extends ApiCall, Extra = object> = ([ApiParamName<C>] extends [never]
+  ? { params?: never }
+  : { params: Record<ApiParamName<C>, string | number> }) &
+  ([ApiQuery<C>] extends [never] ? { query?: never } : { query?: ApiQuery<C> }) &
+  ([ApiBody<C>] extends [never] ? { body?: never } : { body: ApiBody<C> }) &
+  Extra;
+
+/** A call's options as a client's trailing argument, left out when the call needs none. */
+export type ApiCallArguments<C extends ApiCall, Extra = object> =
+  Partial<ApiCallOptions<C, Extra>> extends ApiCallOptions<C, Extra>
+    ? [options?: ApiCallOptions<C, Extra>]
+    : [options: ApiCallOptions<C, Extra>];

@@ -1,4 +1,5 @@
-import type { ApiAnswer, ApiBody, ApiCall, ApiParamName, ApiQuery } from '#shared/api-contract';
+import { apiAddress } from '#shared/api-address';
+import type { ApiAnswer, ApiCall, ApiCallArguments, ApiCallOptions } from '#shared/api-contract';
 import { SESSION_ENDINGS, type SessionEnding } from '#shared/session-endings';
 
 let knownTimeZone: { zone: string; at: number } | null = null;
@@ -62,37 +63,14 @@ async function throwIfNotOk(response: Response): Promise<void> {
 }
 
 /** What a call takes besides its name: its path params, query and body, as the server reads them. */
-export type CallOptions<C extends ApiCall> = ([ApiParamName<C>] extends [never]
-  ? { params?: never }
-  : { params: Record<ApiParamName<C>, string | number> }) &
-  ([ApiQuery<C>] extends [never] ? { query?: never } : { query?: ApiQuery<C> }) &
-  ([ApiBody<C>] extends [never] ? { body?: never } : { body: ApiBody<C> }) & {
-    signal?: AbortSignal;
-  };
-/** The options may be left out when the call needs none of them. */
-type OptionsOf<C extends ApiCall> =
-  Partial<CallOptions<C>> extends CallOptions<C>
-    ? [options?: CallOptions<C>]
-    : [options: CallOptions<C>];
+export type CallOptions<C extends ApiCall> = ApiCallOptions<C, { signal?: AbortSignal }>;
+type OptionsOf<C extends ApiCall> = ApiCallArguments<C, { signal?: AbortSignal }>;
 
 interface SentOptions {
   params?: Record<string, string | number>;
   query?: Record<string, unknown>;
   body?: unknown;
   signal?: AbortSignal;
-}
-
-/** The call's address: its path with the params filled in, then its query. */
-function addressOf(path: string, options: SentOptions): string {
-  const filled = path.replace(/:(\w+)/g, (_, name: string) =>
-    encodeURIComponent(String(options.params?.[name])),
-  );
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(options.query ?? {})) {
-    for (const one of [value].flat()) if (one !== undefined) query.append(key, String(one));
-  }
-  const search = query.toString();
-  return search ? `${filled}?${search}` : filled;
 }
 
 type SessionEndListener = (ending: SessionEnding | null) => void;
@@ -124,9 +102,9 @@ async function tellIfSessionEnded(call: string, response: Response): Promise<voi
 
 /** Sends the call with credentials and the XMLHttpRequest marker; the answer as it came. */
 async function send(call: ApiCall, options: SentOptions = {}): Promise<Response> {
-  const [method = 'GET', path = ''] = call.split(' ');
+  const { method, url } = apiAddress(call, options);
   const withBody = options.body !== undefined;
-  const response = await fetch(addressOf(path, options), {
+  const response = await fetch(url, {
     method,
     credentials: 'include',
     headers: headers(withBody),
