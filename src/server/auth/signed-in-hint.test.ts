@@ -75,7 +75,7 @@ describe('the signed-in hint cookie', () => {
   it('is sent again whenever the session cookie is extended', async () => {
     const person = await signUp(t.app);
     t.clock.advance(2 * 60 * 60 * 1000);
-    const me = await person.get('/api/auth/me');
+    const me = await person.api('GET /api/auth/me');
     expect(me.status).toBe(200);
     expectHintBeside(me);
   });
@@ -100,11 +100,11 @@ describe('the signed-in hint cookie', () => {
     expectBothCleared(deleted);
 
     const device = await signUp(t.app);
-    const listed = await device.get('/api/auth/sessions');
-    const current = (listed.body.sessions as Array<{ id: number; current: boolean }>).find(
-      (session) => session.current,
-    );
-    const ended = await device.delete(`/api/auth/sessions/${current?.id}`);
+    const listed = await device.api('GET /api/auth/sessions');
+    const current = listed.body.sessions.find((session) => session.current);
+    const ended = await device.api('DELETE /api/auth/sessions/:id', {
+      params: { id: current!.id },
+    });
     expect(ended.status).toBe(200);
     expectBothCleared(ended);
   });

@@ -1,4 +1,6 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { apiAddress } from '#shared/api-address';
+import type { ApiAnswer, ApiCall, ApiCallArguments } from '#shared/api-contract';
 import type { User } from '#shared/auth-schemas';
 import { READING_PACE_COOKIE, SESSION_COOKIE } from '#shared/constants';
 import { DEVICE_COOKIE } from '../auth/device-cookies.js';
@@ -74,6 +76,18 @@ export class ApiClient {
       headers: response.headers,
       cookies: response.cookies,
     };
+  }
+
+  /**
+   * A call by its name in the API contract, its params, query and body typed as the web app's
+   * callApi takes them, and its body read as the call's 2xx answer (check the status first).
+   */
+  api<C extends ApiCall>(
+    call: C,
+    ...[options]: ApiCallArguments<C, { headers?: Record<string, string> }>
+  ): Promise<ApiResponse<ApiAnswer<C>>> {
+    const { method, url } = apiAddress(call, options);
+    return this.call<ApiAnswer<C>>(method, url, options?.body, options?.headers);
   }
 
   get<T = any>(url: string, headers?: Record<string, string>) {
