@@ -48,8 +48,12 @@ import { MID_CYCLE, type NewDevice, test } from './fixtures.js';
  *  Settings
  *   - profile card and its edit form with a taken username and the password asked for a new
  *     email; Who can find me; Blocked people; Your pace with its own-path confirmation;
- *     Reading comfort; reminders on (time, test), off, without permission, unsupported;
+ *     Reading comfort; Circle notices; reminders on (time, test), off, without permission, unsupported;
  *     Password with show password; Signed-in devices; Your data; Delete account confirmation
+ *  Reading circles
+ *   - the list with none and with a circle; a circle's page with a reflection and its members,
+ *     an invite link, a day with nothing shared, the Delete confirmation; an invite signed
+ *     out, and one not found
  *  Elsewhere
  *   - About; Contents with its placeholder rows; Glossary, a word, a word not found; Search
  *     with results, nothing found and offline; Page Not Found signed in; a suspended account's
@@ -650,6 +654,79 @@ for (const size of sizes) {
       await page.reload();
       await expect(profile).toBeVisible();
       await expectFits(page, 'Settings where notifications are not supported');
+    });
+
+    test('reading circles: the list, a circle’s page, its owner’s tools, an invite signed out', async ({
+      page,
+      newDevice,
+    }) => {
+      await signUpViaApi(page, { fullName: 'Shirin Azadi Mehr' });
+      await page.goto('/app/circles');
+      await expect(page.getByRole('heading', { level: 1, name: 'Reading circles' })).toBeVisible();
+      await expect(page.getByText(/A circle is a small group/)).toBeVisible();
+      await expectFits(page, 'Reading circles with none yet');
+
+      const created = await apiCall<{ id: number }>(page, 'POST', '/api/circles', {
+        name: 'Tuesday evening study class of the Gathas',
+        description: 'We read after supper and share one thought each. Extraordinarily welcoming.',
+      });
+      expect(created.status).toBe(201);
+      const circleId = created.body.id;
+      const invite = await apiCall<{ code: string }>(
+        page,
+        'POST',
+        `/api/circles/${circleId}/invites`,
+      );
+      expect(invite.status).toBe(201);
+      const memberPage = await (await newDevice()).newPage();
+      await signUpViaApi(memberPage, { fullName: 'Kourosh Bahram Ardeshiri' });
+      const joined = await apiCall(memberPage, 'POST', '/api/circles/join', {
+        code: invite.body.code,
+      });
+      expect(joined.status).toBe(200);
+      const { body: today } = await apiCall<{ currentDay: number }>(
+        memberPage,
+        'GET',
+        '/api/thoughts/today',
+      );
+      const shared = await apiCall(memberPage, 'POST', '/api/journal', {
+        dayNumber: today.currentDay,
+        entryText: JSON.stringify({ thoughts: LONG, words: 'A kind word at work.', deeds: '' }),
+        isPublic: false,
+        circleIds: [circleId],
+      });
+      expect(shared.status).toBe(201);
+
+      await page.goto('/app/circles');
+      await expect(page.getByText('1 of 2 has reflected today')).toBeVisible();
+      await expectFits(page, 'Reading circles with a circle');
+
+      await page.goto(`/app/circles/${circleId}`);
+      await expect(page.getByText(/A kind word at work/)).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Members' })).toBeVisible();
+      await expectFits(page, 'a circle’s page with a reflection and its members');
+      await page.getByRole('button', { name: 'Make an invite link' }).click();
+      await expect(page.getByLabel('Invite link')).toBeVisible();
+      await expectFits(page, 'a circle’s page with an invite link');
+      await page.getByRole('button', { name: 'Day before' }).click();
+      await expect(
+        page.getByText('No reflections were shared with the circle on this day.'),
+      ).toBeVisible();
+      await expectFits(page, 'a circle’s day before, with nothing shared');
+      await page.getByRole('button', { name: 'Delete the circle' }).click();
+      await expect(page.getByRole('alertdialog')).toBeVisible();
+      await expectFits(page, 'the Delete circle confirmation');
+      await page.keyboard.press('Escape');
+
+      const visitor = await (
+        await newDevice({ ...size.use, baseURL: test.info().project.use.baseURL })
+      ).newPage();
+      await visitor.goto(`/join/${invite.body.code}`);
+      await expect(visitor.getByRole('link', { name: 'Create an account to join' })).toBeVisible();
+      await expectFits(visitor, 'an invite to a circle, signed out');
+      await visitor.goto('/join/no-such-invite-code');
+      await expect(visitor.getByRole('heading', { name: 'Invite not found' })).toBeVisible();
+      await expectFits(visitor, 'an invite not found');
     });
 
     test('elsewhere: About, Contents, Glossary, Search, not found', async ({ page }) => {

@@ -102,6 +102,46 @@ test('a reflection saved offline waits on the device, then reaches the server on
   expect(await countWaiting(page)).toBe(0);
 });
 
+test('a reflection saved offline with a circle chosen is shared with that circle once sent', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await signUpViaApi(page);
+  const circle = await apiCall<{ id: number }>(page, 'POST', '/api/circles', {
+    name: 'Morning readers',
+  });
+  expect(circle.status).toBe(201);
+  const today = await currentDay(page);
+  await keepProgressAwayFrom(page, baseURL, today);
+  await openReflection(page);
+  const circles = page.getByRole('group', { name: 'Share with your circles' });
+  await expect(circles.getByRole('checkbox', { name: 'Morning readers' })).toBeVisible();
+
+  await context.setOffline(true);
+  await circles.getByRole('checkbox', { name: 'Morning readers' }).check();
+  await saveThoughts(page, 'Written on the ferry, for the circle.');
+  await expectToast(page, PENDING);
+  expect(await countWaiting(page)).toBe(1);
+
+  await context.setOffline(false);
+  await expectToast(
+    page,
+    'Reflection synced',
+    `Your reflection for day ${today} is now in your journal.`,
+  );
+  const [entry] = (await entriesFor(page, today)) as (JournalEntry & { circleIds: number[] })[];
+  expect(entry?.circleIds).toEqual([circle.body.id]);
+  const shared = await apiCall<{ thoughts?: string }[]>(
+    page,
+    'GET',
+    `/api/circles/${circle.body.id}/reflections?day=${today}`,
+  );
+  expect(shared.body.map((reflection) => reflection.thoughts)).toEqual([
+    'Written on the ferry, for the circle.',
+  ]);
+});
+
 test('several offline saves of the same day become one entry with the last text', async ({
   page,
   context,

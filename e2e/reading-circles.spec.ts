@@ -207,3 +207,27 @@ for (const look of [
     });
   });
 }
+
+test('circle notices are off until switched on in Settings, and the choice is kept', async ({
+  page,
+}) => {
+  await signUpViaApi(page);
+  await page.goto('/app/settings');
+  const notices = page.getByRole('region', { name: 'Circle notices' });
+  await expect(notices).toContainText('it never says who');
+  const toggle = notices.getByRole('switch', { name: 'Circle notices' });
+  await expect(toggle).not.toBeChecked();
+
+  await toggle.click();
+  await expectToast(page, 'Saved', 'Circle notices are on.');
+  await expect(toggle).toBeChecked();
+  const me = await apiCall<{ user: { circlePush: boolean } }>(page, 'GET', '/api/auth/me');
+  expect(me.body.user.circlePush).toBe(true);
+  await shot(page, 'settings-circle-notices');
+
+  await page.reload();
+  await expect(toggle).toBeChecked();
+  await toggle.click();
+  await expectToast(page, 'Saved', 'Circle notices are off.');
+  await expect(toggle).not.toBeChecked();
+});

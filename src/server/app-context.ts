@@ -15,6 +15,7 @@ import {
   rateLimitRules,
 } from './http/rate-limits.js';
 import { redisRateLimitStore } from './http/redis-rate-limits.js';
+import { type CircleNotices, idleCircleNotices } from './circles/circle-notices.js';
 import { scheduleExpiredRecordSweep } from './jobs/expired-records.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { type AppMetrics, queryKindOf } from './operating/app-metrics.js';
@@ -38,6 +39,8 @@ export interface AppContext {
   rateLimits: RateLimitStore;
   /** Brings saved entries into the journal's search index just after each save (SQLite). */
   journalIndex: JournalIndexer;
+  /** Tells circles' members, after a save is answered, that someone shared a reflection. */
+  circleNotices: CircleNotices;
   /** What the app measures about itself (GET /metrics). */
   metrics: AppMetrics;
   /** Background work (mail) that shutdown waits for. */
@@ -90,6 +93,7 @@ export async function openAppContext(
     rules: rateLimitRules(config.rateLimitIpFactor),
     rateLimits: databaseRateLimitStore(database.db),
     journalIndex: idleJournalIndexer,
+    circleNotices: idleCircleNotices,
     metrics,
     track(work) {
       pending.add(work);

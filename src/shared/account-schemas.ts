@@ -37,6 +37,7 @@ const profileFields = {
   whatsapp: clearableText(LIMITS.whatsapp, 'WhatsApp number'),
   discoverable: discoverabilitySchema.optional(),
   pace: paceSchema.optional(),
+  circlePush: z.boolean({ error: 'circlePush must be true or false' }).optional(),
 };
 
 /** A new email takes the current password: whoever holds a session alone cannot take over. */

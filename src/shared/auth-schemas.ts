@@ -122,5 +122,10 @@ export const userSchema = z.object({
    * out (docs/product.md#reports-and-suspension).
    */
   suspended: z.boolean(),
+  /**
+   * A push when someone in one of the reader's circles shares a reflection, at most once a day
+   * per circle; off until the reader turns it on (docs/decisions/026).
+   */
+  circlePush: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;

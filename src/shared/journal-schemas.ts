@@ -82,6 +82,8 @@ export const updateJournalEntrySchema = z
   );
 
 export type CreateJournalEntry = z.infer<typeof createJournalEntrySchema>;
+/** What a client sends to create or replace a day's entry. */
+export type CreateJournalEntryInput = z.input<typeof createJournalEntrySchema>;
 export type UpdateJournalEntry = z.infer<typeof updateJournalEntrySchema>;
 
 /** One reflection as its author sees it. */

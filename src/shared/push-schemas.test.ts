@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { parseReminderPushPayload } from './push-payload.js';
+import {
+  circleNoticeMessage,
+  parseCircleNoticePayload,
+  parseReminderPushPayload,
+} from './push-payload.js';
 import { createPushSubscriptionSchema } from './push-schemas.js';
 
 const subscription = {
@@ -63,5 +67,22 @@ describe('the reminder push payload', () => {
     expect(parseReminderPushPayload('{"day":242}')).toBeNull();
     expect(parseReminderPushPayload('not json')).toBeNull();
     expect(parseReminderPushPayload(null)).toBeNull();
+  });
+});
+
+describe('the circle notice payload', () => {
+  it('reads the circle, and refuses anything else', () => {
+    expect(parseCircleNoticePayload('{"circle":{"id":7,"name":"Family"}}')).toEqual({
+      circle: { id: 7, name: 'Family' },
+    });
+    expect(parseCircleNoticePayload('{"day":12}')).toBeNull();
+    expect(parseCircleNoticePayload('{"circle":{"id":0,"name":"Family"}}')).toBeNull();
+    expect(parseCircleNoticePayload('{"circle":{"id":7}}')).toBeNull();
+    expect(parseCircleNoticePayload('{"circle":null}')).toBeNull();
+    expect(parseCircleNoticePayload('not json')).toBeNull();
+  });
+
+  it('names the circle and never the person', () => {
+    expect(circleNoticeMessage('Family').title).toBe('Someone in Family shared a reflection');
   });
 });

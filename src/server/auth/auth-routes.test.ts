@@ -38,6 +38,7 @@ describe('sign-up', () => {
       pace: 'together',
       paceStartedOn: null,
       suspended: false,
+      circlePush: false,
     });
     const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE);
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });

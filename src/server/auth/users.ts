@@ -16,6 +16,7 @@ export function toUser(row: UserRow): User {
     pace: row.pace,
     paceStartedOn: row.pace_started_on,
     suspended: row.suspended_at !== null,
+    circlePush: row.circle_push === 1,
   };
 }
 

@@ -457,6 +457,53 @@ describe('safety in a circle', () => {
     expect((await owner.get(`/api/circles/${circleId}`)).body.members).toHaveLength(1);
   });
 
+  it('counts only the members each person can see, matching the names their page lists', async () => {
+    const { owner, member, circleId, code } = await circleOfTwo('Neighbours');
+    const blockedByOwner = await signUp(t.app);
+    const blockingOwner = await signUp(t.app);
+    const suspended = await signUp(t.app);
+    for (const person of [blockedByOwner, blockingOwner, suspended]) {
+      expect((await person.post('/api/circles/join', { code })).status).toBe(200);
+    }
+    const day = await today(owner);
+    for (const person of [owner, member, blockedByOwner, blockingOwner, suspended]) {
+      const saved = await person.post('/api/journal', {
+        dayNumber: day,
+        entryText: text('Shared with the neighbours'),
+        circleIds: [circleId],
+      });
+      expect(saved.status).toBe(201);
+    }
+    expect((await owner.post('/api/blocks', { userId: blockedByOwner.user.id })).status).toBe(201);
+    expect((await blockingOwner.post('/api/blocks', { userId: owner.user.id })).status).toBe(201);
+    await database.db
+      .updateTable('users')
+      .set({ suspended_at: new Date().toISOString() })
+      .where('id', '=', suspended.user.id)
+      .execute();
+
+    const seen = async (person: ApiClient) => {
+      const [listed] = (await person.get('/api/circles')).body;
+      const detail = (await person.get(`/api/circles/${circleId}`)).body;
+      const reflections = (await person.get(`/api/circles/${circleId}/reflections`)).body;
+      return {
+        listed: [listed.memberCount, listed.reflectedToday],
+        page: [detail.memberCount, detail.reflectedToday],
+        names: detail.members.length,
+        reflections: reflections.length,
+      };
+    };
+    expect(await seen(owner)).toEqual({ listed: [2, 2], page: [2, 2], names: 2, reflections: 2 });
+    // Someone the owner has no block with sees everyone not suspended.
+    expect(await seen(member)).toEqual({ listed: [4, 4], page: [4, 4], names: 4, reflections: 4 });
+    expect(await seen(blockedByOwner)).toEqual({
+      listed: [3, 3],
+      page: [3, 3],
+      names: 3,
+      reflections: 3,
+    });
+  });
+
   it('says whether two people share a circle, for the reach rule', async () => {
     const { owner, member } = await circleOfTwo();
     const stranger = await signUp(t.app);

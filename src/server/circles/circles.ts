@@ -81,14 +81,16 @@ export async function createCircle(
 }
 
 /**
- * The person's circles, oldest joined first, each with how many of its members have shared a
- * reflection on `today` with it.
+ * The person's circles, oldest joined first, each with the members they can see (nobody
+ * suspended, nobody a block stands between with them, as the circle's page lists them) and how
+ * many of those have shared a reflection on `today` with it.
  */
 export async function listCircles(
   db: Kysely<Database>,
   userId: number,
   today: number,
 ): Promise<CircleSummary[]> {
+  const hidden = [...(await blockedEitherWay(db, userId))];
   const rows = await db
     .selectFrom('circle_members as mine')
     .innerJoin('circles', 'circles.id', 'mine.circle_id')
@@ -96,8 +98,11 @@ export async function listCircles(
     .select((eb) => [
       eb
         .selectFrom('circle_members as all')
+        .innerJoin('users', 'users.id', 'all.user_id')
         .select(eb.fn.countAll<number | string>().as('n'))
         .whereRef('all.circle_id', '=', 'circles.id')
+        .where('users.suspended_at', 'is', null)
+        .$if(hidden.length > 0, (qb) => qb.where('all.user_id', 'not in', hidden))
         .as('memberCount'),
       eb
         .selectFrom('journal_entry_circles as shared')
@@ -111,6 +116,7 @@ export async function listCircles(
         .whereRef('shared.circle_id', '=', 'circles.id')
         .where('shared.day_number', '=', today)
         .where('users.suspended_at', 'is', null)
+        .$if(hidden.length > 0, (qb) => qb.where('shared.user_id', 'not in', hidden))
         .as('reflectedToday'),
     ])
     .where('mine.user_id', '=', userId)

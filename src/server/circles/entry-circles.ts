@@ -27,21 +27,21 @@ export async function checkAuthorsCircles(
 
 /**
  * Shares the entry with exactly these circles (each one the author is in; checkAuthorsCircles
- * has said so), taking it off any others.
+ * has said so), taking it off any others. Answers the circles it was not shared with before.
  */
 export async function setEntryCircles(
   db: Db,
   entry: { id: number; userId: number; dayNumber: number },
   circleIds: readonly number[],
-): Promise<void> {
+): Promise<number[]> {
   const wanted = [...new Set(circleIds)];
   await db
     .deleteFrom('journal_entry_circles')
     .where('entry_id', '=', entry.id)
     .$if(wanted.length > 0, (qb) => qb.where('circle_id', 'not in', wanted))
     .execute();
-  if (wanted.length === 0) return;
-  await db
+  if (wanted.length === 0) return [];
+  const added = await db
     .insertInto('journal_entry_circles')
     .values(
       wanted.map((circleId) => ({
@@ -52,7 +52,9 @@ export async function setEntryCircles(
       })),
     )
     .onConflict((oc) => oc.columns(['entry_id', 'circle_id']).doNothing())
+    .returning('circle_id')
     .execute();
+  return added.map((row) => row.circle_id);
 }
 
 /**

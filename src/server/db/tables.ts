@@ -267,6 +267,13 @@ export interface JournalEntryCirclesTable {
   day_number: number;
 }
 
+/** The member's local date of the last "someone shared a reflection" notice of a circle. */
+export interface CircleNoticesSentTable {
+  circle_id: number;
+  user_id: number;
+  sent_on: string;
+}
+
 export interface EntryAppreciationsTable {
   entry_id: number;
   user_id: number;
@@ -297,6 +304,7 @@ export interface Database {
   circles: CirclesTable;
   circle_members: CircleMembersTable;
   circle_invites: CircleInvitesTable;
+  circle_notices_sent: CircleNoticesSentTable;
   journal_entry_circles: JournalEntryCirclesTable;
   entry_appreciations: EntryAppreciationsTable;
 }

@@ -11,7 +11,7 @@ import {
   forgetGoneSubscription,
   reminderCandidates,
 } from '../push/push-subscriptions.js';
-import { type PushOutcome, type PushTransport, sendReminderPush } from '../push/reminder-push.js';
+import { type PushOutcome, type PushTransport, sendPush } from '../push/reminder-push.js';
 import type { VapidKeys } from '../push/vapid-keys.js';
 
 const TICK_INTERVAL_MS = 60_000;
@@ -64,14 +64,14 @@ export function createReminderScheduler(options: SchedulerOptions): ReminderSche
   let lastStartedAt: number | undefined;
 
   async function deliver(candidate: ReminderCandidate, due: DueReminder): Promise<PushOutcome> {
-    let outcome = await sendReminderPush(transport, candidate, { day: due.day });
+    let outcome = await sendPush(transport, candidate, { day: due.day });
     if (outcome.kind === 'failed' && !stopping) {
       logger.warn(
         { err: outcome.error, subscriptionId: candidate.id },
         'reminder push failed; retrying once',
       );
       await new Promise((resolve) => setTimeout(resolve, retryDelayMs));
-      outcome = await sendReminderPush(transport, candidate, { day: due.day });
+      outcome = await sendPush(transport, candidate, { day: due.day });
     }
     if (outcome.kind === 'gone') {
       await forgetGoneSubscription(db, candidate.id, candidate.endpoint);

@@ -58,7 +58,13 @@ export async function findOwnEntryForDay(db: Kysely<Database>, userId: number, d
 
 /** What a save did: wrote the entry, or found it changed since the version the save began from. */
 export type SaveResult =
-  | { outcome: 'saved'; entry: JournalEntry; created: boolean }
+  | {
+      outcome: 'saved';
+      entry: JournalEntry;
+      created: boolean;
+      /** Circles the save shared the entry with that it was not shared with before. */
+      newlySharedWith?: number[];
+    }
   | { outcome: 'changed'; entry: JournalEntry };
 
 interface DaySave {
@@ -89,10 +95,12 @@ export async function saveEntryForDay(
   return db.transaction().execute(async (trx) => {
     const saved = await writeEntryForDay(trx, userId, input, now);
     if (saved.outcome === 'changed') return saved;
-    if (input.circleIds) await setEntryCircles(trx, saved.entry, input.circleIds);
+    const newlySharedWith = input.circleIds
+      ? await setEntryCircles(trx, saved.entry, input.circleIds)
+      : [];
     // A save synced later from an offline device counts from when the entry was first made.
     await markReflectionSaved(trx, userId, saved.entry.dayNumber, saved.entry.createdAt, now);
-    return saved;
+    return { ...saved, newlySharedWith };
   });
 }
 
@@ -203,7 +211,10 @@ export async function updateOwnEntry(
   return db.transaction().execute(async (trx) => {
     const result = await updateEntryRow(trx, userId, id, changes, now);
     if (result?.outcome === 'saved' && changes.circleIds) {
-      await setEntryCircles(trx, result.entry, changes.circleIds);
+      return {
+        ...result,
+        newlySharedWith: await setEntryCircles(trx, result.entry, changes.circleIds),
+      };
     }
     return result;
   });

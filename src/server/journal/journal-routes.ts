@@ -1,4 +1,5 @@
 import zlib from 'node:zlib';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiContract } from '#shared/api-contract';
 import { ENTRY_CHANGED } from '#shared/journal-schemas';
@@ -9,6 +10,7 @@ import {
   entryWithCirclesAndAppreciations,
   withCirclesAndAppreciations,
 } from '../circles/entry-circles.js';
+import { afterAnswer } from '../http/after-answer.js';
 import { acceptsEncoding } from '../http/accepted-encodings.js';
 import { HttpError } from '../http/http-errors.js';
 import { sendSerializedJson } from '../http/serialized-json.js';
@@ -28,11 +30,16 @@ const feedSchema = apiContract['GET /api/journal/friends'].response[200];
 
 /**
  * The saved entry with its circles and appreciations. A save begun from an older version wrote
- * nothing: the client gets the current entry.
+ * nothing: the client gets the current entry. Circles it was newly shared with are told once
+ * the answer has gone.
  */
-async function savedEntry(db: AppContext['db'], result: SaveResult) {
-  const entry = await entryWithCirclesAndAppreciations(db, result.entry);
+async function savedEntry(ctx: AppContext, reply: FastifyReply, result: SaveResult) {
+  const entry = await entryWithCirclesAndAppreciations(ctx.db, result.entry);
   if (result.outcome === 'changed') throw new HttpError(409, ENTRY_CHANGED, { entry });
+  const newlyShared = result.newlySharedWith ?? [];
+  if (newlyShared.length > 0) {
+    afterAnswer(reply, () => ctx.circleNotices.shared(result.entry, newlyShared));
+  }
   return { entry, created: result.created };
 }
 
@@ -84,7 +91,8 @@ export function journalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const now = clock();
         await checkAuthorsCircles(db, user.id, request.body.circleIds);
         const { entry, created } = await savedEntry(
-          db,
+          ctx,
+          reply,
           await saveEntryForDay(db, user.id, request.body, now),
         );
         ctx.journalIndex.saved();
@@ -98,13 +106,13 @@ export function journalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: apiContract['PUT /api/journal/:id'],
         config: { signInMessage: 'You must be logged in to update journal entries' },
       },
-      async (request) => {
+      async (request, reply) => {
         const user = signedInUser(request);
         await checkAuthorsCircles(db, user.id, request.body.circleIds);
         const result = await updateOwnEntry(db, user.id, request.params.id, request.body, clock());
         if (!result) throw entryNotFound();
         ctx.journalIndex.saved();
-        return (await savedEntry(db, result)).entry;
+        return (await savedEntry(ctx, reply, result)).entry;
       },
     );
 

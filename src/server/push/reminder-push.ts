@@ -1,15 +1,15 @@
 import type https from 'node:https';
 import { createRequire } from 'node:module';
 import type webPushModule from 'web-push';
-import type { ReminderPushPayload } from '#shared/push-payload';
+import type { PushPayload } from '#shared/push-payload';
 import type { VapidKeys } from './vapid-keys.js';
 
 // web-push loads with the first push a process sends, not at start.
 const require = createRequire(import.meta.url);
 const loadWebPush = () => require('web-push') as typeof webPushModule;
 
-/** A reminder nobody saw within half a day is stale; the push service may drop it. */
-const REMINDER_TTL_SECONDS = 12 * 60 * 60;
+/** A notice nobody saw within half a day is stale; the push service may drop it. */
+const PUSH_TTL_SECONDS = 12 * 60 * 60;
 
 export interface PushTarget {
   endpoint: string;
@@ -30,11 +30,11 @@ export interface PushTransport {
   timeoutMs: number;
 }
 
-/** Sends one encrypted (aes128gcm), VAPID-signed reminder push. */
-export async function sendReminderPush(
+/** Sends one encrypted (aes128gcm), VAPID-signed push: a daily reminder or a circle notice. */
+export async function sendPush(
   transport: PushTransport,
   target: PushTarget,
-  payload: ReminderPushPayload,
+  payload: PushPayload,
 ): Promise<PushOutcome> {
   const webPush = loadWebPush();
   try {
@@ -47,7 +47,7 @@ export async function sendReminderPush(
           publicKey: transport.vapid.publicKey,
           privateKey: transport.vapid.privateKey,
         },
-        TTL: REMINDER_TTL_SECONDS,
+        TTL: PUSH_TTL_SECONDS,
         urgency: 'normal',
         contentEncoding: 'aes128gcm',
         timeout: transport.timeoutMs,

@@ -83,6 +83,7 @@ export async function updateProfile(
           ...(changes.whatsapp !== undefined ? { whatsapp: changes.whatsapp } : {}),
           ...(changes.discoverable !== undefined ? { discoverable: changes.discoverable } : {}),
           ...paceChange(changes.pace, caller),
+          ...(changes.circlePush !== undefined ? { circle_push: changes.circlePush ? 1 : 0 } : {}),
         })
         .where('id', '=', user.id)
         .returningAll()

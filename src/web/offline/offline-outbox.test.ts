@@ -3,7 +3,9 @@ import {
   type PendingSave,
   baseUpdatedAt,
   latestPerDay,
+  pendingSaveBody,
   pendingSaveFor,
+  refusedForItsCircles,
   retryDelayMs,
   sendOutcome,
   sendingOrder,
@@ -153,5 +155,41 @@ describe('retryDelayMs', () => {
     expect(retryDelayMs(10)).toBe(300_000);
     expect(retryDelayMs(1_000)).toBe(300_000);
     expect(retryDelayMs(0)).toBe(1_000);
+  });
+});
+
+describe('pendingSaveBody', () => {
+  it('sends the circles a save was kept with, with its text and sharing', () => {
+    const kept = save({ isPublic: true, sharedParts: ['thoughts'], circleIds: [4, 9] });
+    expect(pendingSaveBody(kept, '2026-03-01T08:00:00.000Z')).toEqual({
+      dayNumber: 5,
+      entryText: kept.entryText,
+      isPublic: true,
+      sharedParts: ['thoughts'],
+      circleIds: [4, 9],
+      baseUpdatedAt: '2026-03-01T08:00:00.000Z',
+    });
+  });
+
+  it('sends no circles at all, even none, for a save kept before circles could be chosen', () => {
+    expect(pendingSaveBody(save({}), null)).not.toHaveProperty('circleIds');
+    expect(pendingSaveBody(save({ circleIds: [] }), null).circleIds).toEqual([]);
+  });
+
+  it('leaves the circles out when asked, keeping the words', () => {
+    const body = pendingSaveBody(save({ circleIds: [4] }), null, false);
+    expect(body).not.toHaveProperty('circleIds');
+    expect(body.entryText).toBe(save({}).entryText);
+  });
+});
+
+describe('refusedForItsCircles', () => {
+  it('is a 404 "Circle not found" for a save shared with circles, and nothing else', () => {
+    const shared = save({ circleIds: [4] });
+    expect(refusedForItsCircles(shared, 404, 'Circle not found')).toBe(true);
+    expect(refusedForItsCircles(shared, 404, 'Journal entry not found')).toBe(false);
+    expect(refusedForItsCircles(shared, 400, 'Circle not found')).toBe(false);
+    expect(refusedForItsCircles(save({ circleIds: [] }), 404, 'Circle not found')).toBe(false);
+    expect(refusedForItsCircles(save({}), 404, 'Circle not found')).toBe(false);
   });
 });

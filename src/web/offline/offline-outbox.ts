@@ -1,4 +1,5 @@
-import type { JournalEntry } from '#shared/journal-schemas';
+import { CIRCLE_NOT_FOUND } from '#shared/circle-schemas';
+import type { CreateJournalEntryInput, JournalEntry } from '#shared/journal-schemas';
 import type { SavedVersion } from './reflection-versions.js';
 import type { EntryPart } from '#shared/shared-parts';
 
@@ -17,6 +18,11 @@ export interface PendingSave {
   isPublic: boolean;
   /** The parts friends see; absent in saves kept before parts could be chosen (all three). */
   sharedParts?: EntryPart[];
+  /**
+   * The reading circles it is shared with; absent in saves kept before circles could be chosen,
+   * which leave the entry's circles as they are.
+   */
+  circleIds?: number[];
   /** When it was made (ms since the epoch); the outbox sends the oldest first. */
   savedAt: number;
   /**
@@ -124,4 +130,35 @@ const LONGEST_RETRY_MS = 5 * 60_000;
 export function retryDelayMs(failures: number): number {
   const doublings = Math.max(0, Math.min(failures - 1, 20));
   return Math.min(FIRST_RETRY_MS * 2 ** doublings, LONGEST_RETRY_MS);
+}
+
+/**
+ * What sending a pending save asks of the journal: its text and all its sharing, circles too,
+ * replacing the version `baseUpdatedAt`. Without `circles`, the entry's circles stay as they are.
+ */
+export function pendingSaveBody(
+  save: PendingSave,
+  baseUpdatedAt: string | null,
+  circles = true,
+): CreateJournalEntryInput {
+  return {
+    dayNumber: save.dayNumber,
+    entryText: save.entryText,
+    isPublic: save.isPublic,
+    ...(save.sharedParts ? { sharedParts: save.sharedParts } : {}),
+    ...(circles && save.circleIds ? { circleIds: save.circleIds } : {}),
+    baseUpdatedAt,
+  };
+}
+
+/**
+ * Whether a refusal was only about the save's circles: one of them is gone, or the reader left
+ * it while the save waited. The words are then sent without the circles, never lost.
+ */
+export function refusedForItsCircles(
+  save: PendingSave,
+  status: number | null,
+  message: string | undefined,
+): boolean {
+  return status === 404 && message === CIRCLE_NOT_FOUND && (save.circleIds?.length ?? 0) > 0;
 }

@@ -48,7 +48,14 @@ function newSaveId(): string {
 export async function keepOnDevice(
   input: Pick<
     PendingSave,
-    'userId' | 'dayNumber' | 'entryText' | 'isPublic' | 'sharedParts' | 'base' | 'changedTo'
+    | 'userId'
+    | 'dayNumber'
+    | 'entryText'
+    | 'isPublic'
+    | 'sharedParts'
+    | 'circleIds'
+    | 'base'
+    | 'changedTo'
   >,
 ): Promise<PendingSave> {
   const save: PendingSave = { ...input, savedAt: Date.now(), saveId: newSaveId() };

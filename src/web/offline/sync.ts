@@ -1,5 +1,12 @@
 import type { JournalEntry } from '#shared/journal-schemas';
-import { type PendingSave, baseUpdatedAt, sendOutcome, sendingOrder } from './offline-outbox.js';
+import {
+  type PendingSave,
+  baseUpdatedAt,
+  pendingSaveBody,
+  refusedForItsCircles,
+  sendOutcome,
+  sendingOrder,
+} from './offline-outbox.js';
 import { sameReflection } from './reflection-versions.js';
 import { ApiError, callApiIfSignedIn, serverMessage } from '../api/client.js';
 import { postJournalEntry } from '../api/journal.js';
@@ -36,17 +43,18 @@ type Attempt =
   | { outcome: 'keep' }
   | { outcome: 'drop'; reason: string | undefined };
 
-function post(save: PendingSave, base: string | null) {
-  return postJournalEntry(
-    {
-      dayNumber: save.dayNumber,
-      entryText: save.entryText,
-      isPublic: save.isPublic,
-      ...(save.sharedParts ? { sharedParts: save.sharedParts } : {}),
-      baseUpdatedAt: base,
-    },
-    answerTimeLimit(),
-  );
+/**
+ * Sends the save with its circles. A circle gone, or left, while it waited refuses the whole
+ * save; the words are then sent without the circles, so they are never lost.
+ */
+async function post(save: PendingSave, base: string | null) {
+  try {
+    return await postJournalEntry(pendingSaveBody(save, base), answerTimeLimit());
+  } catch (error) {
+    const status = error instanceof ApiError ? error.status : null;
+    if (!refusedForItsCircles(save, status, serverMessage(error))) throw error;
+    return postJournalEntry(pendingSaveBody(save, base, false), answerTimeLimit());
+  }
 }
 
 /** The entry a 409 answer carries: the day's entry as the server has it now. */

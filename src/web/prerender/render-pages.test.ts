@@ -19,6 +19,7 @@ function readerData(): ReaderPageData {
       whatsapp: null,
       city: null,
       suspended: false,
+      circlePush: false,
       createdAt: '2026-11-01T08:00:00.000Z',
       discoverable: 'everyone',
       pace: 'together',

@@ -18,7 +18,11 @@ import {
   notificationTargetUrl,
   offlineCacheFor,
 } from './offline-policy.js';
-import { parseReminderPushPayload } from '#shared/push-payload';
+import {
+  circleNoticeMessage,
+  parseCircleNoticePayload,
+  parseReminderPushPayload,
+} from '#shared/push-payload';
 import { reminderDay, reminderMessage } from '#shared/reminder-schedule';
 import type { ServiceWorkerScope, WorkerWindowClient } from './service-worker-scope.js';
 
@@ -93,13 +97,26 @@ self.addEventListener('message', (event) => {
   if (data?.type === SKIP_WAITING_MESSAGE) event.waitUntil(self.skipWaiting());
 });
 
-// The server's daily reminder: its payload names the day; the text is the in-page reminder's.
+// The server's pushes: a circle notice names its circle; anything else is the daily reminder,
+// whose payload names the day and whose text is the in-page reminder's.
 self.addEventListener('push', (event) => {
   let text: string | null = null;
   try {
     text = event.data?.text() ?? null;
   } catch {
     text = null;
+  }
+  const notice = parseCircleNoticePayload(text);
+  if (notice) {
+    const { title, body } = circleNoticeMessage(notice.circle.name);
+    event.waitUntil(
+      self.registration.showNotification(title, {
+        body,
+        tag: `circle-${notice.circle.id}`,
+        data: { url: `/app/circles/${notice.circle.id}` },
+      }),
+    );
+    return;
   }
   // Browsers require a visible notification for every push, so a bad payload still shows one.
   const day = parseReminderPushPayload(text)?.day ?? reminderDay(new Date());
@@ -113,14 +130,14 @@ self.addEventListener('push', (event) => {
   );
 });
 
-// The daily reminder (tag 'daily-gatha-reminder') carries data.url = /app/daily-ritual/{day}.
+// Each notice carries data.url: the reminder's day, or the circle's page.
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
   const target = notificationTargetUrl(event.notification.data, self.location.origin);
   event.waitUntil(focusOrOpen(target));
 });
 
-/** Brings an open window of the app forward on the reminder's day, or opens one there. */
+/** Brings an open window of the app forward on the notice's page, or opens one there. */
 async function focusOrOpen(url: string): Promise<void> {
   const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
   const showing = windows.find((client) => client.url === url);

@@ -41,7 +41,7 @@ export function JoinScreen() {
       <main
         id={MAIN_CONTENT_ID}
         tabIndex={-1}
-        className="mx-auto flex w-full max-w-md flex-1 flex-col justify-center gap-6 px-5 py-10 focus:outline-none"
+        className="mx-auto flex w-full max-w-md flex-1 flex-col justify-center gap-6 px-5 py-10 focus:outline-none max-[359px]:px-2"
       >
         <p className="font-serif text-lg text-primary">{PRODUCT_NAME}</p>
         {preview.isPending && <p className="text-muted-foreground">Opening the invite…</p>}
@@ -56,7 +56,7 @@ export function JoinScreen() {
           </div>
         )}
         {preview.data && (
-          <Card className="flex flex-col gap-4 p-6">
+          <Card className="flex flex-col gap-4 p-6 max-[359px]:p-3">
             <p className="flex items-center gap-2 text-sm text-muted-foreground">
               <UsersRound aria-hidden="true" className="size-4 shrink-0" />
               You are invited to a reading circle

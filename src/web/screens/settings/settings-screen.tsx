@@ -6,6 +6,7 @@ import { buttonVariants } from '../../components/ui/button.js';
 import { cn } from '../../lib/cn.js';
 import { BlockedPeopleCard } from './blocked-people-card.js';
 import { ChangePasswordCard } from './change-password-card.js';
+import { CircleNoticesCard } from './circle-notices-card.js';
 import { DailyReminderCard } from './daily-reminder-card.js';
 import { DeleteAccountCard } from './delete-account-card.js';
 import { DevicesCard } from './devices-card.js';
@@ -31,6 +32,7 @@ export function SettingsScreen() {
       <DailyReminderCard />
       {user && (
         <>
+          <CircleNoticesCard user={user} />
           <ProfileCard user={user} />
           <YourPaceCard user={user} />
           <WhoCanFindMeCard user={user} />
