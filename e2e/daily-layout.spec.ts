@@ -170,7 +170,7 @@ for (const size of sizes) {
     );
     await expectEndClearOfTabBar(page, 'understanding');
 
-    await page.getByRole('button', { name: 'Reflect' }).click();
+    await page.getByRole('button', { name: 'Reflect', exact: true }).click();
     const reflection = page.getByRole('heading', { name: 'Daily Reflection', level: 2 });
     await expect(reflection).toBeFocused();
     await expect(page.getByRole('textbox', { name: 'Good Thoughts' })).toBeEnabled();
@@ -244,7 +244,7 @@ for (const viewport of [
       await signUpViaApi(page);
       await page.goto('/app/daily-ritual');
       await openExplanation(page);
-      await page.getByRole('button', { name: 'Reflect' }).click();
+      await page.getByRole('button', { name: 'Reflect', exact: true }).click();
       await page.getByRole('textbox', { name: 'Good Thoughts' }).fill('Listen before answering.');
       await page.getByRole('button', { name: 'Save Reflection' }).click();
       await expectToast(page, 'Saved!', 'Your reflection has been saved.');

@@ -323,13 +323,14 @@ test.describe('a 1280×800 desktop', () => {
     // The explanation takes the stanza's place; the form stays beside it, and Reflect moves to it.
     await openExplanation(page);
     const understanding = page.getByRole('heading', { name: 'Understanding' });
+    const reflection = page.getByRole('heading', { name: 'Daily Reflection', level: 2 });
     expectSideBySide(
       await boxOf(page, 'the explanation', understanding.boundingBox()),
-      await boxOf(page, 'Good Thoughts', thoughts.boundingBox()),
+      await boxOf(page, 'the form', reflection.boundingBox()),
       'the explanation and the form',
     );
     await page.getByRole('button', { name: 'Reflect', exact: true }).click();
-    await expect(page.getByRole('heading', { name: 'Daily Reflection', level: 2 })).toBeFocused();
+    await expect(reflection).toBeFocused();
     await expect(understanding).toBeVisible();
     await thoughts.fill('Speak gently to the people nearest me.');
     await page.getByRole('button', { name: 'Save Reflection' }).click();
@@ -337,12 +338,17 @@ test.describe('a 1280×800 desktop', () => {
 
     await page.goto('/app/dashboard?tab=journal');
     const journey = page.getByRole('heading', { name: 'Your journey' });
-    const journal = page.getByRole('tabpanel', { name: 'My Journal' });
-    await expect(journal.getByText('Speak gently to the people nearest me.')).toBeVisible();
+    const journal = page.getByText('Speak gently to the people nearest me.');
+    await expect(journal).toBeVisible();
+    const journeyBox = await boxOf(page, 'Your journey', journey.boundingBox());
     expectSideBySide(
-      await boxOf(page, 'Your journey', journey.boundingBox()),
-      await boxOf(page, 'My Journal', journal.boundingBox()),
+      journeyBox,
+      await boxOf(page, 'the journal’s tabs', page.getByRole('tablist').boundingBox()),
       'the progress and the journal',
+    );
+    const entry = await boxOf(page, 'the entry', journal.boundingBox());
+    expect(entry.x, 'the entry right of the progress').toBeGreaterThanOrEqual(
+      journeyBox.x + journeyBox.width,
     );
   });
 
