@@ -230,6 +230,151 @@ for (const viewport of [
   });
 }
 
+type Box = { x: number; y: number; width: number; height: number };
+
+const boxOf = async (page: Page, name: string, box: Promise<Box | null>) => {
+  const found = await box;
+  if (!found) throw new Error(`${name} has no box on the screen`);
+  return found;
+};
+
+/** `a` lies wholly left of `b`, and the two share some of the screen's height. */
+function expectSideBySide(a: Box, b: Box, what: string) {
+  expect(a.x + a.width, `${what}: the first ends before the second begins`).toBeLessThanOrEqual(
+    b.x + 0.5,
+  );
+  expect(
+    Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y),
+    `${what}: side by side, not one under the other`,
+  ).toBeGreaterThan(0);
+}
+
+test.describe('a 1280×800 desktop', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('the places of the app are down the left side, marked and reached by keyboard, with no tab bar at the bottom', async ({
+    page,
+  }) => {
+    await signUpViaApi(page);
+    await page.goto('/app/daily-ritual');
+    await expect(page.getByTestId('stanza-text')).toBeVisible();
+    // One navigation, along the left edge from top to bottom: the tab bar is gone.
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav).toHaveCount(1);
+    const side = await boxOf(page, 'the navigation', nav.boundingBox());
+    expect(side.x).toBeLessThanOrEqual(0.5);
+    expect(side.y).toBeLessThanOrEqual(0.5);
+    expect(side.height).toBeGreaterThanOrEqual(799);
+    expect(side.width).toBeLessThanOrEqual(320);
+    const main = await boxOf(page, 'the page', page.locator('main').boundingBox());
+    expect(main.x, 'the page begins right of the navigation').toBeGreaterThanOrEqual(
+      side.x + side.width - 0.5,
+    );
+    await expect(nav.getByRole('link', { name: 'The Threefold Path' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Daily Ritual' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(nav.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute(
+      'aria-current',
+      /.*/,
+    );
+
+    // From the top of the page, the keyboard reaches each place in turn and opens it.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
+    const reached: string[] = [];
+    for (let step = 0; step < 4; step++) {
+      await page.keyboard.press('Tab');
+      reached.push(
+        await page.evaluate(() =>
+          document.activeElement?.closest('nav[aria-label="Main"]')
+            ? (document.activeElement.textContent ?? '')
+            : '',
+        ),
+      );
+    }
+    expect(reached).toEqual(['The Threefold Path', 'Daily Ritual', 'Dashboard', 'Community']);
+    await nav.getByRole('link', { name: 'Dashboard' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/app\/dashboard$/);
+    await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await page.screenshot({ path: 'test-results/shots/dashboard-1280.png' });
+  });
+
+  test('the reflection form stands beside the reading, and the journal beside the progress', async ({
+    page,
+  }) => {
+    await signUpViaApi(page);
+    await page.goto('/app/daily-ritual');
+    const stanza = page.getByTestId('stanza-text');
+    await expect(stanza).toBeVisible();
+    const thoughts = page.getByRole('textbox', { name: 'Good Thoughts' });
+    await expect(thoughts).toBeEnabled();
+    await page.screenshot({ path: 'test-results/shots/daily-1280.png' });
+    expectSideBySide(
+      await boxOf(page, 'the stanza', stanza.boundingBox()),
+      await boxOf(page, 'Good Thoughts', thoughts.boundingBox()),
+      'the stanza and the form',
+    );
+    // The explanation takes the stanza's place; the form stays beside it, and Reflect moves to it.
+    await openExplanation(page);
+    const understanding = page.getByRole('heading', { name: 'Understanding' });
+    const reflection = page.getByRole('heading', { name: 'Daily Reflection', level: 2 });
+    expectSideBySide(
+      await boxOf(page, 'the explanation', understanding.boundingBox()),
+      await boxOf(page, 'the form', reflection.boundingBox()),
+      'the explanation and the form',
+    );
+    await page.getByRole('button', { name: 'Reflect', exact: true }).click();
+    await expect(reflection).toBeFocused();
+    await expect(understanding).toBeVisible();
+    await thoughts.fill('Speak gently to the people nearest me.');
+    await page.getByRole('button', { name: 'Save Reflection' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Day 100 complete' })).toBeVisible();
+
+    await page.goto('/app/dashboard?tab=journal');
+    const journey = page.getByRole('heading', { name: 'Your journey' });
+    const journal = page.getByText('Speak gently to the people nearest me.');
+    await expect(journal).toBeVisible();
+    const journeyBox = await boxOf(page, 'Your journey', journey.boundingBox());
+    expectSideBySide(
+      journeyBox,
+      await boxOf(page, 'the journal’s tabs', page.getByRole('tablist').boundingBox()),
+      'the progress and the journal',
+    );
+    const entry = await boxOf(page, 'the entry', journal.boundingBox());
+    expect(entry.x, 'the entry right of the progress').toBeGreaterThanOrEqual(
+      journeyBox.x + journeyBox.width,
+    );
+  });
+
+  test.describe('with the text at 200%', () => {
+    test.use({ textSize: 200 });
+
+    // 1280 px holds 40rem of text this large: too little for two columns and a side navigation.
+    test('the page keeps the one column and the tab bar, and reads whole', async ({ page }) => {
+      await signUpViaApi(page);
+      await page.goto('/app/daily-ritual');
+      await expect(page.getByTestId('stanza-text')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      const nav = await boxOf(
+        page,
+        'the tab bar',
+        page.getByRole('navigation', { name: 'Main' }).boundingBox(),
+      );
+      expect(nav.y + nav.height).toBeCloseTo(800, 0);
+      expect(nav.width).toBeCloseTo(1280, 0);
+      await expect(page.getByRole('textbox', { name: 'Good Thoughts' })).toHaveCount(0);
+      await page.screenshot({ path: 'test-results/shots/daily-1280-text-200.png' });
+      expect(await page.evaluate(findBrokenWords)).toEqual([]);
+    });
+  });
+});
+
 test('a glossary word never wraps apart from the punctuation around it', async ({ page }) => {
   await signUpViaApi(page);
   // Day 3's explanation glosses "(Khshathra)" among others.

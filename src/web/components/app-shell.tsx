@@ -27,6 +27,11 @@ const AccountMenu = lazy(async () => ({
   default: (await import('./account-menu.js')).AccountMenu,
 }));
 
+/**
+ * The app's places, in the tab bar and the side navigation alike. Where the shell is 64rem wide
+ * or more (its `@5xl` container size: a desktop at the reader's text size), the side navigation
+ * takes the tab bar's place; each is display:none where the other shows.
+ */
 const tabs = [
   { label: 'Daily Ritual', href: '/app/daily-ritual', icon: BookOpen },
   { label: 'Dashboard', href: '/app/dashboard', icon: LayoutDashboard },
@@ -167,10 +172,9 @@ function useFocusClearOfBars(
       const top = header.current?.getBoundingClientRect().bottom ?? 0;
       // The install offer, while it shows, floats above the tab bar (install-prompt-banner.tsx).
       const offer = document.querySelector('[data-install-offer]')?.getBoundingClientRect().top;
-      const bottom = Math.min(
-        offer ?? Infinity,
-        tabBar.current?.getBoundingClientRect().top ?? window.innerHeight,
-      );
+      // A tab bar not shown (on a wide screen, where the side navigation replaces it) has no top.
+      const bar = tabBar.current?.getBoundingClientRect();
+      const bottom = Math.min(offer ?? Infinity, bar?.height ? bar.top : window.innerHeight);
       if (box.top < top || box.bottom > bottom) target.scrollIntoView({ block: 'nearest' });
     };
     document.addEventListener('focusin', reveal);
@@ -178,7 +182,15 @@ function useFocusClearOfBars(
   }, [header, tabBar]);
 }
 
-/** The sticky header with the account slot, the page, and the fixed bottom tab bar. */
+/** Whether a place of the navigation is the screen shown: its link is marked as the page. */
+function isOpen(activePath: string | null, href: string) {
+  return activePath?.startsWith(href) ?? false;
+}
+
+/**
+ * The sticky header with the account slot, the page, and the fixed bottom tab bar; on a wide
+ * screen, the side navigation with the app's name instead of the tab bar.
+ */
 function ShellFrame(props: {
   activePath: string | null;
   account: ReactNode;
@@ -192,63 +204,71 @@ function ShellFrame(props: {
   useFocusClearOfBars(header, tabBar);
 
   return (
-    <div data-app-shell className="flex min-h-dvh flex-col">
+    // The shell is the container its wide layout asks about: its width in rem, so at a larger
+    // text size the page keeps the phone's layout until there is room for two columns.
+    <div data-app-shell className="@container/shell">
       <SkipLink />
-      <header
-        ref={header}
-        // Solid, so the name keeps its full contrast whatever scrolls beneath it.
-        className="sticky top-0 z-40 border-b border-border bg-background"
-      >
-        <div className="mx-auto flex min-h-14 max-w-3xl items-center justify-between gap-3 px-4 max-[359px]:gap-1 max-[359px]:px-2">
-          <Link
-            to={paths.dailyRitual.getHref()}
-            // Like the tab bar's labels, the name grows only to 150%, and no wider than keeps it
-            // on one line beside the search button and avatar of a narrow phone: the header
-            // stays on the screen as the reader scrolls and must leave room for the page. Where
-            // even that cannot fit whole words (a small phone at 200% page zoom), the flame of
-            // the app's icon stands for it and the name is left to screen readers.
-            className="flex min-w-0 items-center font-serif text-[min(1.125rem,27px,5vw)] font-semibold text-primary [overflow-wrap:normal]"
-          >
-            <Flame
-              aria-hidden="true"
-              className="hidden size-6 shrink-0 max-[259px]:block"
-              strokeWidth={1.75}
-            />
-            <span className="max-[259px]:sr-only">{PRODUCT_NAME}</span>
-          </Link>
-          <div className="flex shrink-0 items-center gap-1">
+      <SideNavigation activePath={props.activePath} />
+      <div className="flex min-h-dvh flex-col @5xl/shell:pl-64 @5xl/shell:[--app-tab-bar-height:0px]">
+        <header
+          ref={header}
+          // Solid, so the name keeps its full contrast whatever scrolls beneath it.
+          className="sticky top-0 z-40 border-b border-border bg-background"
+        >
+          <div className="mx-auto flex min-h-14 max-w-3xl items-center justify-between gap-3 px-4 max-[359px]:gap-1 max-[359px]:px-2 @5xl/shell:max-w-none @5xl/shell:px-8">
             <Link
-              to={paths.search.getHref()}
-              aria-label="Search"
-              title="Search"
-              className="inline-flex size-10 items-center justify-center rounded-full text-muted-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+              to={paths.dailyRitual.getHref()}
+              // Like the tab bar's labels, the name grows only to 150%, and no wider than keeps
+              // it on one line beside the search button and avatar of a narrow phone: the header
+              // stays on the screen as the reader scrolls and must leave room for the page.
+              // Where even that cannot fit whole words (a small phone at 200% page zoom), the
+              // flame of the app's icon stands for it and the name is left to screen readers.
+              // On a wide screen the side navigation carries the name.
+              className="flex min-w-0 items-center font-serif text-[min(1.125rem,27px,5vw)] font-semibold text-primary [overflow-wrap:normal] @5xl/shell:hidden"
             >
-              <Search className="size-5" aria-hidden="true" />
+              <Flame
+                aria-hidden="true"
+                className="hidden size-6 shrink-0 max-[259px]:block"
+                strokeWidth={1.75}
+              />
+              <span className="max-[259px]:sr-only">{PRODUCT_NAME}</span>
             </Link>
-            {props.account}
+            <div className="ml-auto flex shrink-0 items-center gap-1">
+              <Link
+                to={paths.search.getHref()}
+                aria-label="Search"
+                title="Search"
+                className="inline-flex size-10 items-center justify-center rounded-full text-muted-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+              >
+                <Search className="size-5" aria-hidden="true" />
+              </Link>
+              {props.account}
+            </div>
           </div>
-        </div>
-        {props.notice}
-        <div ref={keepToastPlace} />
-      </header>
+          {props.notice}
+          <div ref={keepToastPlace} />
+        </header>
 
-      {/* The last control ends well above the tab bar and the install offer, however tall. */}
-      <main
-        id={MAIN_CONTENT_ID}
-        tabIndex={-1}
-        className="mx-auto w-full max-w-3xl flex-1 px-4 max-[359px]:px-3 pb-[calc(var(--app-tab-bar-height)+var(--install-offer-space,0px)+2rem)] pt-4 focus:outline-none"
-      >
-        {props.children}
-      </main>
+        {/* The last control ends well above the tab bar and the install offer, however tall.
+            A screen laid out in two columns (data-wide-layout) takes the width a wide screen
+            has; a single column keeps a comfortable line length. */}
+        <main
+          id={MAIN_CONTENT_ID}
+          tabIndex={-1}
+          className="mx-auto w-full max-w-3xl flex-1 px-4 max-[359px]:px-3 pb-[calc(var(--app-tab-bar-height)+var(--install-offer-space,0px)+2rem)] pt-4 focus:outline-none @5xl/shell:px-8 @5xl/shell:pt-6 @5xl/shell:has-[[data-wide-layout]]:max-w-6xl"
+        >
+          {props.children}
+        </main>
+      </div>
 
       <nav
         ref={tabBar}
         aria-label="Main"
-        className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-background/95 pb-[env(safe-area-inset-bottom)] backdrop-blur"
+        className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-background/95 pb-[env(safe-area-inset-bottom)] backdrop-blur @5xl/shell:hidden"
       >
         <ul className="mx-auto grid max-w-3xl grid-cols-3">
           {tabs.map(({ label, href, icon: Icon }) => {
-            const active = props.activePath?.startsWith(href) ?? false;
+            const active = isOpen(props.activePath, href);
             return (
               <li key={href}>
                 <Link
@@ -278,5 +298,48 @@ function ShellFrame(props: {
         </ul>
       </nav>
     </div>
+  );
+}
+
+/**
+ * On a wide screen: the app's name and its three places down the left side, always in view,
+ * the open one marked by a tint and a bar as well as by its colour.
+ */
+function SideNavigation({ activePath }: { activePath: string | null }) {
+  return (
+    <nav
+      aria-label="Main"
+      className="fixed inset-y-0 left-0 z-40 hidden w-64 flex-col gap-6 overflow-y-auto border-r border-border bg-background px-3 py-3 @5xl/shell:flex"
+    >
+      <Link
+        to={paths.dailyRitual.getHref()}
+        className="flex min-h-11 items-center gap-2 rounded-lg px-3 font-serif text-lg font-semibold text-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+      >
+        <Flame aria-hidden="true" className="size-6 shrink-0" strokeWidth={1.75} />
+        {PRODUCT_NAME}
+      </Link>
+      <ul className="flex flex-col gap-1">
+        {tabs.map(({ label, href, icon: Icon }) => {
+          const active = isOpen(activePath, href);
+          return (
+            <li key={href}>
+              <Link
+                to={href}
+                aria-current={active ? 'page' : undefined}
+                className={cn(
+                  'flex min-h-11 items-center gap-3 rounded-lg border-l-4 px-3 py-2 font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+                  active
+                    ? 'border-primary bg-primary/10 text-primary'
+                    : 'border-transparent text-muted-foreground hover:bg-muted hover:text-foreground',
+                )}
+              >
+                <Icon className="size-5 shrink-0" aria-hidden="true" />
+                {label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
   );
 }

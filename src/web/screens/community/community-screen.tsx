@@ -9,14 +9,18 @@ export function CommunityScreen() {
   const { data: requests } = useFriendRequests();
   const receivedCount = requests?.received.length ?? 0;
 
+  // On a wide screen the circles stand in a column of their own beside the people.
   return (
-    <div className="flex flex-col gap-6">
-      <header>
+    <div
+      data-wide-layout
+      className="flex flex-col gap-6 @5xl/shell:grid @5xl/shell:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] @5xl/shell:items-start @5xl/shell:gap-x-8"
+    >
+      <header className="@5xl/shell:col-span-2">
         <h1 className="font-serif text-3xl font-semibold">Your Community</h1>
         <p className="mt-2 text-muted-foreground">Connect and share your journey with friends</p>
       </header>
       <CircleSummaries />
-      <Tabs defaultValue="friends">
+      <Tabs defaultValue="friends" className="min-w-0">
         <TabsList>
           <TabsTrigger value="friends">Friends</TabsTrigger>
           <TabsTrigger value="requests">

@@ -30,7 +30,7 @@ function TodaysReading() {
   const today = useTodayThought();
   if (today.isPending && today.fetchStatus !== 'idle') {
     return (
-      <div className="flex flex-col gap-8">
+      <div data-wide-layout className="flex flex-col gap-8">
         <DayStripSkeleton />
         <ReadingSkeleton />
       </div>
@@ -45,10 +45,13 @@ function ChosenDayReading({ day }: { day: number }) {
   return <DayScreen day={day} thought={useThought(day)} />;
 }
 
-/** The strip stays in place while days change, so the focused day button keeps its focus. */
+/**
+ * The strip stays in place while days change, so the focused day button keeps its focus. On a
+ * wide screen the day takes the page's full width (data-wide-layout, app-shell.tsx).
+ */
 function DayScreen({ day, thought }: { day: number; thought: UseQueryResult<Thought> }) {
   return (
-    <div className="flex flex-col gap-8">
+    <div data-wide-layout className="flex flex-col gap-8">
       <NewcomersPace />
       <DayStrip day={day} />
       <DayContent day={day} thought={thought} />

@@ -21,7 +21,9 @@ import { DayCompleteMoment } from './day-complete-moment.js';
 import { DayHeader } from './day-header.js';
 import { StanzaPanel, UnderstandingPanel, loadGlossaryWords } from './panels.js';
 import { ReadingProgress } from './reading-progress.js';
+import { ReflectionSkeleton } from './reading-skeleton.js';
 import { useReducedMotion } from './use-reduced-motion.js';
+import { useShownByLayout } from './use-shown-by-layout.js';
 import { useSwipe } from './use-swipe.js';
 
 // The reflection form (and its form library) is two steps away from the first view, so it
@@ -47,11 +49,17 @@ interface Moment {
 }
 
 /**
- * One day's reading: the stanza, its explanation and the reflection, one panel at a time.
- * It is mounted once per day, so a new day always begins on the stanza with a fresh form.
+ * One day's reading: the stanza, its explanation and the reflection, one panel at a time; on a
+ * wide screen the reflection form stands beside the stanza or its explanation, whichever the
+ * reader has open. It is mounted once per day, so a new day always begins on the stanza with a
+ * fresh form.
  */
 export function DayReading({ day, thought }: { day: number; thought: Thought }) {
   const [panel, setPanel] = useState<Panel>(0);
+  /** The reading panel last open: what the wide layout shows beside the form. */
+  const [reading, setReading] = useState<0 | 1>(0);
+  const besideRef = useRef<HTMLDivElement>(null);
+  const formBeside = useShownByLayout(besideRef);
   const previousPanel = useRef<Panel>(0);
   const { markStep } = useProgress();
   const navigate = useNavigate();
@@ -130,7 +138,10 @@ export function DayReading({ day, thought }: { day: number; thought: Thought }) 
     if (next === panel) return;
     // A transition keeps the current panel in place until the next one can show whole, so the
     // focus and the slide below always meet a rendered panel.
-    startTransition(() => setPanel(next));
+    startTransition(() => {
+      setPanel(next);
+      if (next !== 2) setReading(next);
+    });
   };
 
   // A save completes the day: first the moment (day complete, streak), then, when the reader's
@@ -167,7 +178,9 @@ export function DayReading({ day, thought }: { day: number; thought: Thought }) 
     previousPanel.current = panel;
     if (from === panel) return;
     headingRef.current?.focus({ preventScroll: true });
-    const element = panelRef.current;
+    // Beside the reading, the form was in place all along: only the reading slides.
+    const toForm = formBeside && panel === 2;
+    const element = toForm ? besideRef.current : panelRef.current;
     if (!element) return;
     // Scrolled up to the panel's start when that is above the clear area below the sticky
     // header (the page's scroll padding).
@@ -176,6 +189,7 @@ export function DayReading({ day, thought }: { day: number; thought: Thought }) 
       element.scrollIntoView({ block: 'start', behavior: 'instant' });
     }
     if (reducedMotion || typeof element.animate !== 'function') return;
+    if (formBeside && (panel === 2 || from === 2)) return;
     const direction = panel > from ? 1 : -1;
     element.animate(
       [
@@ -184,7 +198,29 @@ export function DayReading({ day, thought }: { day: number; thought: Thought }) 
       ],
       { duration: 320, easing: 'cubic-bezier(0.22, 0.8, 0.3, 1)' },
     );
-  }, [panel, reducedMotion]);
+  }, [panel, reducedMotion, formBeside]);
+
+  const shownPanel = formBeside && panel === 2 ? reading : panel;
+  const completeMoment = moment && (
+    <DayCompleteMoment
+      key={moment.save}
+      containerRef={momentRef}
+      day={day}
+      opened={moment.opened}
+      moving={moment.moving}
+      isToday={day === currentDay}
+      onStay={stay}
+    />
+  );
+  const reflectionPanel = (
+    <ReflectionPanel
+      day={day}
+      prompt={thought.reflectionPrompt}
+      headingRef={panel === 2 ? headingRef : null}
+      onBack={() => showPanel(0)}
+      onSaved={onSaved}
+    />
+  );
 
   return (
     <div className="flex flex-col gap-8">
@@ -222,61 +258,59 @@ export function DayReading({ day, thought }: { day: number; thought: Thought }) 
           </ol>
         </nav>
 
-        <div
-          {...bind}
-          data-testid="reading-panels"
-          className={cn('touch-pan-y', dragging && 'cursor-grabbing select-none')}
-        >
+        {/* One column on a phone; on a wide screen the reading and the form side by side. */}
+        <div className="flex flex-col gap-6 @5xl/shell:grid @5xl/shell:grid-cols-2 @5xl/shell:items-start @5xl/shell:gap-10">
+          <div className="flex min-w-0 flex-col gap-6">
+            <div
+              {...bind}
+              data-testid="reading-panels"
+              className={cn('touch-pan-y', dragging && 'cursor-grabbing select-none')}
+            >
+              <div
+                ref={panelRef}
+                style={{
+                  transform: offset ? `translateX(${offset}px)` : undefined,
+                  opacity: offset ? 1 - Math.abs(offset) / 400 : undefined,
+                }}
+                className={cn(
+                  !dragging &&
+                    !reducedMotion &&
+                    'transition-[transform,opacity] duration-300 ease-out',
+                )}
+              >
+                <Suspense fallback={null}>
+                  {shownPanel === 0 && (
+                    <StanzaPanel
+                      thought={thought}
+                      headingRef={panel === 0 ? headingRef : null}
+                      onReadExplanation={() => showPanel(1)}
+                    />
+                  )}
+                  {shownPanel === 1 && (
+                    <UnderstandingPanel
+                      thought={thought}
+                      headingRef={panel === 1 ? headingRef : null}
+                      onBack={() => showPanel(0)}
+                      onReflect={() => showPanel(2)}
+                    />
+                  )}
+                  {shownPanel === 2 && reflectionPanel}
+                </Suspense>
+              </div>
+            </div>
+            {!formBeside && panel === 2 && completeMoment}
+          </div>
+
+          {/* Shown (and filled) only where the wide layout has room for it. */}
           <div
-            ref={panelRef}
-            style={{
-              transform: offset ? `translateX(${offset}px)` : undefined,
-              opacity: offset ? 1 - Math.abs(offset) / 400 : undefined,
-            }}
-            className={cn(
-              !dragging && !reducedMotion && 'transition-[transform,opacity] duration-300 ease-out',
-            )}
+            ref={besideRef}
+            data-testid="reflection-beside"
+            className="hidden min-w-0 flex-col gap-6 @5xl/shell:flex"
           >
-            <Suspense fallback={null}>
-              {panel === 0 && (
-                <StanzaPanel
-                  thought={thought}
-                  headingRef={headingRef}
-                  onReadExplanation={() => showPanel(1)}
-                />
-              )}
-              {panel === 1 && (
-                <UnderstandingPanel
-                  thought={thought}
-                  headingRef={headingRef}
-                  onBack={() => showPanel(0)}
-                  onReflect={() => showPanel(2)}
-                />
-              )}
-              {panel === 2 && (
-                <ReflectionPanel
-                  day={day}
-                  prompt={thought.reflectionPrompt}
-                  headingRef={headingRef}
-                  onBack={() => showPanel(0)}
-                  onSaved={onSaved}
-                />
-              )}
-            </Suspense>
+            {formBeside && <Suspense fallback={<ReflectionSkeleton />}>{reflectionPanel}</Suspense>}
+            {formBeside && completeMoment}
           </div>
         </div>
-
-        {panel === 2 && moment && (
-          <DayCompleteMoment
-            key={moment.save}
-            containerRef={momentRef}
-            day={day}
-            opened={moment.opened}
-            moving={moment.moving}
-            isToday={day === currentDay}
-            onStay={stay}
-          />
-        )}
       </div>
 
       <ReadingProgress day={day} />

@@ -76,14 +76,16 @@ function ListenControl({
 /**
  * A panel's buttons, held at the bottom of the screen (above the tab bar and the install offer)
  * while the panel above them is read, so the next step is in sight from the first view; they
- * settle in their place under the panel when it ends.
+ * settle in their place under the panel when it ends. Where the screen is under 20rem wide at
+ * the reader's text size (large text on a phone, or a page zoomed far in), a held bar would
+ * cover much of the panel beneath it, so the buttons keep their place under the panel.
  */
 function NextStepBar({ className, children }: { className: string; children: ReactNode }) {
   return (
     <div
       data-next-step-bar=""
       className={cn(
-        'sticky bottom-[calc(var(--app-tab-bar-height)+var(--install-offer-space,0px))] z-10 -mx-4 flex flex-wrap items-center gap-3 self-stretch border-t border-border/60 bg-background/95 px-4 py-3 backdrop-blur max-[359px]:-mx-3 max-[359px]:px-3',
+        'static z-10 @xs/shell:sticky @xs/shell:bottom-[calc(var(--app-tab-bar-height)+var(--install-offer-space,0px))] -mx-4 flex flex-wrap items-center gap-3 self-stretch border-t border-border/60 bg-background/95 px-4 py-3 backdrop-blur max-[359px]:-mx-3 max-[359px]:px-3',
         className,
       )}
     >
@@ -117,7 +119,7 @@ export function StanzaPanel({
         what="the stanza"
         onLine={setSpokenLine}
       />
-      <figure className="w-full rounded-2xl border border-border bg-card px-6 py-10 shadow-sm max-[359px]:px-3 max-[359px]:py-6 sm:px-12 sm:py-14">
+      <figure className="w-full rounded-2xl border border-border bg-card px-6 py-10 shadow-sm max-[359px]:px-3 max-[359px]:py-6 sm:px-12 sm:py-14 @5xl/shell:px-8">
         <span aria-hidden="true" className="mx-auto mb-8 block h-px w-12 bg-primary/40" />
         <blockquote
           data-testid="stanza-text"

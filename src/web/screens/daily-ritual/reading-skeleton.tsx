@@ -23,3 +23,20 @@ export function ReadingSkeleton() {
     </div>
   );
 }
+
+/** The reflection form's place beside the reading on a wide screen, while its code comes. */
+export function ReflectionSkeleton() {
+  return (
+    <div role="status" aria-busy="true" className="flex flex-col gap-6">
+      <span className="sr-only">Loading the reflection form</span>
+      <Skeleton className="h-8 w-56 max-w-full" />
+      <Skeleton className="h-5 w-full" />
+      {[0, 1, 2].map((field) => (
+        <div key={field} className="flex flex-col gap-2">
+          <Skeleton className="h-5 w-32" />
+          <Skeleton className="h-24 w-full rounded-lg" />
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -214,7 +214,14 @@ export function ReflectionPanel({
         )}
 
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
-          <Button type="button" variant="outline" size="lg" onClick={onBack}>
+          {/* Beside the reading on a wide screen, the form has no step back to take. */}
+          <Button
+            type="button"
+            variant="outline"
+            size="lg"
+            onClick={onBack}
+            className="@5xl/shell:hidden"
+          >
             <ArrowLeft aria-hidden="true" /> Back to Gatha
           </Button>
           <Button

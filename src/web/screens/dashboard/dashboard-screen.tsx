@@ -25,15 +25,21 @@ export function DashboardScreen() {
   const openTab = (value: string) =>
     setSearchParams(TABS_IN_ADDRESS.includes(value) ? { tab: value } : {}, { replace: true });
 
+  // On a wide screen the progress stands in a column of its own beside the journal's tabs.
   return (
-    <div className="flex flex-col gap-5">
+    <div
+      data-wide-layout
+      className="flex flex-col gap-5 @5xl/shell:grid @5xl/shell:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] @5xl/shell:items-start @5xl/shell:gap-8"
+    >
       <h1 className="sr-only">Dashboard</h1>
-      <AppreciatedNote />
-      <YourJourneyCard />
-      <OnThisDayCard />
-      <YourWeekCard />
-      <CircleSummaries />
-      <Tabs value={tab} onValueChange={openTab}>
+      <div className="flex min-w-0 flex-col gap-5">
+        <AppreciatedNote />
+        <YourJourneyCard />
+        <OnThisDayCard />
+        <YourWeekCard />
+        <CircleSummaries />
+      </div>
+      <Tabs value={tab} onValueChange={openTab} className="min-w-0">
         <TabsList aria-label="Dashboard sections" className="min-h-11">
           <TabsTrigger value={FRIENDS_TAB} className="py-2">
             <Users aria-hidden="true" className="size-4" />
