@@ -7,6 +7,7 @@ import {
   useEffect,
   useLayoutEffect,
   useRef,
+  useState,
 } from 'react';
 import { Link, Outlet, useLocation, useNavigate, useNavigationType } from 'react-router';
 import { PRODUCT_NAME } from '#shared/constants';
@@ -14,8 +15,6 @@ import { useCurrentUser, useLogout } from '../api/auth.js';
 import { paths } from '../app/paths.js';
 import { toast } from '../hooks/use-toast.js';
 import { OfflineBanner } from '../offline/offline-banner.js';
-import { useOfflineSync } from '../offline/use-offline-sync.js';
-import { useDailyReminder } from '../reminders/use-daily-reminder.js';
 import { cn } from '../lib/cn.js';
 import { AccountAvatar } from './account-avatar.js';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link.js';
@@ -25,6 +24,10 @@ import { keepToastPlace } from './ui/toast-place.js';
 // The menu and its popover machinery load just after the first paint, off the critical path.
 const AccountMenu = lazy(async () => ({
   default: (await import('./account-menu.js')).AccountMenu,
+}));
+
+const ShellBackgroundWork = lazy(async () => ({
+  default: (await import('./shell-background-work.js')).ShellBackgroundWork,
 }));
 
 const tabs = [
@@ -40,10 +43,8 @@ export function AppShell() {
   const navigate = useNavigate();
   const { pathname, hash } = useLocation();
   useNewScreenAtTop(pathname, hash);
-  // The in-page reminder checks every minute wherever the signed-in app is open.
-  useDailyReminder();
-  // Reflections saved while offline are sent when the connection returns, from any screen.
-  useOfflineSync();
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
 
   const signOut = () =>
     logout.mutate(undefined, {
@@ -70,6 +71,11 @@ export function AppShell() {
       }
     >
       <Outlet />
+      {live && (
+        <Suspense fallback={null}>
+          <ShellBackgroundWork />
+        </Suspense>
+      )}
     </ShellFrame>
   );
 }

@@ -17,18 +17,30 @@ import { useTodayThought } from '../../api/thoughts.js';
 import { paths } from '../../app/paths.js';
 import { useProgress } from '../../hooks/use-progress.js';
 import { cn } from '../../lib/cn.js';
-import { DayCompleteMoment } from './day-complete-moment.js';
 import { DayHeader } from './day-header.js';
-import { StanzaPanel, UnderstandingPanel, loadGlossaryWords } from './panels.js';
+import { StanzaPanel } from './panels.js';
 import { ReadingProgress } from './reading-progress.js';
 import { useReducedMotion } from './use-reduced-motion.js';
 import { useSwipe } from './use-swipe.js';
+
+// The explanation is a step away from the first view: it loads once the stanza is shown, and
+// a tap on Read Explanation before it is here keeps the stanza in place until it is.
+const loadUnderstandingPanel = () => import('./understanding-panel.js');
+const UnderstandingPanel = lazy(async () => ({
+  default: (await loadUnderstandingPanel()).UnderstandingPanel,
+}));
 
 // The reflection form (and its form library) is two steps away from the first view, so it
 // loads just after the stanza is shown rather than with it.
 const loadReflectionPanel = () => import('./reflection-panel.js');
 const ReflectionPanel = lazy(async () => ({
   default: (await loadReflectionPanel()).ReflectionPanel,
+}));
+
+// The moment after a save comes only after the form, so it loads with it, not with the stanza.
+const loadDayCompleteMoment = () => import('./day-complete-moment.js');
+const DayCompleteMoment = lazy(async () => ({
+  default: (await loadDayCompleteMoment()).DayCompleteMoment,
 }));
 
 type Panel = 0 | 1 | 2;
@@ -73,11 +85,14 @@ export function DayReading({ day, thought }: { day: number; thought: Thought }) 
 
   useEffect(() => () => clearTimeout(advanceTimer.current), []);
 
-  // Fetched once the stanza is up, so the form and the glossary are here before the reader
+  // Fetched once the stanza is up, so the explanation, the form and the glossary are here before the reader
   // reaches them, even if the connection drops meanwhile.
   useEffect(() => {
+    loadUnderstandingPanel()
+      .then(({ loadGlossaryWords }) => loadGlossaryWords())
+      .catch(() => undefined);
     loadReflectionPanel().catch(() => undefined);
-    loadGlossaryWords().catch(() => undefined);
+    loadDayCompleteMoment().catch(() => undefined);
   }, []);
 
   const step = useCallback(
@@ -267,15 +282,17 @@ export function DayReading({ day, thought }: { day: number; thought: Thought }) 
         </div>
 
         {panel === 2 && moment && (
-          <DayCompleteMoment
-            key={moment.save}
-            containerRef={momentRef}
-            day={day}
-            opened={moment.opened}
-            moving={moment.moving}
-            isToday={day === currentDay}
-            onStay={stay}
-          />
+          <Suspense fallback={null}>
+            <DayCompleteMoment
+              key={moment.save}
+              containerRef={momentRef}
+              day={day}
+              opened={moment.opened}
+              moving={moment.moving}
+              isToday={day === currentDay}
+              onStay={stay}
+            />
+          </Suspense>
         )}
       </div>
 
