@@ -30,6 +30,22 @@ const ShellBackgroundWork = lazy(async () => ({
   default: (await import('./shell-background-work.js')).ShellBackgroundWork,
 }));
 
+/**
+ * The background work, started once the page is live. Its own component, so starting it
+ * renders nothing else again: the shell's parts still waiting for their code to hydrate stay
+ * as the server sent them.
+ */
+function BackgroundWorkOnceLive() {
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
+  if (!live) return null;
+  return (
+    <Suspense fallback={null}>
+      <ShellBackgroundWork />
+    </Suspense>
+  );
+}
+
 const tabs = [
   { label: 'Daily Ritual', href: '/app/daily-ritual', icon: BookOpen },
   { label: 'Dashboard', href: '/app/dashboard', icon: LayoutDashboard },
@@ -43,8 +59,6 @@ export function AppShell() {
   const navigate = useNavigate();
   const { pathname, hash } = useLocation();
   useNewScreenAtTop(pathname, hash);
-  const [live, setLive] = useState(false);
-  useEffect(() => setLive(true), []);
 
   const signOut = () =>
     logout.mutate(undefined, {
@@ -71,11 +85,7 @@ export function AppShell() {
       }
     >
       <Outlet />
-      {live && (
-        <Suspense fallback={null}>
-          <ShellBackgroundWork />
-        </Suspense>
-      )}
+      <BackgroundWorkOnceLive />
     </ShellFrame>
   );
 }

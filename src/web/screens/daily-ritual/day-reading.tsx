@@ -85,8 +85,8 @@ export function DayReading({ day, thought }: { day: number; thought: Thought }) 
 
   useEffect(() => () => clearTimeout(advanceTimer.current), []);
 
-  // Fetched once the stanza is up, so the explanation, the form and the glossary are here before the reader
-  // reaches them, even if the connection drops meanwhile.
+  // Fetched once the stanza is up, so the explanation, the form and the glossary are here
+  // before the reader reaches them, even if the connection drops meanwhile.
   useEffect(() => {
     loadUnderstandingPanel()
       .then(({ loadGlossaryWords }) => loadGlossaryWords())
