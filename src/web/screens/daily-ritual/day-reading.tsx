@@ -17,6 +17,7 @@ import { useTodayThought } from '../../api/thoughts.js';
 import { paths } from '../../app/paths.js';
 import { useProgress } from '../../hooks/use-progress.js';
 import { cn } from '../../lib/cn.js';
+import { DayCompleteMoment } from './day-complete-moment.js';
 import { DayHeader } from './day-header.js';
 import { StanzaPanel } from './panels.js';
 import { ReadingProgress } from './reading-progress.js';
@@ -35,12 +36,6 @@ const UnderstandingPanel = lazy(async () => ({
 const loadReflectionPanel = () => import('./reflection-panel.js');
 const ReflectionPanel = lazy(async () => ({
   default: (await loadReflectionPanel()).ReflectionPanel,
-}));
-
-// The moment after a save comes only after the form, so it loads with it, not with the stanza.
-const loadDayCompleteMoment = () => import('./day-complete-moment.js');
-const DayCompleteMoment = lazy(async () => ({
-  default: (await loadDayCompleteMoment()).DayCompleteMoment,
 }));
 
 type Panel = 0 | 1 | 2;
@@ -92,7 +87,6 @@ export function DayReading({ day, thought }: { day: number; thought: Thought }) 
       .then(({ loadGlossaryWords }) => loadGlossaryWords())
       .catch(() => undefined);
     loadReflectionPanel().catch(() => undefined);
-    loadDayCompleteMoment().catch(() => undefined);
   }, []);
 
   const step = useCallback(
@@ -282,17 +276,15 @@ export function DayReading({ day, thought }: { day: number; thought: Thought }) 
         </div>
 
         {panel === 2 && moment && (
-          <Suspense fallback={null}>
-            <DayCompleteMoment
-              key={moment.save}
-              containerRef={momentRef}
-              day={day}
-              opened={moment.opened}
-              moving={moment.moving}
-              isToday={day === currentDay}
-              onStay={stay}
-            />
-          </Suspense>
+          <DayCompleteMoment
+            key={moment.save}
+            containerRef={momentRef}
+            day={day}
+            opened={moment.opened}
+            moving={moment.moving}
+            isToday={day === currentDay}
+            onStay={stay}
+          />
         )}
       </div>
 
