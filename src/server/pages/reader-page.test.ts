@@ -5,13 +5,15 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE, SIGNED_IN_HINT_COOKIE, TIME_ZONE_COOKIE } from '#shared/constants';
 import { PAGE_RENDER_DIR, PAGE_RENDER_ENTRY, READER_PAGE_TEMPLATE } from '#shared/web-build';
+import { openDatabase } from '../db/connection.js';
 import { signUp } from '../test-support/api-client.js';
 import { createTestApp, type TestApp, testClock } from '../test-support/test-app.js';
 
 /**
  * A web build whose page renderer writes out what it was given, so the test sees exactly the
- * answers and cookies a reader's page is rendered from. A reader named 'Unrenderable' makes it
- * fail, as a broken build would.
+ * answers and cookies a reader's page is made from: the shared page the answers, the reader's
+ * parts their account details and cookies. A reader named 'Unrenderable' makes it fail, as a
+ * broken build would.
  */
 function writeBuild(base: string) {
   const web = path.join(base, 'web');
@@ -21,11 +23,19 @@ function writeBuild(base: string) {
   const render = path.join(base, PAGE_RENDER_DIR);
   fs.mkdirSync(render);
   fs.writeFileSync(path.join(render, READER_PAGE_TEMPLATE), '<main>{page}</main>');
+  // The shared page names the day's answers, and leaves the reader's account details and the
+  // request's cookies (as the progress line reads them) to its marks.
   fs.writeFileSync(
     path.join(render, PAGE_RENDER_ENTRY),
-    `export async function renderReaderPage(template, data, cookies) {
-      if (data.me.fullName === 'Unrenderable') throw new Error('broken build');
-      return template.replace('{page}', JSON.stringify({ data, cookies }));
+    `export async function renderSharedReaderPage(template, shared) {
+      const { pace, ...answers } = shared;
+      const page = '{"data":{"me":\\uE000me\\uE001,' + JSON.stringify(answers).slice(1) +
+        ',"cookies":"\\uE000progress\\uE001"}';
+      return template.replace('{page}', page);
+    }
+    export function renderReaderParts(me, day, cookies) {
+      if (me.fullName === 'Unrenderable') throw new Error('broken build');
+      return { me: JSON.stringify(me), progress: JSON.stringify(cookies).slice(1, -1), initials: '' };
     }`,
   );
   return web;
@@ -73,6 +83,55 @@ describe('the daily screen rendered for the signed-in reader', () => {
     expect(data.today.dayNumber).toBe(88);
     const info = await reader.get('/api/gathas/info/88');
     expect(data.gathaInfo).toEqual(info.status === 200 ? info.body : null);
+  });
+
+  it("puts each reader's own parts into the page the day's readers share, compressed as gzip", async () => {
+    const first = await signUp(t.app, { fullName: 'Roxana Daryush' });
+    const second = await signUp(t.app, { fullName: 'Kourosh Mehr' });
+    const pages = await Promise.all(
+      [first, second, first].map(async (reader, index) => {
+        const cookie = `${SESSION_COOKIE}=${reader.sessionCookie}; gatha-progress=%5B${index}%5D`;
+        const page = await t.app.inject({
+          url: '/app/daily-ritual',
+          headers: { cookie, 'accept-encoding': 'gzip, deflate, br' },
+        });
+        expect(page.headers['content-encoding']).toBe('gzip');
+        return { cookie, reader, page: rendered(zlib.gunzipSync(page.rawPayload).toString()) };
+      }),
+    );
+    for (const { cookie, reader, page } of pages) {
+      expect(page.cookies).toBe(cookie);
+      expect(page.data.me).toEqual(reader.user);
+      expect(page.data.today).toEqual(pages[0]?.page.data.today);
+    }
+  });
+
+  it('shows the readings as they are after a content import, not as they were', async () => {
+    const reader = await signUp(t.app);
+    const cookies = { [SESSION_COOKIE]: reader.sessionCookie ?? '' };
+    const before = rendered((await t.app.inject({ url: '/app/daily-ritual', cookies })).body);
+    const day: number = before.data.today.dayNumber;
+    const database = openDatabase(t.databaseUrl);
+    try {
+      // As an import does: the readings change, and every process is told (topic 'content').
+      await database.db
+        .updateTable('gatha_info')
+        .set({ song_title: 'A song renamed by an import' })
+        .where('start_day', '<=', day)
+        .where('end_day', '>=', day)
+        .execute();
+      await database.db
+        .insertInto('data_changes')
+        .values({ topic: 'content', user_id: 0 })
+        .execute();
+    } finally {
+      await database.close();
+    }
+    // A change of the reader's own makes the app read what changed before it answers.
+    await reader.call('PATCH', '/api/users/me', { pace: 'together' });
+    const after = rendered((await t.app.inject({ url: '/app/daily-ritual', cookies })).body);
+    expect(before.data.gathaInfo?.songTitle).not.toBe('A song renamed by an import');
+    expect(after.data.gathaInfo?.songTitle).toBe('A song renamed by an import');
   });
 
   it('renders the own day of a reader on their own path, while the public page keeps the calendar', async () => {

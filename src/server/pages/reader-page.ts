@@ -4,36 +4,129 @@ import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { TIME_ZONE_COOKIE } from '#shared/constants';
+import { type User, userSchema } from '#shared/auth-schemas';
 import { type ReaderPageData, readerPageDataSchema } from '#shared/reader-page-data';
+import {
+  type ReaderPart,
+  type ReaderParts,
+  type SharedReaderPageData,
+  cutAtReaderParts,
+  withReaderParts,
+} from '#shared/reader-page-parts';
 import { acceptsEncoding } from '../http/accepted-encodings.js';
 import type { AppContext } from '../app-context.js';
 import { resumeCallerSession } from '../auth/session-resume.js';
 import { toUser } from '../auth/users.js';
 import { HttpError } from '../http/http-errors.js';
+import {
+  type GzipStretch,
+  compressedStretch,
+  gzipOfStretches,
+  storedStretch,
+} from '../http/spliced-gzip.js';
 import { knownZoneOr, readingPaceOf } from '../readings/reading-day.js';
 import { gathaInfoFor } from '../readings/readings.js';
-import { todayAnswer } from '../readings/today-answers.js';
+import { type TodayAnswer, todayAnswer } from '../readings/today-answers.js';
 import { PAGE_RENDER_DIR, PAGE_RENDER_ENTRY, READER_PAGE_TEMPLATE } from '#shared/web-build';
 
-/** Renders the daily screen for a reader into the built page; `cookies` is the Cookie header. */
-export type RenderReaderPage = (data: ReaderPageData, cookies: string) => Promise<string>;
+/**
+ * The web build's renderer of a reader's daily page (docs/decisions/005): the page every reader
+ * of a day, zone and pace shares, with marks where each reader's own parts go, and those parts
+ * for one reader (`cookies` is the request's Cookie header).
+ */
+export interface ReaderPageRenderer {
+  shared(shared: SharedReaderPageData): Promise<string>;
+  parts(me: User, day: number, cookies: string): ReaderParts;
+}
 
 interface PageRenderModule {
-  renderReaderPage(template: string, data: ReaderPageData, cookies: string): Promise<string>;
+  renderSharedReaderPage(template: string, shared: SharedReaderPageData): Promise<string>;
+  renderReaderParts(me: User, day: number, cookies: string): ReaderParts;
 }
 
 /**
  * The web build's renderer of a reader's daily page, or null when the build has none (a build
  * from before it existed, or no web build at all): the static shell is sent instead.
  */
-export async function loadReaderPageRenderer(webDistDir: string): Promise<RenderReaderPage | null> {
+export async function loadReaderPageRenderer(
+  webDistDir: string,
+): Promise<ReaderPageRenderer | null> {
   const dir = path.join(path.dirname(webDistDir), PAGE_RENDER_DIR);
   const entry = path.join(dir, PAGE_RENDER_ENTRY);
   const templateFile = path.join(dir, READER_PAGE_TEMPLATE);
   if (!fs.existsSync(entry) || !fs.existsSync(templateFile)) return null;
   const template = fs.readFileSync(templateFile, 'utf8');
-  const module = (await import(pathToFileURL(entry).href)) as PageRenderModule;
-  return (data, cookies) => module.renderReaderPage(template, data, cookies);
+  const module = (await import(pathToFileURL(entry).href)) as Partial<PageRenderModule>;
+  const { renderSharedReaderPage, renderReaderParts } = module;
+  if (!renderSharedReaderPage || !renderReaderParts) return null;
+  return {
+    shared: (shared) => renderSharedReaderPage(template, shared),
+    parts: renderReaderParts,
+  };
+}
+
+/**
+ * The shared page, kept until the readings change: cut at the reader's parts, and each stretch
+ * between them compressed once, so a reader's page is put together rather than rendered.
+ */
+interface SharedReaderPage {
+  /** The reader's parts, in order: one between each two stretches. */
+  parts: ReaderPart[];
+  stretches: GzipStretch[];
+}
+
+async function sharedReaderPage(
+  ctx: AppContext,
+  render: ReaderPageRenderer,
+  timeZone: string,
+  pace: ReaderPageData['me']['pace'],
+  answer: TodayAnswer,
+): Promise<SharedReaderPage> {
+  // The answer's tag names today's reading and the reader's day in it (their pace included).
+  return ctx.cache.fromContent(`reader page ${timeZone} ${pace} ${answer.etag}`, async () => {
+    const gathaInfo = await gathaInfoFor(ctx.db, answer.today.dayNumber);
+    const shared = readerPageDataSchema
+      .omit({ me: true })
+      .parse({ timeZone, today: answer.today, gathaInfo });
+    const { texts, parts } = cutAtReaderParts(await render.shared({ ...shared, pace }));
+    return { parts, stretches: texts.map(compressedStretch) };
+  });
+}
+
+/** Progress lines already compressed, by their markup: a few hundred at most. */
+const progressStretches = new Map<string, GzipStretch>();
+const PROGRESS_STRETCHES_KEPT = 500;
+
+/** A reader's part as it goes in the gzip answer. */
+function partStretch(part: ReaderPart, markup: string): GzipStretch {
+  // The initials and the account details are a few bytes, and each reader's own: stored.
+  if (part !== 'progress') return storedStretch(markup);
+  let stretch = progressStretches.get(markup);
+  if (!stretch) {
+    if (progressStretches.size >= PROGRESS_STRETCHES_KEPT) progressStretches.clear();
+    stretch = compressedStretch(markup);
+    progressStretches.set(markup, stretch);
+  }
+  return stretch;
+}
+
+/**
+ * The reader's page as the browser takes it: gzip put together from the kept stretches and the
+ * reader's parts (as small as brotli's for this page, and without compressing it again), else
+ * brotli or plain text.
+ */
+function readerPageBody(request: FastifyRequest, page: SharedReaderPage, parts: ReaderParts) {
+  if (acceptsEncoding(request.headers['accept-encoding'], 'gzip')) {
+    const pieces: GzipStretch[] = [];
+    page.stretches.forEach((stretch, index) => {
+      const part = page.parts[index - 1];
+      if (part) pieces.push(partStretch(part, parts[part]));
+      pieces.push(stretch);
+    });
+    return { body: gzipOfStretches(pieces), encoding: 'gzip' as const };
+  }
+  const texts = page.stretches.map((stretch) => stretch.text.toString());
+  return compressedFor(request, withReaderParts({ texts, parts: page.parts }, parts));
 }
 
 /**
@@ -67,7 +160,7 @@ export function compressedFor(request: FastifyRequest, html: string) {
  */
 export async function sendReaderDailyPage(
   ctx: AppContext,
-  render: RenderReaderPage,
+  render: ReaderPageRenderer,
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<boolean> {
@@ -75,37 +168,35 @@ export async function sendReaderDailyPage(
   const reader = await resumeCallerSession(ctx, request, reply, requestedZone);
   // A suspended account has no daily page; the shell shows it what it may still do.
   if (!reader || reader.suspended_at !== null) return false;
-  let today: ReaderPageData['today'];
+  const pace = readingPaceOf(reader);
+  let answer: TodayAnswer;
   try {
-    ({ today } = await todayAnswer(ctx, requestedZone, readingPaceOf(reader)));
+    answer = await todayAnswer(ctx, requestedZone, pace);
   } catch (error) {
     // No content loaded yet: the shell shows the reader what the API says about it.
     if (error instanceof HttpError) return false;
     throw error;
   }
+  const timeZone = knownZoneOr(requestedZone, ctx.config.appTimezone);
   // The page carries the same answers as the API, so they hold only what their schemas name.
-  const data = readerPageDataSchema.parse({
-    timeZone: knownZoneOr(requestedZone, ctx.config.appTimezone),
-    me: toUser(reader),
-    today,
-    gathaInfo: await gathaInfoFor(ctx.db, today.dayNumber),
-  });
+  const me = userSchema.parse(toUser(reader));
 
-  let html: string;
+  let body: ReturnType<typeof readerPageBody>;
   try {
-    html = await render(data, request.headers.cookie ?? '');
+    const page = await sharedReaderPage(ctx, render, timeZone, me.pace, answer);
+    const parts = render.parts(me, answer.today.dayNumber, request.headers.cookie ?? '');
+    body = readerPageBody(request, page, parts);
   } catch (error) {
     request.log.error({ err: error }, 'the daily page could not be rendered; the shell was sent');
     return false;
   }
-  const { body, encoding } = compressedFor(request, html);
-  if (encoding) reply.header('content-encoding', encoding);
+  if (body.encoding) reply.header('content-encoding', body.encoding);
   // The page carries the reader's account details, as /api/auth/me does: like every API
   // answer it is theirs alone and never kept, so nothing of it outlives a sign-out on the device.
   reply
     .header('cache-control', 'private, no-store')
     .header('vary', 'accept-encoding, cookie')
     .type('text/html; charset=utf-8')
-    .send(body);
+    .send(body.body);
   return true;
 }

@@ -2,7 +2,6 @@ import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tansta
 import { useContext } from 'react';
 import type { ApiBody } from '#shared/api-contract';
 import type { User } from '#shared/auth-schemas';
-import { clearPersonalCaches } from '../pwa/clear-personal-caches.js';
 import { callApi, callApiIfSignedIn, onSessionEnded } from './client.js';
 import {
   type SignInGuess,
@@ -103,8 +102,11 @@ export function useLogout() {
       forgetSignedOut();
       queryClient.clear();
       queryClient.setQueryData(queryKeys.me, null);
-      // The offline copies of this person's session and readings go with them.
-      void clearPersonalCaches();
+      // The offline copies of this person's session and readings go with them; the code that
+      // clears them loads only now, with the connection the sign-out just used.
+      import('../pwa/clear-personal-caches.js')
+        .then(({ clearPersonalCaches }) => clearPersonalCaches())
+        .catch((error: unknown) => console.warn('Could not clear the offline caches', error));
     },
   });
 }

@@ -1,7 +1,6 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, StrictMode, Suspense, lazy, useEffect, useState } from 'react';
 import { type SignInGuess, SignInGuessContext } from '../api/sign-in-guess.js';
-import { InstallPromptBanner } from '../components/install-prompt-banner.js';
 import { progressStoreFor } from '../progress/progress-store.js';
 import { ProgressStoreContext } from '../hooks/use-progress.js';
 import { toast } from '../hooks/use-toast.js';
@@ -11,6 +10,11 @@ import { AppRoutes } from './router.js';
 // Toasts only follow an action, so their component loads after the first paint.
 const Toaster = lazy(async () => ({
   default: (await import('../components/ui/toaster.js')).Toaster,
+}));
+
+// The install offer shows only in the live page, after a while: its code loads with it.
+const InstallPromptBanner = lazy(async () => ({
+  default: (await import('../components/install-prompt-banner.js')).InstallPromptBanner,
 }));
 
 /**
@@ -50,8 +54,8 @@ export function AppRoot(props: {
                 <>
                   <AppRoutes />
                   <OnceLive>
-                    <InstallPromptBanner />
                     <Suspense fallback={null}>
+                      <InstallPromptBanner />
                       <Toaster />
                     </Suspense>
                   </OnceLive>

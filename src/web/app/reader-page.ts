@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createContext } from 'react';
+import { createContext, useContext } from 'react';
 import type { ReaderPageData } from '#shared/reader-page-data';
 import { queryKeys } from '../api/query-keys.js';
 
@@ -15,7 +15,7 @@ export function readerPageAddresses(data: ReaderPageData): string[] {
 }
 
 /** JSON that is safe inside a <script type="application/json"> block of an HTML page. */
-export function pageDataJson(data: ReaderPageData): string {
+export function pageDataJson(data: unknown): string {
   return JSON.stringify(data)
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
@@ -29,9 +29,19 @@ export function pageDataJson(data: ReaderPageData): string {
 export interface RenderedPage {
   readerPage: boolean;
   requestCookies: string | null;
+  /**
+   * The page is rendered once for every reader of the day: the reader's own parts are left as
+   * marks, filled for each reader (#shared/reader-page-parts).
+   */
+  markReaderParts?: boolean;
 }
 
 export const RenderedPageContext = createContext<RenderedPage>({
   readerPage: false,
   requestCookies: null,
 });
+
+/** Whether the reader's own parts are left as marks in the page being rendered. */
+export function useReaderPartsMarked(): boolean {
+  return useContext(RenderedPageContext).markReaderParts === true;
+}

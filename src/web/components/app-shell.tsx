@@ -7,6 +7,7 @@ import {
   useEffect,
   useLayoutEffect,
   useRef,
+  useState,
 } from 'react';
 import { Link, Outlet, useLocation, useNavigate, useNavigationType } from 'react-router';
 import { PRODUCT_NAME } from '#shared/constants';
@@ -14,8 +15,6 @@ import { useCurrentUser, useLogout } from '../api/auth.js';
 import { paths } from '../app/paths.js';
 import { toast } from '../hooks/use-toast.js';
 import { OfflineBanner } from './offline-banner.js';
-import { useOfflineSync } from '../offline/use-offline-sync.js';
-import { useDailyReminder } from '../reminders/use-daily-reminder.js';
 import { cn } from '../lib/cn.js';
 import { AccountAvatar } from './account-avatar.js';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link.js';
@@ -26,6 +25,26 @@ import { keepToastPlace } from './ui/toast-place.js';
 const AccountMenu = lazy(async () => ({
   default: (await import('./account-menu.js')).AccountMenu,
 }));
+
+const ShellBackgroundWork = lazy(async () => ({
+  default: (await import('./shell-background-work.js')).ShellBackgroundWork,
+}));
+
+/**
+ * The background work, started once the page is live. Its own component, so starting it
+ * renders nothing else again: the shell's parts still waiting for their code to hydrate stay
+ * as the server sent them.
+ */
+function BackgroundWorkOnceLive() {
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
+  if (!live) return null;
+  return (
+    <Suspense fallback={null}>
+      <ShellBackgroundWork />
+    </Suspense>
+  );
+}
 
 /**
  * The app's places, in the tab bar and the side navigation alike. Where the shell is 64rem wide
@@ -45,10 +64,6 @@ export function AppShell() {
   const navigate = useNavigate();
   const { pathname, hash } = useLocation();
   useNewScreenAtTop(pathname, hash);
-  // The in-page reminder checks every minute wherever the signed-in app is open.
-  useDailyReminder();
-  // Reflections saved while offline are sent when the connection returns, from any screen.
-  useOfflineSync(toast);
 
   const signOut = () =>
     logout.mutate(undefined, {
@@ -75,6 +90,7 @@ export function AppShell() {
       }
     >
       <Outlet />
+      <BackgroundWorkOnceLive />
     </ShellFrame>
   );
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ReaderPageData } from '#shared/reader-page-data';
 import { READER_PAGE_DATA_ID } from './prerendered-page.js';
-import { renderReaderPage } from './render-pages.js';
+import { cutAtReaderParts, withReaderParts } from '#shared/reader-page-parts';
+import { renderReaderPage, renderReaderParts, renderSharedReaderPage } from './render-pages.js';
 
 const template =
   '<!doctype html><html><head><title>The Threefold Path</title></head>' +
@@ -107,6 +108,29 @@ describe("a reader's daily page rendered on the server", () => {
       expect(html).toContain(`aria-valuenow="${reader.readDays.length}"`);
       expect(html.includes('Day complete')).toBe(reader.readToday);
     });
+  });
+
+  it("makes, from the page the day's readers share and each reader's parts, the reader's whole page", async () => {
+    const progressCookie = (record: object) =>
+      `tp_session=abc; gatha-progress=${encodeURIComponent(JSON.stringify(record))}`;
+    const readers = [
+      { fullName: 'Roxana Daryush', cookies: progressCookie({ readDays: [86, 87] }) },
+      { fullName: "O'Brien & <Sons>", cookies: progressCookie({ readDays: [3] }) },
+      { fullName: '  ', cookies: 'tp_session=abc' },
+      { fullName: 'Ärzte ohne Grenzen', cookies: progressCookie({ readDays: [87] }) },
+    ];
+    for (const pace of ['together', 'own'] as const) {
+      const { me, ...answers } = readerData();
+      const shared = cutAtReaderParts(await renderSharedReaderPage(template, { ...answers, pace }));
+      expect(shared.parts.toSorted()).toEqual(['initials', 'me', 'progress']);
+      for (const reader of readers) {
+        const data = { ...answers, me: { ...me, fullName: reader.fullName, pace } };
+        const parts = renderReaderParts(data.me, data.today.dayNumber, reader.cookies);
+        expect(withReaderParts(shared, parts)).toBe(
+          await renderReaderPage(template, data, reader.cookies),
+        );
+      }
+    }
   });
 
   it('refuses a template with nowhere to put the page', async () => {

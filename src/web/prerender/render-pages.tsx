@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
@@ -7,8 +7,23 @@ import type { SignInGuess } from '../api/sign-in-guess.js';
 import { AppRoot } from '../app/app-root.js';
 import { paths } from '../app/paths.js';
 import { createQueryClient } from '../app/query-client.js';
+import { initials } from '../lib/people.js';
+import { isDayComplete, progressSummary } from '#shared/progress';
 import type { ReaderPageData } from '#shared/reader-page-data';
-import { pageDataJson, seedReaderPage } from '../app/reader-page.js';
+import {
+  type ReaderParts,
+  type SharedReaderPageData,
+  readerPartMark,
+} from '#shared/reader-page-parts';
+import {
+  type RenderedPage,
+  RenderedPageContext,
+  pageDataJson,
+  seedReaderPage,
+} from '../app/reader-page.js';
+import { ProgressStoreContext } from '../hooks/use-progress.js';
+import { progressStoreFor } from '../progress/progress-store.js';
+import { ReadingProgress } from '../screens/daily-ritual/reading-progress.js';
 import { PRERENDERED_FOR, READER_PAGE_DATA_ID } from './prerendered-page.js';
 
 /** The pages rendered at build time: the address each is rendered at, and for whom. */
@@ -63,10 +78,54 @@ export async function renderPage(
   );
 }
 
+/** The daily screen in the app, as the browser will render it from the same answers. */
+function readerScreen(queryClient: QueryClient, renderedPage: RenderedPage): ReactNode {
+  return (
+    <AppRoot
+      queryClient={queryClient}
+      guessSignIn={() => 'signed-in'}
+      renderedPage={renderedPage}
+      router={(routes) => (
+        <StaticRouter location={paths.dailyRitual.getHref()}>{routes}</StaticRouter>
+      )}
+    />
+  );
+}
+
+/**
+ * The screen's markup. Once the page's lazily loaded parts are here (after the first page), it
+ * renders in one synchronous pass: quicker, and its garbage dies young. A part still loading
+ * leaves its boundary to the browser (<!--$!-->): the page waits for its parts, then renders in
+ * one pass again. The waiting render's own markup is not sent: it reveals late parts with inline
+ * scripts, which the page's policy refuses, so they would stay hidden until the app started.
+ */
+async function screenMarkup(page: ReactNode): Promise<string> {
+  const html = renderToString(page);
+  if (!html.includes(clientRenderedBoundary)) return html;
+  await renderToHtml(page);
+  return renderToString(page);
+}
+
+/** The reader's page around the screen's markup and the data block's JSON. */
+function readerPageAround(template: string, screen: string, dataJson: string): string {
+  if (readerTemplate?.template !== template) {
+    readerTemplate = { template, parts: splitAtRoot(template) };
+  }
+  const [before, after] = readerTemplate.parts;
+  return (
+    before +
+    `<div id="root" ${PRERENDERED_FOR}="reader">${screen}</div>` +
+    `<script type="application/json" id="${READER_PAGE_DATA_ID}">${dataJson}</script>` +
+    after
+  );
+}
+
 /**
  * Today's daily screen for the signed-in reader, as the browser will render it from the same
  * answers: the stanza is on screen before any script has run, and the app hydrates it as it is.
  * `requestCookies` is the request's Cookie header (the reading progress lives in a cookie).
+ * Rendered whole: the server sends the shared page with the reader's parts instead (below),
+ * which makes the same page.
  */
 export async function renderReaderPage(
   template: string,
@@ -75,35 +134,94 @@ export async function renderReaderPage(
 ): Promise<string> {
   const queryClient: QueryClient = createQueryClient();
   seedReaderPage(queryClient, data);
-  const page = (
-    <AppRoot
-      queryClient={queryClient}
-      guessSignIn={() => 'signed-in'}
-      renderedPage={{ readerPage: true, requestCookies }}
-      router={(routes) => (
-        <StaticRouter location={paths.dailyRitual.getHref()}>{routes}</StaticRouter>
-      )}
-    />
+  const screen = await screenMarkup(
+    readerScreen(queryClient, { readerPage: true, requestCookies }),
   );
-  // Once the page's lazily loaded parts are here (after the first page), it renders in one
-  // synchronous pass: quicker, and its garbage dies young. A part still loading leaves its
-  // boundary to the browser (<!--$!-->): the page waits for its parts, then renders in one pass
-  // again. The waiting render's own markup is not sent: it reveals late parts with inline
-  // scripts, which the page's policy refuses, so they would stay hidden until the app started.
-  let html = renderToString(page);
-  if (html.includes(clientRenderedBoundary)) {
-    await renderToHtml(page);
-    html = renderToString(page);
-  }
   queryClient.clear();
-  if (readerTemplate?.template !== template) {
-    readerTemplate = { template, parts: splitAtRoot(template) };
-  }
-  const [before, after] = readerTemplate.parts;
-  return (
-    before +
-    `<div id="root" ${PRERENDERED_FOR}="reader">${html}</div>` +
-    `<script type="application/json" id="${READER_PAGE_DATA_ID}">${pageDataJson(data)}</script>` +
-    after
+  const { me, ...answers } = data;
+  return readerPageAround(template, screen, pageDataJson({ me, ...answers }));
+}
+
+/** Who the shared page is rendered for: no one, walking at the readers' pace. */
+function nobodyAtPace(pace: ReaderPageData['me']['pace']): ReaderPageData['me'] {
+  return {
+    id: 0,
+    username: '',
+    email: '',
+    fullName: '',
+    postalCode: null,
+    whatsapp: null,
+    city: null,
+    createdAt: new Date(0).toISOString(),
+    discoverable: 'nobody',
+    pace,
+    paceStartedOn: null,
+    suspended: false,
+  };
+}
+
+/**
+ * The daily page every reader of a day, zone and pace is shown, with a mark where each reader's
+ * own part goes (#shared/reader-page-parts): rendered once, then filled for each reader.
+ */
+export async function renderSharedReaderPage(
+  template: string,
+  shared: SharedReaderPageData,
+): Promise<string> {
+  const { pace, ...answers } = shared;
+  const queryClient: QueryClient = createQueryClient();
+  seedReaderPage(queryClient, { ...answers, me: nobodyAtPace(pace) });
+  const screen = await screenMarkup(
+    readerScreen(queryClient, { readerPage: true, requestCookies: '', markReaderParts: true }),
   );
+  queryClient.clear();
+  // The reader's account details lead the data block, so the rest of it is the same for all.
+  const dataJson = `{"me":${readerPartMark('me')},${pageDataJson(answers).slice(1)}`;
+  return readerPageAround(template, screen, dataJson);
+}
+
+/** Reader's progress lines, by what they show: a few hundred at most. */
+const progressLines = new Map<string, string>();
+const progressLinesKept = 500;
+/** A query cache for the progress line, which asks for nothing but who is signed in. */
+const partsQueryClient = createQueryClient();
+
+/** The progress line under the reading of `day`, as the reader's progress cookie has it. */
+function progressLine(day: number, requestCookies: string): string {
+  const store = progressStoreFor(requestCookies);
+  const record = store.snapshot();
+  const key = `${day} ${progressSummary(record).daysCompleted} ${isDayComplete(record, day)}`;
+  const kept = progressLines.get(key);
+  if (kept !== undefined) return kept;
+  const line = renderToString(
+    <RenderedPageContext.Provider value={{ readerPage: true, requestCookies }}>
+      <QueryClientProvider client={partsQueryClient}>
+        <ProgressStoreContext.Provider value={store}>
+          <ReadingProgress day={day} />
+        </ProgressStoreContext.Provider>
+      </QueryClientProvider>
+    </RenderedPageContext.Provider>,
+  );
+  if (progressLines.size >= progressLinesKept) progressLines.clear();
+  progressLines.set(key, line);
+  return line;
+}
+
+/** React's escaping of text in markup, so a part is exactly what a whole render would give. */
+function escapedText(text: string): string {
+  return text.replace(/["'&<>]/g, (c) => `&${textEntities[c as keyof typeof textEntities]};`);
+}
+const textEntities = { '"': 'quot', "'": '#x27', '&': 'amp', '<': 'lt', '>': 'gt' } as const;
+
+/** The reader's own parts of their daily page, to fill the shared page's marks. */
+export function renderReaderParts(
+  me: ReaderPageData['me'],
+  day: number,
+  requestCookies: string,
+): ReaderParts {
+  return {
+    initials: escapedText(initials(me.fullName)),
+    progress: progressLine(day, requestCookies),
+    me: pageDataJson(me),
+  };
 }

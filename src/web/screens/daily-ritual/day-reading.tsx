@@ -19,12 +19,19 @@ import { useProgress } from '../../hooks/use-progress.js';
 import { cn } from '../../lib/cn.js';
 import { DayCompleteMoment } from './day-complete-moment.js';
 import { DayHeader } from './day-header.js';
-import { StanzaPanel, UnderstandingPanel, loadGlossaryWords } from './panels.js';
+import { StanzaPanel } from './panels.js';
 import { ReadingProgress } from './reading-progress.js';
 import { ReflectionSkeleton } from './reading-skeleton.js';
 import { useReducedMotion } from './use-reduced-motion.js';
 import { useShownByLayout } from './use-shown-by-layout.js';
 import { useSwipe } from './use-swipe.js';
+
+// The explanation is a step away from the first view: it loads once the stanza is shown, and
+// a tap on Read Explanation before it is here keeps the stanza in place until it is.
+const loadUnderstandingPanel = () => import('./understanding-panel.js');
+const UnderstandingPanel = lazy(async () => ({
+  default: (await loadUnderstandingPanel()).UnderstandingPanel,
+}));
 
 // The reflection form (and its form library) is two steps away from the first view, so it
 // loads just after the stanza is shown rather than with it.
@@ -81,11 +88,13 @@ export function DayReading({ day, thought }: { day: number; thought: Thought }) 
 
   useEffect(() => () => clearTimeout(advanceTimer.current), []);
 
-  // Fetched once the stanza is up, so the form and the glossary are here before the reader
-  // reaches them, even if the connection drops meanwhile.
+  // Fetched once the stanza is up, so the explanation, the form and the glossary are here
+  // before the reader reaches them, even if the connection drops meanwhile.
   useEffect(() => {
+    loadUnderstandingPanel()
+      .then(({ loadGlossaryWords }) => loadGlossaryWords())
+      .catch(() => undefined);
     loadReflectionPanel().catch(() => undefined);
-    loadGlossaryWords().catch(() => undefined);
   }, []);
 
   const step = useCallback(

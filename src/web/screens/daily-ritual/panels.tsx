@@ -1,54 +1,49 @@
-import { ArrowLeft, ArrowRight, Lightbulb } from 'lucide-react';
-import { type ComponentProps, type ReactNode, type Ref, useEffect, useMemo, useState } from 'react';
-import {
-  explanationParagraphs,
-  sentencesOf,
-  stanzaLinesToSpeak,
-  stanzaVerses,
-} from '../../lib/read-aloud.js';
+import { ArrowRight } from 'lucide-react';
+import { type ReactNode, type Ref, Suspense, lazy, useEffect, useMemo, useState } from 'react';
+import { stanzaLinesToSpeak, stanzaVerses } from '../../lib/read-aloud.js';
 import type { Thought } from '#shared/thought-types';
 import { Button } from '../../components/ui/button.js';
 import { takeEarlyTap } from '../../app/early-taps.js';
+import { useProgress } from '../../hooks/use-progress.js';
 import { cn } from '../../lib/cn.js';
-import { EarlierReflection } from './earlier-reflection.js';
-import { ExplanationText, spokenLineClass } from './explanation-text.js';
+import { spokenLineClass } from './explanation-text.js';
 import { SaveStanzaButton } from './save-stanza-button.js';
 import { ShareDayButton } from './share-day-button.js';
 import { useSpeechVoices } from './use-speech-voices.js';
-import type * as glossaryWordsModule from './glossary-words.js';
 import type * as readAloudModule from './read-aloud.js';
 
-type GlossaryWordsCode = typeof glossaryWordsModule;
-type ReadAloudCode = typeof readAloudModule;
+// What the reader wrote on this stanza before shows only once it has been fetched, in the live
+// page: its code (with the journal's reading and date formatting) loads then, not with the stanza.
+const EarlierReflection = lazy(async () => ({
+  default: (await import('./earlier-reflection.js')).EarlierReflection,
+}));
 
-// Both companions load on demand: reading aloud only where the browser has voices, the
-// glossary once the explanation is open (the plain text shows until it is here).
-let readAloud: ReadAloudCode | null = null;
-const loadReadAloud = async () => (readAloud = await import('./read-aloud.js'));
-let glossaryWords: GlossaryWordsCode | null = null;
-export const loadGlossaryWords = async () => (glossaryWords = await import('./glossary-words.js'));
-
-/**
- * The explanation, its glossary words marked once their code is here (plain text until then).
- * Not a lazy component: one that suspends as the panel opens held the rest of the page's
- * updates with it, so a tap on the avatar just then opened nothing.
- */
-function Explanation(props: ComponentProps<typeof ExplanationText>) {
-  const [words, setWords] = useState(glossaryWords);
-  useEffect(() => {
-    if (!words) loadGlossaryWords().then(setWords, () => undefined);
-  }, [words]);
-  return words ? <words.MarkedExplanation {...props} /> : <ExplanationText {...props} />;
+function EarlierReflectionOfWrittenDay({ day }: { day: number }) {
+  const written = useProgress().record.reflectionSaved.includes(day);
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
+  if (!live || !written) return null;
+  return (
+    <Suspense fallback={null}>
+      <EarlierReflection day={day} />
+    </Suspense>
+  );
 }
 
-interface PanelProps {
+type ReadAloudCode = typeof readAloudModule;
+
+// Reading aloud loads on demand, only where the browser has voices.
+let readAloud: ReadAloudCode | null = null;
+const loadReadAloud = async () => (readAloud = await import('./read-aloud.js'));
+
+export interface PanelProps {
   headingRef: Ref<HTMLHeadingElement>;
 }
 
-const panelHeading = 'font-serif text-2xl font-semibold tracking-wide focus:outline-none';
+export const panelHeading = 'font-serif text-2xl font-semibold tracking-wide focus:outline-none';
 
 /** "Listen", with its voice and speed, where this browser has voices to read with. */
-function ListenControl({
+export function ListenControl({
   className,
   ...props
 }: {
@@ -80,7 +75,7 @@ function ListenControl({
  * the reader's text size (large text on a phone, or a page zoomed far in), a held bar would
  * cover much of the panel beneath it, so the buttons keep their place under the panel.
  */
-function NextStepBar({ className, children }: { className: string; children: ReactNode }) {
+export function NextStepBar({ className, children }: { className: string; children: ReactNode }) {
   return (
     <div
       data-next-step-bar=""
@@ -161,53 +156,7 @@ export function StanzaPanel({
         <SaveStanzaButton thought={thought} />
         <ShareDayButton day={thought.dayNumber} />
       </div>
-      <EarlierReflection day={thought.dayNumber} />
-    </section>
-  );
-}
-
-/** Panel 1: what the stanza says, and the question it leaves for the day. */
-export function UnderstandingPanel({
-  thought,
-  headingRef,
-  onBack,
-  onReflect,
-}: PanelProps & { thought: Thought; onBack: () => void; onReflect: () => void }) {
-  const [spokenLine, setSpokenLine] = useState<number | null>(null);
-  const paragraphs = useMemo(
-    () => explanationParagraphs(thought.explanation).map(sentencesOf),
-    [thought.explanation],
-  );
-  const lines = useMemo(() => paragraphs.flat(), [paragraphs]);
-  return (
-    <section aria-labelledby="understanding-heading" className="flex flex-col gap-7">
-      <h2 id="understanding-heading" ref={headingRef} tabIndex={-1} className={panelHeading}>
-        Understanding
-      </h2>
-      <ListenControl lines={lines} what="the explanation" onLine={setSpokenLine} />
-      <Explanation paragraphs={paragraphs} spokenLine={spokenLine} />
-      {thought.reflectionPrompt && (
-        <aside
-          aria-labelledby="key-insight-heading"
-          className="rounded-2xl border border-border border-l-4 border-l-primary bg-secondary/40 px-5 py-5 sm:px-7"
-        >
-          <h3
-            id="key-insight-heading"
-            className="mb-2 flex items-center gap-2 text-sm font-semibold uppercase tracking-widest text-primary"
-          >
-            <Lightbulb className="size-4" aria-hidden="true" /> Key Insight
-          </h3>
-          <p className="font-serif text-lg italic leading-relaxed">{thought.reflectionPrompt}</p>
-        </aside>
-      )}
-      <NextStepBar className="justify-between">
-        <Button variant="outline" size="lg" onClick={onBack}>
-          <ArrowLeft aria-hidden="true" /> Gatha
-        </Button>
-        <Button size="lg" onClick={onReflect} className="ml-auto">
-          Reflect <ArrowRight aria-hidden="true" />
-        </Button>
-      </NextStepBar>
+      <EarlierReflectionOfWrittenDay day={thought.dayNumber} />
     </section>
   );
 }

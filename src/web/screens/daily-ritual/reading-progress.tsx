@@ -1,5 +1,7 @@
 import { CircleCheck } from 'lucide-react';
 import { isDayComplete, progressSummary } from '#shared/progress';
+import { readerPartMark } from '#shared/reader-page-parts';
+import { useReaderPartsMarked } from '../../app/reader-page.js';
 import { Button } from '../../components/ui/button.js';
 import { useProgress } from '../../hooks/use-progress.js';
 
@@ -8,6 +10,11 @@ import { useProgress } from '../../hooks/use-progress.js';
  * dashboard counts them, and whether this one is, with a way to mark it read.
  */
 export function ReadingProgress({ day }: { day: number }) {
+  // A page rendered for every reader leaves its place to each reader's own line.
+  return useReaderPartsMarked() ? readerPartMark('progress') : <DayProgress day={day} />;
+}
+
+function DayProgress({ day }: { day: number }) {
   const { record, markRead } = useProgress();
   const { daysCompleted, totalDays } = progressSummary(record);
   const complete = isDayComplete(record, day);
