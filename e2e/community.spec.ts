@@ -302,7 +302,7 @@ test('discover suggests people nearest first with proximity badges, and a reques
 
   // The near person no longer sees me as a suggestion: the request is pending.
   await openCommunityTab(near.page, 'Discover');
-  await expect(near.page.getByRole('heading', { name: 'Suggested connections' })).toBeVisible();
+  await expect(near.page.getByRole('heading', { name: 'People near you' })).toBeVisible();
   await expect(near.page.getByTestId('suggestion').first()).toBeVisible();
   await expect(near.page.getByTestId('suggestion').filter({ hasText: me.fullName })).toHaveCount(0);
   await near.page.getByRole('tab', { name: 'Requests' }).click();

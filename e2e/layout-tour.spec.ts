@@ -366,7 +366,7 @@ for (const size of sizes) {
       await expectFits(page, 'a reflection draft');
       await page.getByRole('textbox', { name: 'Good Words' }).fill(LONG);
       await page.getByRole('switch').click();
-      await page.getByRole('button', { name: 'Save Reflection' }).click();
+      await page.getByRole('button', { name: /^(Save Reflection|Update reflection)$/ }).click();
       const dayComplete = page.getByRole('status').filter({ hasText: /complete/ });
       await expect(dayComplete).toContainText('Opening day 2');
       // The card counts down to the next day; the keyboard stops it as well as a tap.
@@ -384,9 +384,7 @@ for (const size of sizes) {
       await expect(page.getByRole('heading', { name: "Tomorrow's Wisdom Awaits" })).toBeVisible();
       await expectFits(page, 'a day still to come');
       await page.goto('/app/daily-ritual/300');
-      await expect(
-        page.getByRole('heading', { name: 'This Gatha is not available yet' }),
-      ).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'There is no Day 300' })).toBeVisible();
       await expectFits(page, 'a day past 241');
       await page.route('**/api/thoughts/3', (route) => route.fulfill(failure));
       await page.goto('/app/daily-ritual/3');

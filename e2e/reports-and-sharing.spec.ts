@@ -49,7 +49,7 @@ test('sharing Good Words and Good Deeds shows friends both, each under its badge
     await expect(choice.getByRole('checkbox', { name: part })).toBeChecked();
   }
   await choice.getByRole('checkbox', { name: 'Good Thoughts' }).uncheck();
-  await page.getByRole('button', { name: 'Save Reflection' }).click();
+  await page.getByRole('button', { name: /^(Save Reflection|Update reflection)$/ }).click();
   await expectToast(page, 'Saved!', 'Your reflection has been saved.');
 
   // The author's journal names who sees it, and which parts.

@@ -13,6 +13,7 @@ import { cn } from '../../lib/cn.js';
 import { EarlierReflection } from './earlier-reflection.js';
 import { ExplanationText, spokenLineClass } from './explanation-text.js';
 import { SaveStanzaButton } from './save-stanza-button.js';
+import { SavedStanzaNote } from './saved-stanza-note.js';
 import { ShareDayButton } from './share-day-button.js';
 import { useSpeechVoices } from './use-speech-voices.js';
 import type * as glossaryWordsModule from './glossary-words.js';
@@ -155,9 +156,12 @@ export function StanzaPanel({
           Read Explanation <ArrowRight aria-hidden="true" />
         </Button>
       </NextStepBar>
-      <div className="flex flex-wrap items-center justify-center gap-3">
-        <SaveStanzaButton thought={thought} />
-        <ShareDayButton day={thought.dayNumber} />
+      <div className="flex flex-col items-center gap-1">
+        <div className="flex flex-wrap items-center justify-center gap-3">
+          <SaveStanzaButton thought={thought} />
+          <ShareDayButton day={thought.dayNumber} />
+        </div>
+        <SavedStanzaNote day={thought.dayNumber} />
       </div>
       <EarlierReflection day={thought.dayNumber} />
     </section>
