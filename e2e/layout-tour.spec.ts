@@ -4,6 +4,7 @@ import { findLayoutProblems } from './layout-problems.js';
 import {
   type TestUser,
   apiCall,
+  chooseFromPersonMenu,
   expectToast,
   newUserDetails,
   openExplanation,
@@ -440,7 +441,7 @@ for (const size of sizes) {
       await expectFits(page, 'Friends’ Reflections with a card');
       const more = card.getByRole('button', { name: /Read more/ });
       if (await more.count()) await more.first().click();
-      await card.getByRole('button', { name: /^Report reflection by/ }).click();
+      await chooseFromPersonMenu(page, card, 'Report reflection');
       const report = page.getByRole('dialog');
       await expect(report.getByRole('button', { name: 'Send report' })).toBeVisible();
       await expectFits(page, 'the report dialog');
@@ -451,7 +452,7 @@ for (const size of sizes) {
       ).toBeVisible();
       await expectFits(page, 'the report’s thanks');
       await report.getByRole('button', { name: 'Close' }).click();
-      await card.getByRole('button', { name: /^Block / }).click();
+      await chooseFromPersonMenu(page, card, 'Block');
       await expect(page.getByRole('alertdialog')).toBeVisible();
       await expectFits(page, 'the block confirmation');
       await page.keyboard.press('Escape');
@@ -561,10 +562,7 @@ for (const size of sizes) {
       await search.fill(tag);
       await expect(page.getByText(/^Found \d+ (person|people)/)).toBeVisible();
       await expectFits(page, 'Discover search results');
-      await page
-        .getByRole('button', { name: /^Block / })
-        .first()
-        .click();
+      await chooseFromPersonMenu(page, page, 'Block');
       await expect(page.getByRole('alertdialog')).toBeVisible();
       await expectFits(page, 'the block confirmation on Discover');
       await page.keyboard.press('Escape');

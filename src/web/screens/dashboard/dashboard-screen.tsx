@@ -29,10 +29,7 @@ export function DashboardScreen() {
     <div className="flex flex-col gap-5">
       <h1 className="sr-only">Dashboard</h1>
       <AppreciatedNote />
-      <YourJourneyCard />
-      <OnThisDayCard />
-      <YourWeekCard />
-      <CircleSummaries />
+      {/* The reflections come first; the numbers about them follow. */}
       <Tabs value={tab} onValueChange={openTab}>
         <TabsList aria-label="Dashboard sections" className="min-h-11">
           <TabsTrigger value={FRIENDS_TAB} className="py-2">
@@ -58,6 +55,10 @@ export function DashboardScreen() {
           <SavedStanzas />
         </TabsContent>
       </Tabs>
+      <OnThisDayCard />
+      <YourJourneyCard />
+      <YourWeekCard />
+      <CircleSummaries />
     </div>
   );
 }
