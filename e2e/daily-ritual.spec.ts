@@ -503,3 +503,26 @@ test('panel changes skip the slide when reduced motion is asked for', async ({ p
     );
   expect(animations).toBe(0);
 });
+
+test('a day without a reflection is an empty form, with no failed request in the console', async ({
+  page,
+}) => {
+  await signUpViaApi(page);
+  const failures: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') failures.push(message.text());
+  });
+  const answers: number[] = [];
+  page.on('response', (response) => {
+    if (response.url().includes('/api/journal/day/')) answers.push(response.status());
+  });
+  await page.goto('/app/daily-ritual/3');
+  await stanzaPanel(page).click();
+  await page.getByRole('button', { name: 'Reflect' }).click();
+  await expect(page.getByRole('textbox', { name: 'Good Thoughts' })).toBeEnabled();
+  await expect(page.getByRole('textbox', { name: 'Good Thoughts' })).toHaveValue('');
+  await expect(page.getByRole('button', { name: 'Save Reflection' })).toBeVisible();
+  expect(answers.length).toBeGreaterThan(0);
+  expect(answers.every((status) => status === 200)).toBe(true);
+  expect(failures.filter((text) => /404|Not Found/i.test(text))).toEqual([]);
+});
