@@ -258,6 +258,10 @@ test('the journal downloads as JSON and as Markdown with what was written', asyn
     card.getByRole('button', { name: 'Download as JSON' }).click(),
   ]);
   expect(json.suggestedFilename()).toMatch(/^threefold-path-journal-\d{4}-\d{2}-\d{2}\.json$/);
+  // The card says the file was made, and names it.
+  await expect(card.getByRole('status')).toHaveText(
+    `Made ${json.suggestedFilename()}. Your browser keeps it with your downloads.`,
+  );
   const exported = JSON.parse(fs.readFileSync(await json.path(), 'utf8')) as {
     user: { username: string; email: string };
     entries: { dayNumber: number; goodThoughts: string; goodWords: string; isPublic: boolean }[];
@@ -280,6 +284,7 @@ test('the journal downloads as JSON and as Markdown with what was written', asyn
     card.getByRole('button', { name: 'Download as Markdown' }).click(),
   ]);
   expect(markdown.suggestedFilename()).toMatch(/^threefold-path-journal-\d{4}-\d{2}-\d{2}\.md$/);
+  await expect(card.getByRole('status')).toContainText(markdown.suggestedFilename());
   const text = fs.readFileSync(await markdown.path(), 'utf8');
   expect(text).toMatch(/^## Day 1\b/m);
   expect(text).toMatch(/^## Day 2\b/m);

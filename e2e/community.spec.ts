@@ -302,7 +302,7 @@ test('discover suggests people nearest first with proximity badges, and a reques
 
   // The near person no longer sees me as a suggestion: the request is pending.
   await openCommunityTab(near.page, 'Discover');
-  await expect(near.page.getByRole('heading', { name: 'Suggested connections' })).toBeVisible();
+  await expect(near.page.getByRole('heading', { name: 'People near you' })).toBeVisible();
   await expect(near.page.getByTestId('suggestion').first()).toBeVisible();
   await expect(near.page.getByTestId('suggestion').filter({ hasText: me.fullName })).toHaveCount(0);
   await near.page.getByRole('tab', { name: 'Requests' }).click();
@@ -408,4 +408,62 @@ test('someone with a city but nobody nearby is told so', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'People near you' })).toBeVisible();
   await expect(page.getByText('No nearby users found yet')).toBeVisible();
   await expectNoAxeViolations(page);
+});
+
+test("a stranger's Report and Block wait in a small menu, reached from the keyboard, with plain words", async ({
+  page,
+  newDevice,
+}) => {
+  const tag = uniqueTag();
+  await signUpViaApi(page, { fullName: `Menu Reader ${tag}` });
+  const stranger = await newPerson(newDevice, { fullName: `Quiet Stranger ${tag}` });
+  const name = stranger.user.fullName;
+
+  await openCommunityTab(page, 'Discover');
+  await searchBox(page).fill(tag);
+  const card = page
+    .getByRole('list', { name: 'Search results' })
+    .getByRole('listitem')
+    .filter({ hasText: name });
+  await expect(card.getByRole('button', { name: 'Send Request' })).toBeVisible();
+  // Only Request stands on the card; Report and Block are behind "More".
+  await expect(card.getByRole('button', { name: /Report|Block/ })).toHaveCount(0);
+  const more = card.getByRole('button', { name: `More for ${name}` });
+  const request = card.getByRole('button', { name: 'Send Request' });
+  expect((await more.boundingBox())!.width).toBeLessThan((await request.boundingBox())!.width);
+  await expectNoAxeViolations(page);
+
+  await more.focus();
+  await page.keyboard.press('Enter');
+  const menu = page.getByRole('menu');
+  await expect(menu.getByRole('menuitem')).toHaveText(['Report', 'Block']);
+  await expect(menu.getByRole('menuitem', { name: 'Report' })).toBeFocused();
+  await saveScreenshot(page, { path: 'test-results/screens/community-more-menu.png' });
+  await page.keyboard.press('Enter');
+
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toHaveAccessibleName(`Report ${name}`);
+  await dialog.getByRole('radio', { name: 'Spam' }).check();
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(dialog.getByRole('heading', { name: "Thanks — we'll review it." })).toBeVisible();
+  await expect(
+    dialog.getByText(
+      `Only the people who run The Threefold Path see your report. ${name} is never told who reported them.`,
+    ),
+  ).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  // The focus comes back to the menu's button.
+  await expect(more).toBeFocused();
+
+  // Block, from the keyboard too: the confirmation asks first, and Cancel changes nothing.
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Block' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  const confirm = page.getByRole('alertdialog', { name: `Block ${name}?` });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(more).toBeFocused();
+  await expect(card).toBeVisible();
 });

@@ -190,7 +190,7 @@ for (const size of sizes) {
     await page
       .getByRole('textbox', { name: 'Good Thoughts' })
       .fill('Keep the promise made this morning.');
-    await page.getByRole('button', { name: 'Save Reflection' }).click();
+    await page.getByRole('button', { name: /^(Save Reflection|Update reflection)$/ }).click();
     const moment = page.getByRole('status').filter({ hasText: 'Day 100 complete' });
     await expect(moment).toBeVisible();
     await expect
@@ -246,7 +246,7 @@ for (const viewport of [
       await openExplanation(page);
       await page.getByRole('button', { name: 'Reflect', exact: true }).click();
       await page.getByRole('textbox', { name: 'Good Thoughts' }).fill('Listen before answering.');
-      await page.getByRole('button', { name: 'Save Reflection' }).click();
+      await page.getByRole('button', { name: /^(Save Reflection|Update reflection)$/ }).click();
       await expectToast(page, 'Saved!', 'Your reflection has been saved.');
       // A pointer resting on a toast keeps it open while it is measured.
       await page.locator('li[data-state="open"]').hover();

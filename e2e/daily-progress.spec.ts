@@ -74,7 +74,7 @@ test('the explanation stays open while it is read; leaving it for Reflect opens 
   );
 
   // Saved: first the day-complete moment with the streak, then day 2 after the spec's 1.5 s.
-  await page.getByRole('button', { name: 'Save Reflection' }).click();
+  await page.getByRole('button', { name: /^(Save Reflection|Update reflection)$/ }).click();
   await expect(dayComplete(page)).toContainText('Day 1 complete');
   await expect(dayComplete(page)).toContainText('Reflection streak: 1 day');
   await expect(dayComplete(page)).toContainText('Opening day 2');
@@ -123,7 +123,7 @@ test('a reader who goes on writing after a save stays on the day, and can move o
   await readExplanation(page).click();
   await page.getByRole('button', { name: 'Reflect' }).click();
   await page.getByRole('textbox', { name: 'Good Thoughts' }).fill('Listen before speaking.');
-  await page.getByRole('button', { name: 'Save Reflection' }).click();
+  await page.getByRole('button', { name: /^(Save Reflection|Update reflection)$/ }).click();
   await expect(dayComplete(page)).toContainText('Opening day 2');
 
   // Typing again within the moment keeps the screen where it is.
@@ -148,7 +148,7 @@ test('the day-complete moment offers to stay, and says nothing opened on a day o
   await page
     .getByRole('textbox', { name: 'Good Deeds' })
     .fill('Carry the shopping for a neighbour.');
-  await page.getByRole('button', { name: 'Save Reflection' }).click();
+  await page.getByRole('button', { name: /^(Save Reflection|Update reflection)$/ }).click();
   await expectToast(page, 'Saved!', 'Your reflection has been saved.');
   await expect(dayComplete(page)).toContainText('Day 50 complete');
   await expect(dayComplete(page)).toContainText('Reflection streak: 1 day');
@@ -163,7 +163,7 @@ test('the day-complete moment offers to stay, and says nothing opened on a day o
   await readExplanation(page).click();
   await page.getByRole('button', { name: 'Reflect' }).click();
   await page.getByRole('textbox', { name: 'Good Thoughts' }).fill('Begin again, gently.');
-  await page.getByRole('button', { name: 'Save Reflection' }).click();
+  await page.getByRole('button', { name: /^(Save Reflection|Update reflection)$/ }).click();
   await dayComplete(page).getByRole('button', { name: 'Stay on day 1' }).click();
   await page.clock.runFor(4_000);
   expect(pathOf(page)).toBe('/app/daily-ritual/1');
@@ -192,7 +192,7 @@ test.describe('on 28 March, day 87', () => {
     await page.getByRole('button', { name: 'Reflect' }).click();
     await expect(page.getByText('Days completed: 1 of 241')).toBeVisible();
     await page.getByRole('textbox', { name: 'Good Thoughts' }).fill('Offer the best of the day.');
-    await page.getByRole('button', { name: 'Save Reflection' }).click();
+    await page.getByRole('button', { name: /^(Save Reflection|Update reflection)$/ }).click();
     await expect(dayComplete(page)).toContainText('Day 87 complete');
     await expect(page.getByText('Days completed: 1 of 241')).toBeVisible();
     await expect(completed).toHaveAttribute('aria-valuenow', '1');
@@ -232,7 +232,7 @@ test.describe('on 1 January, day 1', () => {
     await page
       .getByRole('textbox', { name: 'Good Thoughts' })
       .fill('The first morning of the year.');
-    await page.getByRole('button', { name: 'Save Reflection' }).click();
+    await page.getByRole('button', { name: /^(Save Reflection|Update reflection)$/ }).click();
     await expect(dayComplete(page)).toContainText('Day 1 complete');
     await expect(dayComplete(page)).toContainText('The next reading opens tomorrow.');
     await page.clock.runFor(4_000);

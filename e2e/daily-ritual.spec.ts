@@ -279,24 +279,24 @@ test('a future day shows the friendly screen, a day past 241 the not-available o
     if (request.url().includes('/api/thoughts/300')) asked.push(request.url());
   });
   await page.goto('/app/daily-ritual/300');
+  // A day that never comes says so plainly, and leads to days that are.
+  await expect(page.getByRole('heading', { name: 'There is no Day 300' })).toBeVisible();
+  await expect(page.getByText(/not available yet/i)).toHaveCount(0);
   await expect(
-    page.getByRole('heading', { name: 'This Gatha is not available yet' }),
-  ).toBeVisible();
-  await expect(
-    page.getByText("We have 241 stanzas in total. You're trying to access day 300."),
+    page.getByText('The cycle has 241 days, one stanza each, and then begins again at Day 1.'),
   ).toBeVisible();
   await expect(page.getByRole('link', { name: "Go to Today's Gatha" })).toHaveAttribute(
     'href',
     '/app/daily-ritual',
   );
-  await expect(page.getByRole('link', { name: 'Add Friends' })).toHaveAttribute(
+  await expect(page.getByRole('link', { name: 'See all 241 days' })).toHaveAttribute(
     'href',
-    '/app/community',
+    '/contents',
   );
   await saveScreenshot(page, { path: `${screens}/daily-not-available.png`, fullPage: true });
   await expectNoAxeViolations(page);
   expect(asked).toEqual([]);
-  await page.getByRole('link', { name: 'Go to Last Available Gatha (Day 241)' }).click();
+  await page.getByRole('link', { name: 'Go to Day 241, the last' }).click();
   await expect(page).toHaveURL(/\/app\/daily-ritual\/241$/);
   await expect(page.getByText('Day 241 of 241')).toBeVisible();
 
@@ -370,11 +370,17 @@ test('a reflection is saved, comes back filled, and a second save updates the sa
   );
   await expect(page.getByRole('switch')).toBeChecked();
   await expect(page.getByRole('switch')).toHaveAccessibleName('Share with friends');
+  // The journal holds what the form shows: the button says so, and offers an update once edited.
+  const saved = page.getByRole('button', { name: 'Saved', exact: true });
+  await expect(saved).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save Reflection' })).toHaveCount(0);
 
   await page.getByRole('textbox', { name: 'Good Words' }).fill('Thank the bus driver.');
   await page.getByRole('switch').click();
-  await page.getByRole('button', { name: 'Save Reflection' }).click();
+  await expect(saved).toHaveCount(0);
+  await page.getByRole('button', { name: 'Update reflection' }).click();
   await expectToast(page, 'Saved!', 'Your reflection has been saved.');
+  await expect(saved).toBeVisible();
 
   const { body: entries } = await apiCall<JournalEntry[]>(page, 'GET', '/api/journal');
   const forToday = entries.filter((entry) => entry.dayNumber === today);
@@ -496,4 +502,27 @@ test('panel changes skip the slide when reduced motion is asked for', async ({ p
           .filter((animation) => !(animation instanceof CSSTransition)).length,
     );
   expect(animations).toBe(0);
+});
+
+test('a day without a reflection is an empty form, with no failed request in the console', async ({
+  page,
+}) => {
+  await signUpViaApi(page);
+  const failures: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') failures.push(message.text());
+  });
+  const answers: number[] = [];
+  page.on('response', (response) => {
+    if (response.url().includes('/api/journal/day/')) answers.push(response.status());
+  });
+  await page.goto('/app/daily-ritual/3');
+  await stanzaPanel(page).click();
+  await page.getByRole('button', { name: 'Reflect' }).click();
+  await expect(page.getByRole('textbox', { name: 'Good Thoughts' })).toBeEnabled();
+  await expect(page.getByRole('textbox', { name: 'Good Thoughts' })).toHaveValue('');
+  await expect(page.getByRole('button', { name: 'Save Reflection' })).toBeVisible();
+  expect(answers.length).toBeGreaterThan(0);
+  expect(answers.every((status) => status === 200)).toBe(true);
+  expect(failures.filter((text) => /404|Not Found/i.test(text))).toEqual([]);
 });

@@ -52,14 +52,19 @@ async function befriend(newDevice: NewDevice, page: Page, fullName: string) {
   return { friend, friendPage, close: () => context.close() };
 }
 
+/** Over 200 characters, with "grudges" running across the 200th. */
+const LONG_THOUGHTS =
+  'At dawn I sat by the window and let the noise of the week settle, one breath at a time, ' +
+  'until only a few plain intentions were left: to listen, to be honest, and to keep my mind ' +
+  'clear of the old grudges, even the ones that still feel justified.';
+const LONG_THOUGHTS_CUT =
+  'At dawn I sat by the window and let the noise of the week settle, one breath at a time, ' +
+  'until only a few plain intentions were left: to listen, to be honest, and to keep my mind ' +
+  'clear of the old...';
 const LONG_WORDS =
   'Today I chose my words with care, speaking gently to a colleague who was struggling. ' +
   'I noticed how a kind sentence can change the shape of a whole afternoon, and how silence ' +
   'can also be a gift when it listens. Tomorrow I will try to keep that patience.';
-const LONG_DEEDS =
-  'After work I walked to the corner shop for the neighbour whose knee is healing, carried ' +
-  'her bags up the three flights of stairs, and stayed a while to hear about her grandson. ' +
-  'It cost an hour and gave back far more than that.';
 
 /** The toast on screen with this title (the area shows one at a time). */
 const openToast = (page: Page, title: string) =>
@@ -81,7 +86,12 @@ test("Friends' Reflections shows every shared part of a friend's entries under i
     }),
     true,
   );
-  await writeEntry(friendPage, 2, entryText({ words: LONG_WORDS, deeds: LONG_DEEDS }), true);
+  await writeEntry(
+    friendPage,
+    2,
+    entryText({ thoughts: LONG_THOUGHTS, words: LONG_WORDS, deeds: 'Swept the steps.' }),
+    true,
+  );
   await writeEntry(friendPage, 3, entryText({ thoughts: 'Only for me, never shared.' }), false);
 
   await page.goto('/app/dashboard');
@@ -116,33 +126,45 @@ test("Friends' Reflections shows every shared part of a friend's entries under i
   ]);
   await expect(fullCard.getByRole('button', { name: 'Read more' })).toHaveCount(0);
 
-  // Parts over 200 characters are cut to 200 plus an ellipsis; one toggle opens the card.
-  const longCard = cards.filter({ hasText: 'Today I chose my words' });
+  // A part over 200 characters is cut at the last whole word, with its own Read more under
+  // it; a short part beside it has none.
+  const longCard = cards.filter({ hasText: 'At dawn I sat by the window' });
   await expect(longCard.getByText('Day 2, Yasna 27.14 •', { exact: false })).toBeVisible();
-  await expect(longCard.getByRole('term')).toHaveText(['Good Words', 'Good Deeds']);
-  await expect(longCard.getByRole('definition')).toHaveText([
-    `${LONG_WORDS.slice(0, 200)}...`,
-    `${LONG_DEEDS.slice(0, 200)}...`,
+  await expect(longCard.getByRole('term')).toHaveText([
+    'Good Thoughts',
+    'Good Words',
+    'Good Deeds',
   ]);
-  const readMore = longCard.getByRole('button', { name: 'Read more' });
+  const [thoughts, words, deeds] = [0, 1, 2].map((n) => longCard.getByRole('definition').nth(n));
+  await expect(thoughts!.getByRole('paragraph')).toHaveText(LONG_THOUGHTS_CUT);
+  await expect(words!.getByRole('paragraph')).toHaveText(`${LONG_WORDS.slice(0, 200)}...`);
+  await expect(deeds!).toHaveText('Swept the steps.');
+  await expect(deeds!.getByRole('button')).toHaveCount(0);
+  const readMore = thoughts!.getByRole('button', { name: 'Read more of Good Thoughts' });
   await expect(readMore).toHaveAttribute('aria-expanded', 'false');
   await readMore.focus();
   await page.keyboard.press('Enter');
-  await expect(longCard.getByRole('definition')).toHaveText([LONG_WORDS, LONG_DEEDS]);
-  const showLess = longCard.getByRole('button', { name: 'Show less' });
+  await expect(thoughts!.getByRole('paragraph')).toHaveText(LONG_THOUGHTS);
+  // Only the part asked for opens.
+  await expect(words!.getByRole('paragraph')).toHaveText(`${LONG_WORDS.slice(0, 200)}...`);
+  const showLess = thoughts!.getByRole('button', { name: 'Show less of Good Thoughts' });
   await expect(showLess).toHaveAttribute('aria-expanded', 'true');
   await expect(showLess).toBeFocused();
   await page.keyboard.press('Space');
-  await expect(longCard.getByRole('definition')).toHaveText([
-    `${LONG_WORDS.slice(0, 200)}...`,
-    `${LONG_DEEDS.slice(0, 200)}...`,
-  ]);
+  await expect(thoughts!.getByRole('paragraph')).toHaveText(LONG_THOUGHTS_CUT);
+  await words!.getByRole('button', { name: 'Read more of Good Words' }).click();
+  await expect(words!.getByRole('paragraph')).toHaveText(LONG_WORDS);
 
   // A favourite (the spec's heart) stays on this device, and says so.
   const like = fullCard.getByRole('button', {
     name: 'Favourite reflection by Dariush Ardeshir Kavian',
   });
   await expect(like).toHaveAttribute('aria-pressed', 'false');
+  // Its tooltip says favourite too; appreciation, which reaches the writer, is its own button.
+  await expect(like).toHaveAttribute('title', 'Mark as a favourite on this device');
+  await expect(
+    fullCard.getByRole('button', { name: /^Appreciate reflection by Dariush Ardeshir Kavian/ }),
+  ).toBeVisible();
   await expect(fullCard.getByText('Saved on this device')).toHaveCount(0);
   await like.click();
   await expectToast(
@@ -151,6 +173,7 @@ test("Friends' Reflections shows every shared part of a friend's entries under i
     'Kept on this device only; it is not sent to anyone.',
   );
   await expect(like).toHaveAttribute('aria-pressed', 'true');
+  await expect(like).toHaveAttribute('title', 'Favourite, kept on this device');
   await expect(like).toHaveAccessibleDescription('Saved on this device');
   await expect(fullCard.getByText('Saved on this device', { exact: true })).toBeVisible();
   await expect(longCard.getByRole('button', { name: /^Favourite reflection/ })).toHaveAttribute(
@@ -307,4 +330,25 @@ test('both tabs show three skeleton cards while loading', async ({ page }) => {
     page.getByText("No journal entries yet. Start reflecting on today's Gatha!"),
   ).toBeVisible();
   await expect(page.getByTestId('loading-card')).toHaveCount(0);
+});
+
+test('the reflections come first, and each number says what it counts', async ({ page }) => {
+  await signUpViaApi(page);
+  await writeEntry(page, 1, entryText({ thoughts: 'First light.' }), false);
+  await page.goto('/app/dashboard');
+  const tabs = page.getByRole('tablist', { name: 'Dashboard sections' });
+  const journey = page.getByRole('region', { name: 'Your journey' });
+  await expect(journey.getByRole('definition').first()).toHaveText('1');
+  // The tabs, the reader's journal among them, are on the first screen, above the statistics.
+  await expect(page.getByRole('tab', { name: 'My Journal' })).toBeInViewport();
+  expect((await tabs.boundingBox())!.y).toBeLessThan((await journey.boundingBox())!.y);
+  await expect(journey.getByRole('term')).toHaveText([
+    'Days completed(stanzas read or reflected on)',
+    'Current streak(dates with a reflection)',
+    'Longest streak(dates with a reflection)',
+  ]);
+  await expect(
+    journey.getByRole('list', { name: 'Dates you saved a reflection, last 12 weeks' }),
+  ).toBeVisible();
+  await saveScreenshot(page, { path: 'test-results/screens/dashboard-order.png', fullPage: true });
 });

@@ -103,7 +103,7 @@ test("a deleted reflection leaves the journal, the friends' feed and the device,
   await openReflection(page, { navigate: false });
   await expectForm(page, TAKEN_BACK, true);
   await page.getByRole('textbox', { name: 'Good Deeds' }).fill('Saved only on this phone.');
-  await page.getByRole('button', { name: 'Save Reflection' }).click();
+  await page.getByRole('button', { name: /^(Save Reflection|Update reflection)$/ }).click();
   await expectToast(page, PENDING);
   await page.getByRole('textbox', { name: 'Good Words' }).fill('A draft over it.');
   await expect.poll(() => draftKeys(page)).toEqual([`threefold-draft:${user.id}:1`]);

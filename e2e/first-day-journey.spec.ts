@@ -38,7 +38,7 @@ async function reflectOnToday(
   } else {
     await expect(page.getByRole('switch')).toHaveAccessibleName('Keep private');
   }
-  await page.getByRole('button', { name: 'Save Reflection' }).click();
+  await page.getByRole('button', { name: /^(Save Reflection|Update reflection)$/ }).click();
   await expectToast(page, 'Saved!', 'Your reflection has been saved.');
 }
 

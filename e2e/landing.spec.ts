@@ -315,3 +315,18 @@ test('Forgot password? leads to the password reset screen', async ({ page }) => 
   await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
+
+test('Enter on "I already have an account" puts the focus in the username field', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const button = page.getByRole('button', { name: 'I already have an account' });
+  await button.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true');
+  await expect(signInPanel(page).getByLabel('Username or email')).toBeFocused();
+  await page.keyboard.press('Escape');
+  // Begin Your Journey puts it in the first field of the new account's form.
+  await page.getByRole('button', { name: 'Begin Your Journey' }).click();
+  await expect(createPanel(page).getByLabel('Full name', { exact: true })).toBeFocused();
+});

@@ -58,7 +58,7 @@ async function saveOfflineOverShared(
   await expectForm(page, SHARED, true);
   await page.context().setOffline(true);
   await page.getByRole('textbox', { name: part }).fill(text);
-  await page.getByRole('button', { name: 'Save Reflection' }).click();
+  await page.getByRole('button', { name: /^(Save Reflection|Update reflection)$/ }).click();
   await expectToast(page, PENDING);
   return today;
 }
@@ -94,7 +94,7 @@ test('offline, a shared reflection opens as last saved, and one edited line sync
   await expectNoAxeViolations(page);
 
   await page.getByRole('textbox', { name: 'Good Words' }).fill('I listened more than I spoke.');
-  await page.getByRole('button', { name: 'Save Reflection' }).click();
+  await page.getByRole('button', { name: /^(Save Reflection|Update reflection)$/ }).click();
   await expectToast(page, PENDING);
   expect(partsOf(await serverEntry(page, today))).toEqual(SHARED);
 
@@ -124,7 +124,7 @@ test('cut while the save is on its way: the save waits on the device and is retr
     return attempts <= 2 ? route.abort('internetdisconnected') : route.fallback();
   });
   await page.getByRole('textbox', { name: 'Good Deeds' }).fill('Carried the shopping upstairs.');
-  await page.getByRole('button', { name: 'Save Reflection' }).click();
+  await page.getByRole('button', { name: /^(Save Reflection|Update reflection)$/ }).click();
   await expectToast(page, PENDING);
   await expect(reflection(page).getByText(PENDING)).toBeVisible();
 
@@ -207,7 +207,7 @@ async function offlineEditMeetsAnotherVersion(page: Page, baseURL: string | unde
   await page.context().setOffline(true);
   await page.getByRole('textbox', { name: 'Good Words' }).fill('Written on the train, offline.');
   await page.getByRole('switch').click();
-  await page.getByRole('button', { name: 'Save Reflection' }).click();
+  await page.getByRole('button', { name: /^(Save Reflection|Update reflection)$/ }).click();
   await expectToast(page, PENDING);
 
   const elsewhere = { ...SHARED, thoughts: 'Changed on my laptop meanwhile.' };
@@ -305,7 +305,7 @@ test('changed elsewhere while this device was offline: merging puts both into th
   await expect(reflection(page).getByText('Draft — not saved yet')).toBeVisible();
   expect(partsOf(await serverEntry(page, today))).toEqual(elsewhere);
 
-  await page.getByRole('button', { name: 'Save Reflection' }).click();
+  await page.getByRole('button', { name: /^(Save Reflection|Update reflection)$/ }).click();
   await expectToast(page, 'Saved!');
   const saved = await serverEntry(page, today);
   expect(partsOf(saved)).toEqual(merged);
@@ -333,7 +333,7 @@ test('nothing known on this device: an offline save never replaces the entry sav
     ),
   ).toBeVisible();
   await page.getByRole('textbox', { name: 'Good Thoughts' }).fill('One line, typed offline.');
-  await page.getByRole('button', { name: 'Save Reflection' }).click();
+  await page.getByRole('button', { name: /^(Save Reflection|Update reflection)$/ }).click();
   await expectToast(page, PENDING);
 
   await context.setOffline(false);
@@ -376,7 +376,7 @@ test.describe('with the service worker', () => {
     await expectForm(page, SHARED, true);
     await expect(page.getByRole('status').getByText("You're offline")).toBeVisible();
     await page.getByRole('textbox', { name: 'Good Deeds' }).fill('Cooked for the family.');
-    await page.getByRole('button', { name: 'Save Reflection' }).click();
+    await page.getByRole('button', { name: /^(Save Reflection|Update reflection)$/ }).click();
     await expectToast(page, PENDING);
 
     await context.setOffline(false);

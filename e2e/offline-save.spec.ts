@@ -26,7 +26,7 @@ import { test } from './fixtures.js';
 
 async function saveThoughts(page: Page, thoughts: string) {
   await page.getByRole('textbox', { name: 'Good Thoughts' }).fill(thoughts);
-  await page.getByRole('button', { name: 'Save Reflection' }).click();
+  await page.getByRole('button', { name: /^(Save Reflection|Update reflection)$/ }).click();
 }
 
 async function entriesFor(page: Page, day: number) {
@@ -159,7 +159,7 @@ test('several offline saves of the same day become one entry with the last text'
     await expectToast(page, PENDING);
   }
   await page.getByRole('switch').click();
-  await page.getByRole('button', { name: 'Save Reflection' }).click();
+  await page.getByRole('button', { name: /^(Save Reflection|Update reflection)$/ }).click();
   await expect(page.getByRole('switch')).toHaveAccessibleName('Share with friends');
   // One save waits for the day: the last one, shared.
   await expect

@@ -52,7 +52,7 @@ async function reflectInCircle(
   const saved = page.waitForResponse(
     (answer) => answer.url().endsWith('/api/journal') && answer.request().method() === 'POST',
   );
-  await page.getByRole('button', { name: 'Save Reflection' }).click();
+  await page.getByRole('button', { name: /^(Save Reflection|Update reflection)$/ }).click();
   expect((await saved).status()).toBeLessThan(300);
 }
 

@@ -66,7 +66,7 @@ test('a draft survives leaving for the dashboard and a reload, is marked unsaved
   await expect(reflection(page).getByText(DRAFT)).toHaveCount(0);
 
   await openReflection(page);
-  await page.getByRole('button', { name: 'Save Reflection' }).click();
+  await page.getByRole('button', { name: /^(Save Reflection|Update reflection)$/ }).click();
   await expectToast(page, 'Saved!');
   await expect(reflection(page).getByText(DRAFT)).toHaveCount(0);
   expect(partsOf(await serverEntry(page, today))).toEqual(typed);

@@ -6,6 +6,7 @@ import {
   apiCall,
   e2eDatabaseUrl,
   expectNoAxeViolations,
+  chooseFromPersonMenu,
   expectToast,
   newUserDetails,
   saveScreenshot,
@@ -64,7 +65,7 @@ test('blocking someone from Discover hides each from the other until unblocked i
   await page.getByRole('tab', { name: 'Discover' }).click();
   const suggestion = page.getByTestId('suggestion').filter({ hasText: `@${them.user.username}` });
   await expect(suggestion).toBeVisible();
-  await suggestion.getByRole('button', { name: `Block ${themName}` }).click();
+  await chooseFromPersonMenu(page, suggestion, 'Block', themName);
   await confirmBlock(page, themName);
   await expect(suggestion).toHaveCount(0);
 
@@ -111,7 +112,7 @@ test('a friend is blocked from their card in the feed, and leaves the friends li
     .getByRole('tabpanel')
     .getByRole('listitem')
     .filter({ hasText: `Shared ${tag}` });
-  await card.getByRole('button', { name: `Block ${friendName}` }).click();
+  await chooseFromPersonMenu(page, card, 'Block', friendName);
   await confirmBlock(page, friendName);
   await expect(card).toHaveCount(0);
 
@@ -163,7 +164,7 @@ test('the block controls fit a phone screen', async ({ page, newDevice }) => {
   await page.goto('/app/community');
   await page.getByRole('tab', { name: 'Discover' }).click();
   const suggestion = page.getByTestId('suggestion').filter({ hasText: `@${them.user.username}` });
-  for (const name of ['Request', `Block ${them.user.fullName}`]) {
+  for (const name of ['Request', `More for ${them.user.fullName}`]) {
     const button = suggestion.getByRole('button', { name });
     // At large text the list runs below the first screen: brought into view, it must fit.
     await button.scrollIntoViewIfNeeded();
@@ -190,7 +191,7 @@ async function reportsCommand(...args: string[]): Promise<string> {
 }
 
 async function reportFromCard(page: Page, card: ReturnType<Page['getByRole']>, name: string) {
-  await card.getByRole('button', { name: `Report ${name}` }).click();
+  await chooseFromPersonMenu(page, card, 'Report', name);
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('heading', { name: `Report ${name}` })).toBeVisible();
   await dialog.getByRole('radio', { name: 'Harassment' }).check();

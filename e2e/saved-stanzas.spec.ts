@@ -179,3 +179,36 @@ test('offline, the Saved tab says so rather than showing an empty list', async (
   await context.setOffline(false);
   await expect(savedList(page).getByRole('heading', { name: /^Day 3/ })).toBeVisible();
 });
+
+test('a note can be written where the stanza is saved, and the Saved tab shows it', async ({
+  page,
+}) => {
+  await signUpViaApi(page);
+  await page.goto('/app/daily-ritual/14');
+  await expect(page.getByRole('button', { name: /Add a note/ })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Save stanza' }).click();
+  const addNote = page.getByRole('button', { name: 'Add a note on Day 14' });
+  await addNote.click();
+  const note = page.getByRole('textbox', { name: 'Your note on Day 14' });
+  await expect(note).toBeFocused();
+  await expectLayoutFits(page);
+  await saveScreenshot(page, {
+    path: `test-results/screens/saved/note-at-saving-${test.info().project.name}.png`,
+  });
+  await note.fill('For the mornings after hard news.');
+  await page.getByRole('button', { name: 'Save note' }).click();
+  await expectToast(page, 'Note saved');
+  await expect(note).toHaveCount(0);
+  const editNote = page.getByRole('button', { name: 'Edit your note on Day 14' });
+  await expect(editNote).toBeFocused();
+  await expect
+    .poll(async () => (await apiCall<unknown[]>(page, 'GET', '/api/saved')).body)
+    .toEqual([
+      expect.objectContaining({ dayNumber: 14, note: 'For the mornings after hard news.' }),
+    ]);
+
+  await page.goto('/app/dashboard?tab=saved');
+  await expect(page.getByRole('textbox', { name: 'Your note on Day 14' })).toHaveValue(
+    'For the mornings after hard news.',
+  );
+});

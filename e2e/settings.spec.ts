@@ -3,6 +3,7 @@ import {
   currentDay,
   expectNoAxeViolations,
   expectToast,
+  openExplanation,
   saveScreenshot,
   signUpViaApi,
 } from './support.js';
@@ -330,4 +331,52 @@ test('no second reminder on a day one was already shown; the next day brings its
     .poll(async () => (await shownNotifications(page)).map(({ body }) => body))
     .toEqual(["Time for today's reflection - Day 67 of the Gathas awaits you."]);
   expect(await storedSettings(page)).toMatchObject({ lastShown: '2026-03-08' });
+});
+
+test("radios and checkboxes are drawn in the app's colours, dark mode included", async ({
+  page,
+}) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await signUpViaApi(page);
+  await page.goto('/app/settings');
+  const radio = page
+    .getByRole('region', { name: 'Who can find me' })
+    .getByRole('radio', { name: 'Everyone' });
+  await expect(radio).toBeChecked();
+  const look = (control: typeof radio) =>
+    control.evaluate((input) => {
+      const style = getComputedStyle(input);
+      const probe = document.createElement('span');
+      probe.style.color = 'var(--color-primary)';
+      document.body.append(probe);
+      const primary = getComputedStyle(probe).color;
+      probe.style.color = 'var(--color-card)';
+      const card = getComputedStyle(probe).color;
+      probe.remove();
+      return {
+        appearance: style.appearance,
+        marginBottom: style.marginBottom,
+        background: style.backgroundColor,
+        primary,
+        card,
+      };
+    });
+  // Not the engine's own control (a white circle in WebKit's dark mode), and no margin under it.
+  const chosen = await look(radio);
+  expect(chosen).toMatchObject({ appearance: 'none', marginBottom: '0px' });
+  expect(chosen.background).toBe(chosen.primary);
+  const other = await look(page.getByRole('radio', { name: 'Nobody' }));
+  expect(other.background).toBe(other.card);
+  expect(other.background).not.toBe('rgb(255, 255, 255)');
+  await saveScreenshot(page, { path: 'test-results/screens/settings-radios-dark.png' });
+
+  // The "Friends see" checkboxes on the reflection take the same amber, not the browser's blue.
+  await page.goto('/app/daily-ritual');
+  await openExplanation(page);
+  await page.getByRole('button', { name: 'Reflect', exact: true }).click();
+  await page.getByRole('switch').click();
+  const part = page.getByRole('checkbox', { name: 'Good Thoughts' });
+  await expect(part).toBeChecked();
+  const ticked = await look(part);
+  expect(ticked).toMatchObject({ appearance: 'none', background: ticked.primary });
 });

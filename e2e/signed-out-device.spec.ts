@@ -57,7 +57,7 @@ test('signed out from another device while writing: the landing says why, and th
   const laptop = await laptopOf(newDevice, user);
   expect((await apiCall(laptop, 'POST', '/api/auth/sessions/sign-out-others')).status).toBe(200);
 
-  await page.getByRole('button', { name: 'Save Reflection' }).click();
+  await page.getByRole('button', { name: /^(Save Reflection|Update reflection)$/ }).click();
   await expectToldWhy(page, ELSEWHERE);
   await expect(page.getByText('Failed to save your reflection.')).toHaveCount(0);
   await saveScreenshot(page, {

@@ -341,14 +341,15 @@ test.describe('a 1280×800 desktop', () => {
     const journal = page.getByText('Speak gently to the people nearest me.');
     await expect(journal).toBeVisible();
     const journeyBox = await boxOf(page, 'Your journey', journey.boundingBox());
+    // The reflections lead, as on a phone; the numbers about them stand in the column beside.
     expectSideBySide(
-      journeyBox,
       await boxOf(page, 'the journal’s tabs', page.getByRole('tablist').boundingBox()),
-      'the progress and the journal',
+      journeyBox,
+      'the journal and the progress',
     );
     const entry = await boxOf(page, 'the entry', journal.boundingBox());
-    expect(entry.x, 'the entry right of the progress').toBeGreaterThanOrEqual(
-      journeyBox.x + journeyBox.width,
+    expect(entry.x + entry.width, 'the entry left of the progress').toBeLessThanOrEqual(
+      journeyBox.x + 0.5,
     );
   });
 

@@ -204,3 +204,20 @@ export async function signInThroughTheSheet(page: Page, user: TestUser, password
   await expectToast(page, 'Welcome back');
   await expect(page).toHaveURL(/\/app\/daily-ritual$/);
 }
+
+/**
+ * Chooses Report or Block from the "…" menu on a person's card (or reflection), as a reader
+ * would: the menu button names the person ("More for {name}").
+ */
+export async function chooseFromPersonMenu(
+  page: Page,
+  card: Locator | Page,
+  item: 'Report' | 'Report reflection' | 'Block',
+  name?: string,
+) {
+  await card
+    .getByRole('button', { name: name === undefined ? /^More for / : `More for ${name}` })
+    .first()
+    .click();
+  await page.getByRole('menuitem', { name: item, exact: true }).click();
+}

@@ -40,6 +40,8 @@ import {
 import {
   createJournalEntrySchema,
   friendJournalEntrySchema,
+  journalDayQuerySchema,
+  journalDaySchema,
   journalEntrySchema,
   updateJournalEntrySchema,
 } from './journal-schemas.js';
@@ -161,7 +163,8 @@ export const apiContract = {
   'GET /api/journal/friends': { response: { 200: z.array(friendJournalEntrySchema) } },
   'GET /api/journal/day/:dayNumber': {
     params: z.object({ dayNumber: pathDay }),
-    response: { 200: journalEntrySchema },
+    querystring: journalDayQuerySchema,
+    response: { 200: journalDaySchema },
   },
   'POST /api/journal': {
     body: createJournalEntrySchema,

@@ -104,6 +104,16 @@ export const journalEntrySchema = z.object({
 });
 export type JournalEntry = z.infer<typeof journalEntrySchema>;
 
+/**
+ * `GET /api/journal/day/{day}?ifNone=empty`: a day without an entry is answered 200 with
+ * `{ entry: null }` rather than 404, so a reader's browser logs no failure for an empty day.
+ * Without it the day answers as it always has, the entry itself or 404, for clients built on that.
+ */
+export const journalDayQuerySchema = z.object({
+  ifNone: z.literal('empty', { error: 'ifNone must be "empty"' }).optional(),
+});
+export const journalDaySchema = z.union([journalEntrySchema, z.object({ entry: z.null() })]);
+
 /** A friend's shared reflection in the friends' feed, with who wrote it. */
 export const friendJournalEntrySchema = journalEntrySchema
   .omit({ circleIds: true, appreciations: true })

@@ -150,6 +150,30 @@ describe('reading, changing and deleting my entries', () => {
     expect((await me.get('/api/journal/day/abc')).status).toBe(404);
   });
 
+  it('answers an empty day as an empty state when asked with ifNone=empty', async () => {
+    const me = await signUp(t.app);
+    expect(await me.get('/api/journal/day/12?ifNone=empty')).toMatchObject({
+      status: 200,
+      body: { entry: null },
+    });
+    const saved = await me.post('/api/journal', { dayNumber: 12, entryText: text('here') });
+    // A day with an entry answers the entry itself, as without the query.
+    expect((await me.get('/api/journal/day/12?ifNone=empty')).body).toEqual(saved.body);
+    expect(await me.get('/api/journal/day/12?ifNone=nothing')).toMatchObject({
+      status: 400,
+      body: { message: 'ifNone must be "empty"' },
+    });
+    // A day outside the cycle is still no day at all.
+    expect((await me.get('/api/journal/day/0?ifNone=empty')).status).toBe(404);
+  });
+
+  it("answers another person's day as empty, never as theirs", async () => {
+    const owner = await signUp(t.app);
+    const other = await signUp(t.app);
+    await owner.post('/api/journal', { dayNumber: 22, entryText: text('mine alone') });
+    expect((await other.get('/api/journal/day/22?ifNone=empty')).body).toEqual({ entry: null });
+  });
+
   it('updates text and visibility with PUT', async () => {
     const me = await signUp(t.app);
     const saved = await me.post('/api/journal', { dayNumber: 11, entryText: text('draft') });

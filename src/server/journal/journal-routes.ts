@@ -75,6 +75,7 @@ export function journalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: apiContract['GET /api/journal/day/:dayNumber'] },
       async (request) => {
         const entry = await ownEntryForDay(signedInUser(request).id, request.params.dayNumber);
+        if (!entry && request.query.ifNone === 'empty') return { entry: null };
         if (!entry) throw entryNotFound();
         return entryWithCirclesAndAppreciations(db, entry);
       },

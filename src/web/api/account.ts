@@ -83,7 +83,7 @@ export function attachmentFileName(contentDisposition: string | null, fallback: 
 }
 
 /** Fetches the journal export and hands it to the browser as a downloaded file. */
-export async function downloadJournal(format: JournalExportFormat): Promise<void> {
+export async function downloadJournal(format: JournalExportFormat): Promise<string> {
   const response = await apiResponse('GET /api/journal/export', { query: { format } });
   const fileName = attachmentFileName(
     response.headers.get('Content-Disposition'),
@@ -98,4 +98,5 @@ export async function downloadJournal(format: JournalExportFormat): Promise<void
   link.remove();
   // The click has started the download; the address is no longer needed after this turn.
   setTimeout(() => URL.revokeObjectURL(url), 0);
+  return fileName;
 }

@@ -28,25 +28,36 @@ export function useJournal(userId: number | undefined) {
 }
 
 /**
- * The signed-in user's entry for a day, or null when there is none (404). Any other failure is
- * an error, so the form can tell "no entry" from "could not ask" and show what the device knows.
+ * The reader's entry for a day, or null when there is none. Asked with `ifNone=empty`, an empty
+ * day is an answer like any other (no failed request in the console); a server from before that
+ * answers 404, which means the same.
+ */
+async function entryForDay(day: number): Promise<JournalEntry | null> {
+  try {
+    const answer = await callApi('GET /api/journal/day/:dayNumber', {
+      params: { dayNumber: day },
+      query: { ifNone: 'empty' },
+    });
+    return 'id' in answer ? answer : null;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/**
+ * The signed-in user's entry for a day, or null when there is none. Any other failure is an
+ * error, so the form can tell "no entry" from "could not ask" and show what the device knows.
  */
 export function useJournalDay(day: number, userId: number | undefined) {
   return useQuery({
     queryKey: queryKeys.journalDay(day),
     enabled: userId !== undefined && day > 0,
     queryFn: async () => {
-      try {
-        const entry = await callApi('GET /api/journal/day/:dayNumber', {
-          params: { dayNumber: day },
-        });
-        await rememberEntry(entry);
-        return entry;
-      } catch (error) {
-        if (!(error instanceof ApiError && error.status === 404)) throw error;
-        if (userId !== undefined) await forgetKnownEntry(userId, day);
-        return null;
-      }
+      const entry = await entryForDay(day);
+      if (entry) await rememberEntry(entry);
+      else if (userId !== undefined) await forgetKnownEntry(userId, day);
+      return entry;
     },
   });
 }
@@ -60,14 +71,7 @@ export function useEarlierReflection(day: number, enabled: boolean) {
     queryKey: queryKeys.earlierReflection(day),
     enabled,
     retry: false,
-    queryFn: async () => {
-      try {
-        return await callApi('GET /api/journal/day/:dayNumber', { params: { dayNumber: day } });
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return null;
-        throw error;
-      }
-    },
+    queryFn: () => entryForDay(day),
   });
 }
 

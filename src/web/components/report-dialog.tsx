@@ -1,6 +1,6 @@
 import { Flag } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import { useId, useState } from 'react';
+import { type RefObject, useId, useState } from 'react';
 import { REPORT_NOTE_MAX, type ReportReason } from '#shared/report-schemas';
 import { useFileReport } from '../api/reports.js';
 import { Button, buttonVariants } from './ui/button.js';
@@ -13,33 +13,72 @@ const REASONS: { value: ReportReason; label: string }[] = [
   { value: 'other', label: 'Something else' },
 ];
 
-/**
- * "Report" on a friend's reflection or a person's card: a reason, an optional note, and a
- * thank-you once it is sent. What is reported is reviewed by the people who run the app.
- */
-export function ReportButton(props: {
+interface ReportTarget {
   targetType: 'entry' | 'user';
   targetId: number;
-  /** Whose reflection or which person, for the button's accessible name. */
+  /** Whose reflection or which person, for the dialog's title and the button's name. */
   name: string;
-}) {
+}
+
+const whatIsReported = (props: ReportTarget) =>
+  props.targetType === 'entry' ? `reflection by ${props.name}` : props.name;
+
+/**
+ * "Report" on a reflection: a reason, an optional note, and a thank-you once it is sent. What
+ * is reported is reviewed by the people who run the app.
+ */
+export function ReportButton(props: ReportTarget) {
   const [open, setOpen] = useState(false);
-  const what = props.targetType === 'entry' ? `reflection by ${props.name}` : props.name;
   return (
     <DialogPrimitive.Root open={open} onOpenChange={setOpen}>
       <DialogPrimitive.Trigger
         className={buttonVariants({ variant: 'ghost', size: 'sm' })}
-        aria-label={`Report ${what}`}
+        aria-label={`Report ${whatIsReported(props)}`}
       >
         <Flag aria-hidden="true" /> Report
       </DialogPrimitive.Trigger>
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <DialogPrimitive.Content className="fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border border-border bg-card p-6 shadow-lg">
-          {open && <ReportForm {...props} what={what} />}
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
+      <ReportContent {...props} open={open} />
     </DialogPrimitive.Root>
+  );
+}
+
+/** The same report, opened from elsewhere (a menu); the focus goes back to `returnFocusTo`. */
+export function ReportDialog(
+  props: ReportTarget & {
+    open: boolean;
+    onOpenChange: (open: boolean) => void;
+    returnFocusTo: RefObject<HTMLElement | null>;
+  },
+) {
+  const { open, onOpenChange, ...rest } = props;
+  return (
+    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
+      <ReportContent {...rest} open={open} />
+    </DialogPrimitive.Root>
+  );
+}
+
+function ReportContent(
+  props: ReportTarget & { open: boolean; returnFocusTo?: RefObject<HTMLElement | null> },
+) {
+  const { open, returnFocusTo, ...target } = props;
+  return (
+    <DialogPrimitive.Portal>
+      <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
+      <DialogPrimitive.Content
+        onCloseAutoFocus={
+          returnFocusTo
+            ? (event) => {
+                event.preventDefault();
+                returnFocusTo.current?.focus();
+              }
+            : undefined
+        }
+        className="fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border border-border bg-card p-6 shadow-lg"
+      >
+        {open && <ReportForm {...target} what={whatIsReported(target)} />}
+      </DialogPrimitive.Content>
+    </DialogPrimitive.Portal>
   );
 }
 
@@ -61,8 +100,8 @@ function ReportForm(props: {
           Thanks — we'll review it.
         </DialogPrimitive.Title>
         <DialogPrimitive.Description className="text-sm text-muted-foreground">
-          {/* The person is the one not told, whether their reflection or they were reported. */}
-          Only the people who run The Threefold Path see your report; {props.name} is not told.
+          Only the people who run The Threefold Path see your report. {props.name} is never told who
+          reported them.
         </DialogPrimitive.Description>
         <DialogPrimitive.Close className={buttonVariants({ variant: 'outline' })}>
           Close

@@ -157,6 +157,7 @@ function nobodyAtPace(pace: ReaderPageData['me']['pace']): ReaderPageData['me'] 
     pace,
     paceStartedOn: null,
     suspended: false,
+    circlePush: false,
   };
 }
 
@@ -188,7 +189,8 @@ const partsQueryClient = createQueryClient();
 
 /** The progress line under the reading of `day`, as the reader's progress cookie has it. */
 function progressLine(day: number, requestCookies: string): string {
-  const store = progressStoreFor(requestCookies);
+  // A line rendered on the server tells the reader nothing: it never saves.
+  const store = progressStoreFor(requestCookies, () => undefined);
   const record = store.snapshot();
   const key = `${day} ${progressSummary(record).daysCompleted} ${isDayComplete(record, day)}`;
   const kept = progressLines.get(key);

@@ -62,12 +62,27 @@ export function BottomSheet(props: {
   title: string;
   description?: string;
   children: ReactNode;
+  /** Where the focus goes as the sheet opens; without it, the sheet's first control. */
+  initialFocus?: () => HTMLElement | null | undefined;
 }) {
+  const initialFocus = props.initialFocus;
   return (
     <DialogPrimitive.Root open={props.open} onOpenChange={props.onOpenChange}>
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className={overlay} />
-        <DialogPrimitive.Content className="fixed inset-x-0 bottom-0 z-50 mx-auto max-h-[92dvh] w-full max-w-lg overflow-y-auto rounded-t-2xl border border-border bg-card p-6 pb-[max(1.5rem,env(safe-area-inset-bottom))] shadow-xl">
+        <DialogPrimitive.Content
+          onOpenAutoFocus={
+            initialFocus
+              ? (event) => {
+                  const target = initialFocus();
+                  if (!target) return;
+                  event.preventDefault();
+                  target.focus();
+                }
+              : undefined
+          }
+          className="fixed inset-x-0 bottom-0 z-50 mx-auto max-h-[92dvh] w-full max-w-lg overflow-y-auto rounded-t-2xl border border-border bg-card p-6 pb-[max(1.5rem,env(safe-area-inset-bottom))] shadow-xl"
+        >
           <div className="mx-auto mb-4 h-1.5 w-12 rounded-full bg-muted" aria-hidden="true" />
           <DialogPrimitive.Title className="sr-only">{props.title}</DialogPrimitive.Title>
           <DialogPrimitive.Description className="sr-only">

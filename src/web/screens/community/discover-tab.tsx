@@ -1,13 +1,13 @@
 import { Compass, Search, SearchX } from 'lucide-react';
 import { useState } from 'react';
 import { SEARCH_MIN_LENGTH } from '#shared/constants';
+import type { DistanceCategory } from '#shared/proximity';
 import { useCurrentUser } from '../../api/auth.js';
 import { useDiscover, useUserSearch } from '../../api/friends.js';
 import { Badge } from '../../components/ui/badge.js';
 import { Input, Label } from '../../components/ui/form-controls.js';
 import { EmptyState, InlineError, PeopleSkeleton } from './list-states.js';
-import { ReportButton } from '../../components/report-dialog.js';
-import { BlockPersonButton } from '../../components/block-person-button.js';
+import { PersonActionsMenu } from '../../components/person-actions-menu.js';
 import { PersonCard } from './person-card.js';
 import { ProximityBadge } from './proximity-badge.js';
 import { type Relationship, useRelationships } from './relationships.js';
@@ -85,8 +85,7 @@ function SearchResults({ query }: { query: string }) {
                 actions={
                   <>
                     <SearchResultAction person={person} relationship={relationshipTo(person.id)} />
-                    <ReportButton targetType="user" targetId={person.id} name={person.fullName} />
-                    <BlockPersonButton person={person} />
+                    <PersonActionsMenu person={person} />
                   </>
                 }
               />
@@ -114,16 +113,23 @@ function SearchResultAction(props: {
   return <Badge variant="secondary">{SEARCH_STATUS[props.relationship]}</Badge>;
 }
 
+/** The proximity badges that mean someone lives close: nearby, same area, same city. */
+const NEAR: ReadonlySet<DistanceCategory> = new Set(['near', 'area', 'city']);
+
 function Suggestions() {
   const { data: user } = useCurrentUser();
   const { data: people, isPending, isError } = useDiscover();
   const relationshipTo = useRelationships();
   const hasCity = Boolean(user?.city);
+  // The heading says what the cards' badges say: near when someone close is suggested.
+  const anyoneNear = people?.some(({ distanceCategory }) => NEAR.has(distanceCategory));
+  const heading =
+    anyoneNear || (hasCity && !people?.length) ? 'People near you' : 'Suggested connections';
 
   return (
     <section aria-labelledby="suggestions-heading" className="flex flex-col gap-3">
       <h2 id="suggestions-heading" className="font-serif text-xl font-semibold">
-        {hasCity ? 'People near you' : 'Suggested connections'}
+        {heading}
       </h2>
       {isPending ? (
         <PeopleSkeleton />
@@ -159,8 +165,7 @@ function Suggestions() {
                       ) : (
                         <SendRequestButton person={person} label="Request" />
                       )}
-                      <ReportButton targetType="user" targetId={person.id} name={person.fullName} />
-                      <BlockPersonButton person={person} />
+                      <PersonActionsMenu person={person} />
                     </>
                   }
                 />

@@ -7,8 +7,7 @@ import { ConfirmDialog } from '../../components/ui/dialogs.js';
 import { Input, Label } from '../../components/ui/form-controls.js';
 import { toast } from '../../hooks/use-toast.js';
 import { EmptyState, InlineError, PeopleSkeleton } from './list-states.js';
-import { BlockPersonButton } from '../../components/block-person-button.js';
-import { ReportButton } from '../../components/report-dialog.js';
+import { PersonActionsMenu } from '../../components/person-actions-menu.js';
 import { PersonCard } from './person-card.js';
 
 function matches(friend: Friend, search: string): boolean {
@@ -102,8 +101,7 @@ export function FriendsTab() {
                       <UserMinus aria-hidden="true" />
                       <span className="sr-only">Remove {friend.fullName}</span>
                     </Button>
-                    <ReportButton targetType="user" targetId={friend.id} name={friend.fullName} />
-                    <BlockPersonButton person={friend} />
+                    <PersonActionsMenu person={friend} />
                   </>
                 }
               />

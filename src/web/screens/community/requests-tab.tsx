@@ -9,8 +9,7 @@ import { Badge } from '../../components/ui/badge.js';
 import { Button } from '../../components/ui/button.js';
 import { toast } from '../../hooks/use-toast.js';
 import { EmptyState, InlineError, PeopleSkeleton } from './list-states.js';
-import { BlockPersonButton } from '../../components/block-person-button.js';
-import { ReportButton } from '../../components/report-dialog.js';
+import { PersonActionsMenu } from '../../components/person-actions-menu.js';
 import { PersonCard } from './person-card.js';
 
 export function RequestsTab() {
@@ -84,12 +83,7 @@ function ReceivedRequest({ request }: { request: FriendRequest }) {
     <PersonCard
       fullName={name}
       username={request.sender.username}
-      actions={
-        <>
-          <ReportButton targetType="user" targetId={request.sender.id} name={name} />
-          <BlockPersonButton person={request.sender} />
-        </>
-      }
+      actions={<PersonActionsMenu person={request.sender} />}
       details={
         <div className="mt-3 flex flex-wrap gap-2">
           <Button size="sm" onClick={() => void onAccept()} disabled={busy}>

@@ -8,6 +8,7 @@ import { useProgress } from '../../hooks/use-progress.js';
 import { cn } from '../../lib/cn.js';
 import { spokenLineClass } from './explanation-text.js';
 import { SaveStanzaButton } from './save-stanza-button.js';
+import { SavedStanzaNote } from './saved-stanza-note.js';
 import { ShareDayButton } from './share-day-button.js';
 import { useSpeechVoices } from './use-speech-voices.js';
 import type * as readAloudModule from './read-aloud.js';
@@ -152,9 +153,12 @@ export function StanzaPanel({
           Read Explanation <ArrowRight aria-hidden="true" />
         </Button>
       </NextStepBar>
-      <div className="flex flex-wrap items-center justify-center gap-3">
-        <SaveStanzaButton thought={thought} />
-        <ShareDayButton day={thought.dayNumber} />
+      <div className="flex flex-col items-center gap-1">
+        <div className="flex flex-wrap items-center justify-center gap-3">
+          <SaveStanzaButton thought={thought} />
+          <ShareDayButton day={thought.dayNumber} />
+        </div>
+        <SavedStanzaNote day={thought.dayNumber} />
       </div>
       <EarlierReflectionOfWrittenDay day={thought.dayNumber} />
     </section>

@@ -20,6 +20,15 @@ const fields: Record<(typeof PARTS)[number], { label: string; placeholder: strin
 
 const DRAFT_LINE = 'Draft — not saved yet';
 
+/**
+ * What the save button does now: the first save, nothing new to save (the journal holds what the
+ * form shows), or an update of the saved entry.
+ */
+function saveLabel(inJournal: boolean, changed: boolean): string {
+  if (!inJournal) return 'Save Reflection';
+  return changed ? 'Update reflection' : 'Saved';
+}
+
 /** Why the form shows what it shows, when the journal could not be asked. */
 function noticeText(notice: Exclude<ReflectionNotice, null>, online: boolean): string {
   const why = online ? 'Your journal could not be reached' : "You're offline";
@@ -47,7 +56,7 @@ export function ReflectionPanel({
   const signedIn = Boolean(user);
   const online = useOnline();
   const reflection = useReflection({ day, userId: user?.id, onSaved });
-  const { form, pending, changedTo, notice, unsaved } = reflection;
+  const { form, pending, changedTo, notice, unsaved, inJournal } = reflection;
   const { register, control, formState } = form;
   const saving = formState.isSubmitting;
   // A draft kept before circles existed holds none.
@@ -230,7 +239,7 @@ export function ReflectionPanel({
             disabled={!signedIn || saving || loadingEntry}
             aria-describedby={signedIn ? undefined : hintId}
           >
-            {saving ? 'Saving...' : 'Save Reflection'}
+            {saving ? 'Saving...' : saveLabel(inJournal && !pending, unsaved)}
           </Button>
         </div>
       </form>

@@ -1,4 +1,4 @@
-import { BookOpen, CloudOff, Sunrise, UserPlus } from 'lucide-react';
+import { BookOpen, CloudOff, Sunrise, TableOfContents, UserPlus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { TOTAL_DAYS } from '#shared/constants';
@@ -51,27 +51,30 @@ function AddFriendsLink() {
   );
 }
 
-/** Days past the last stanza: answered here, without asking the server. */
+/**
+ * Days past the last stanza: answered here, without asking the server. Such a day never
+ * comes, so the screen says how long the cycle is and leads to days that are.
+ */
 export function NotAvailableScreen({ day }: { day: number }) {
   return (
     <NoticeCard
       icon={<BookOpen />}
-      title="This Gatha is not available yet"
+      title={`There is no Day ${day}`}
       actions={
         <>
           <Link to={paths.dailyRitual.getHref()} className={linkButton('default')}>
             Go to Today&apos;s Gatha
           </Link>
           <Link to={paths.dailyRitual.getHref(TOTAL_DAYS)} className={linkButton('outline')}>
-            Go to Last Available Gatha (Day {TOTAL_DAYS})
+            Go to Day {TOTAL_DAYS}, the last
           </Link>
-          <AddFriendsLink />
+          <Link to={paths.contents.getHref()} className={linkButton('ghost')}>
+            <TableOfContents aria-hidden="true" /> See all {TOTAL_DAYS} days
+          </Link>
         </>
       }
     >
-      <p>
-        We have {TOTAL_DAYS} stanzas in total. You&apos;re trying to access day {day}.
-      </p>
+      <p>The cycle has {TOTAL_DAYS} days, one stanza each, and then begins again at Day 1.</p>
     </NoticeCard>
   );
 }

@@ -111,6 +111,8 @@ export function useReflection({
   const basis = useRef<Basis | null>(null);
   const [ready, setReady] = useState(false);
   const [unsaved, setUnsaved] = useState(false);
+  // Whether the form began from an entry the journal holds: Save then reads as Saved or Update.
+  const [inJournal, setInJournal] = useState(false);
 
   /** Keeps the form's words on the device while they differ from what it began from. */
   const keepDraft = useCallback(() => {
@@ -127,6 +129,7 @@ export function useReflection({
   const fill = useCallback(
     (next: Basis, typed?: ReflectionValues) => {
       basis.current = next;
+      setInJournal(next.base !== null);
       reset(typed ?? next.values);
       setReady(true);
       keepDraft();
@@ -154,6 +157,7 @@ export function useReflection({
     if (sameContent(source.values, began.values)) {
       if (source.base?.updatedAt !== began.base?.updatedAt) {
         basis.current = { values: began.values, base: source.base };
+        setInJournal(source.base !== null);
         keepDraft();
       }
       return;
@@ -283,6 +287,7 @@ export function useReflection({
     changedTo,
     notice,
     unsaved,
+    inJournal,
     save,
     keepMine,
     keepSaved,

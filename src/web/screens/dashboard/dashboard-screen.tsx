@@ -25,45 +25,48 @@ export function DashboardScreen() {
   const openTab = (value: string) =>
     setSearchParams(TABS_IN_ADDRESS.includes(value) ? { tab: value } : {}, { replace: true });
 
-  // On a wide screen the progress stands in a column of its own beside the journal's tabs.
+  // On a wide screen the progress stands in a column of its own beside the reflections.
   return (
     <div
       data-wide-layout
-      className="flex flex-col gap-5 @5xl/shell:grid @5xl/shell:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] @5xl/shell:items-start @5xl/shell:gap-8"
+      className="flex flex-col gap-5 @5xl/shell:grid @5xl/shell:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] @5xl/shell:items-start @5xl/shell:gap-8"
     >
       <h1 className="sr-only">Dashboard</h1>
+      {/* The reflections come first; the numbers about them follow (beside them on a wide screen). */}
       <div className="flex min-w-0 flex-col gap-5">
         <AppreciatedNote />
-        <YourJourneyCard />
+        <Tabs value={tab} onValueChange={openTab} className="min-w-0">
+          <TabsList aria-label="Dashboard sections" className="min-h-11">
+            <TabsTrigger value={FRIENDS_TAB} className="py-2">
+              <Users aria-hidden="true" className="size-4" />
+              Friends&apos; Reflections
+            </TabsTrigger>
+            <TabsTrigger value={JOURNAL_TAB} className="py-2">
+              <BookHeart aria-hidden="true" className="size-4" />
+              My Journal
+            </TabsTrigger>
+            <TabsTrigger value={SAVED_TAB} className="py-2">
+              <Bookmark aria-hidden="true" className="size-4" />
+              Saved
+            </TabsTrigger>
+          </TabsList>
+          <TabsContent value={FRIENDS_TAB} className="mt-6">
+            <FriendsReflections />
+          </TabsContent>
+          <TabsContent value={JOURNAL_TAB} className="mt-6">
+            <MyJournal />
+          </TabsContent>
+          <TabsContent value={SAVED_TAB} className="mt-6">
+            <SavedStanzas />
+          </TabsContent>
+        </Tabs>
+      </div>
+      <div className="flex min-w-0 flex-col gap-5">
         <OnThisDayCard />
+        <YourJourneyCard />
         <YourWeekCard />
         <CircleSummaries />
       </div>
-      <Tabs value={tab} onValueChange={openTab} className="min-w-0">
-        <TabsList aria-label="Dashboard sections" className="min-h-11">
-          <TabsTrigger value={FRIENDS_TAB} className="py-2">
-            <Users aria-hidden="true" className="size-4" />
-            Friends&apos; Reflections
-          </TabsTrigger>
-          <TabsTrigger value={JOURNAL_TAB} className="py-2">
-            <BookHeart aria-hidden="true" className="size-4" />
-            My Journal
-          </TabsTrigger>
-          <TabsTrigger value={SAVED_TAB} className="py-2">
-            <Bookmark aria-hidden="true" className="size-4" />
-            Saved
-          </TabsTrigger>
-        </TabsList>
-        <TabsContent value={FRIENDS_TAB} className="mt-6">
-          <FriendsReflections />
-        </TabsContent>
-        <TabsContent value={JOURNAL_TAB} className="mt-6">
-          <MyJournal />
-        </TabsContent>
-        <TabsContent value={SAVED_TAB} className="mt-6">
-          <SavedStanzas />
-        </TabsContent>
-      </Tabs>
     </div>
   );
 }

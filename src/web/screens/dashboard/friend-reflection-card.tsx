@@ -6,8 +6,7 @@ import { isLongText, readMoreText } from '../../lib/read-more.js';
 import { sharedSections } from '#shared/shared-parts';
 import { displayTime } from '../../lib/time-display.js';
 import { AppreciateButton } from '../../components/appreciate-button.js';
-import { BlockPersonButton } from '../../components/block-person-button.js';
-import { ReportButton } from '../../components/report-dialog.js';
+import { PersonActionsMenu } from '../../components/person-actions-menu.js';
 import { Badge } from '../../components/ui/badge.js';
 import { Button } from '../../components/ui/button.js';
 import { Card } from '../../components/ui/card.js';
@@ -26,10 +25,7 @@ interface FriendReflectionCardProps {
 export function FriendReflectionCard({ entry, liked, onToggleLike }: FriendReflectionCardProps) {
   const name = entry.user.fullName;
   const sections = sharedSections(entry.entryText, entry.sharedParts);
-  const [expanded, setExpanded] = useState(false);
-  const sectionsId = useId();
   const likeNoteId = useId();
-  const isLong = sections.some(({ text }) => isLongText(text));
 
   return (
     <Card className="flex flex-col gap-4 p-5">
@@ -51,36 +47,15 @@ export function FriendReflectionCard({ entry, liked, onToggleLike }: FriendRefle
       </header>
 
       {sections.length > 0 && (
-        <dl id={sectionsId} className="flex flex-col gap-4">
+        <dl className="flex flex-col gap-4">
           {sections.map(({ part, label, text }) => (
-            <div key={part} className="flex flex-col items-start gap-1.5">
-              <dt>
-                <Badge variant="secondary">{label}</Badge>
-              </dt>
-              <dd className="whitespace-pre-wrap break-words font-serif text-base leading-relaxed">
-                {readMoreText(text, expanded)}
-              </dd>
-            </div>
+            <SharedSection key={part} label={label} text={text} />
           ))}
         </dl>
-      )}
-      {isLong && (
-        <Button
-          variant="link"
-          size="sm"
-          className="h-auto self-start px-0 py-1"
-          aria-expanded={expanded}
-          aria-controls={sectionsId}
-          onClick={() => setExpanded((open) => !open)}
-        >
-          {expanded ? 'Show less' : 'Read more'}
-        </Button>
       )}
 
       <div className="flex flex-col items-end gap-0.5">
         <div className="flex flex-wrap items-center justify-end gap-1">
-          <ReportButton targetType="entry" targetId={entry.id} name={name} />
-          <BlockPersonButton person={{ id: entry.userId, fullName: name }} />
           <AppreciateButton entryId={entry.id} appreciated={entry.appreciatedByMe} name={name} />
           <Button
             variant="ghost"
@@ -88,6 +63,8 @@ export function FriendReflectionCard({ entry, liked, onToggleLike }: FriendRefle
             aria-pressed={liked}
             aria-describedby={liked ? likeNoteId : undefined}
             onClick={onToggleLike}
+            // The heart is the reader's own favourite, kept here; Appreciate is what reaches them.
+            title={liked ? 'Favourite, kept on this device' : 'Mark as a favourite on this device'}
             className={cn('gap-1.5', liked && 'text-pink-700 dark:text-pink-400')}
           >
             <Heart
@@ -98,6 +75,7 @@ export function FriendReflectionCard({ entry, liked, onToggleLike }: FriendRefle
             />
             Favourite<span className="sr-only"> reflection by {name}</span>
           </Button>
+          <PersonActionsMenu person={{ id: entry.userId, fullName: name }} entryId={entry.id} />
         </div>
         {/* A favourite is never sent: the card says where this one is kept. */}
         {liked && (
@@ -107,5 +85,42 @@ export function FriendReflectionCard({ entry, liked, onToggleLike }: FriendRefle
         )}
       </div>
     </Card>
+  );
+}
+
+/**
+ * One shared part under its badge. A long one is cut at a word and has its own Read more just
+ * below it, so the toggle sits with the words it opens.
+ */
+function SharedSection({ label, text }: { label: string; text: string }) {
+  const [expanded, setExpanded] = useState(false);
+  const textId = useId();
+  return (
+    <div className="flex flex-col items-start gap-1.5">
+      <dt>
+        <Badge variant="secondary">{label}</Badge>
+      </dt>
+      <dd className="flex flex-col items-start gap-1">
+        <p
+          id={textId}
+          className="whitespace-pre-wrap break-words font-serif text-base leading-relaxed"
+        >
+          {readMoreText(text, expanded)}
+        </p>
+        {isLongText(text) && (
+          <Button
+            variant="link"
+            size="sm"
+            className="h-auto px-0 py-1"
+            aria-expanded={expanded}
+            aria-controls={textId}
+            onClick={() => setExpanded((open) => !open)}
+          >
+            {expanded ? 'Show less' : 'Read more'}
+            <span className="sr-only"> of {label}</span>
+          </Button>
+        )}
+      </dd>
+    </div>
   );
 }

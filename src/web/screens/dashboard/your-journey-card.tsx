@@ -16,10 +16,14 @@ import {
   restDaysSentence,
 } from './journey-calendar.js';
 
-function Stat({ label, value }: { label: string; value: string }) {
+/** One number, named with what it counts, so it agrees with the calendar beside it. */
+function Stat({ label, detail, value }: { label: string; detail: string; value: string }) {
   return (
     <div className="flex flex-col gap-1 rounded-lg bg-muted/60 px-3 py-2.5">
-      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dt className="text-xs text-muted-foreground">
+        {label}
+        <span className="block">({detail})</span>
+      </dt>
       <dd className="font-serif text-xl font-semibold">{value}</dd>
     </div>
   );
@@ -140,9 +144,21 @@ export function YourJourneyCard() {
           <>
             {/* Three across, or fewer where large text would not fit in three. */}
             <dl className="grid grid-cols-[repeat(auto-fit,minmax(min(100%,5.5rem),1fr))] gap-2">
-              <Stat label="Days completed" value={String(journey.data.journey.daysCompleted)} />
-              <Stat label="Current streak" value={dayCount(journey.data.journey.currentStreak)} />
-              <Stat label="Longest streak" value={dayCount(journey.data.journey.longestStreak)} />
+              <Stat
+                label="Days completed"
+                detail="stanzas read or reflected on"
+                value={String(journey.data.journey.daysCompleted)}
+              />
+              <Stat
+                label="Current streak"
+                detail="dates with a reflection"
+                value={dayCount(journey.data.journey.currentStreak)}
+              />
+              <Stat
+                label="Longest streak"
+                detail="dates with a reflection"
+                value={dayCount(journey.data.journey.longestStreak)}
+              />
             </dl>
             {restDaysSentence(journey.data.journey) && (
               <p data-testid="rest-days" className="text-sm text-muted-foreground">
@@ -151,7 +167,7 @@ export function YourJourneyCard() {
             )}
             <div data-testid="journey-calendar" className="flex flex-col gap-2">
               <h3 id="journey-calendar-heading" className="text-sm font-medium">
-                Last 12 weeks
+                Dates you saved a reflection, last 12 weeks
               </h3>
               <JourneyCalendar calendar={journey.data.journey.calendar} />
               {/* Each key stays whole and goes to the next line when large text needs it. */}

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { BottomSheet } from '../../components/ui/dialogs.js';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.js';
 import { CreateAccountForm } from './create-account-form.js';
@@ -12,14 +13,20 @@ export function AuthSheet(props: {
   tab: AuthTab;
   onTabChange: (tab: AuthTab) => void;
 }) {
+  const panels = useRef<HTMLDivElement>(null);
   return (
     <BottomSheet
       open={props.open}
       onOpenChange={props.onOpenChange}
       title="Sign in or create an account"
       description="Sign in to continue your daily practice, or create an account to begin it."
+      // Opened to sign in or to begin, the sheet puts the reader in its form's first field.
+      initialFocus={() =>
+        panels.current?.querySelector<HTMLElement>('[role="tabpanel"][data-state="active"] input')
+      }
     >
       <Tabs
+        ref={panels}
         value={props.tab}
         onValueChange={(value) => props.onTabChange(value as AuthTab)}
         className="mt-6"
