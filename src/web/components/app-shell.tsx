@@ -15,6 +15,7 @@ import { paths } from '../app/paths.js';
 import { toast } from '../hooks/use-toast.js';
 import { OfflineBanner } from '../offline/offline-banner.js';
 import { useOfflineSync } from '../offline/use-offline-sync.js';
+import { useOpenDaysKeptOffline } from '../pwa/use-open-days-kept-offline.js';
 import { useDailyReminder } from '../reminders/use-daily-reminder.js';
 import { cn } from '../lib/cn.js';
 import { AccountAvatar } from './account-avatar.js';
@@ -44,6 +45,8 @@ export function AppShell() {
   useDailyReminder();
   // Reflections saved while offline are sent when the connection returns, from any screen.
   useOfflineSync();
+  // Every day the reader may open reads offline, not only the days opened here.
+  useOpenDaysKeptOffline();
 
   const signOut = () =>
     logout.mutate(undefined, {
