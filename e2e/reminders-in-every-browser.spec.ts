@@ -20,6 +20,12 @@ const phone: BrowserContextOptions = {
 const reminderCard = (page: Page) => page.getByRole('region', { name: 'Daily Reminder' });
 const reminderSwitch = (page: Page) => page.getByRole('switch', { name: 'Daily Reminder' });
 
+/** Opens Settings, once its screen (loaded on demand) is up, however busy the machine. */
+async function openSettings(page: Page) {
+  await page.goto('/app/settings');
+  await expect(reminderCard(page)).toBeVisible({ timeout: 20_000 });
+}
+
 /** Takes away what an iOS browser tab does not have: notifications and push. */
 async function likeAnIOSTab(page: Page) {
   await page.addInitScript(() => {
@@ -35,7 +41,7 @@ test('in an iPhone Safari tab the card says the Home Screen turns reminders on, 
   const page = await iPhone.newPage();
   await likeAnIOSTab(page);
   await signUpViaApi(page);
-  await page.goto('/app/settings');
+  await openSettings(page);
 
   const card = reminderCard(page);
   await expect(card.getByRole('note')).toContainText(
@@ -57,7 +63,7 @@ test('opened from the iPhone Home Screen, the reminder has its switch', async ({
     Object.defineProperty(navigator, 'standalone', { value: true });
   });
   await signUpViaApi(page);
-  await page.goto('/app/settings');
+  await openSettings(page);
   await expect(reminderSwitch(page)).toBeVisible();
   await expect(reminderCard(page).getByRole('note')).toHaveCount(0);
 });
@@ -69,7 +75,7 @@ test('without push, the switch says reminders come only while the app is open', 
     delete (window as { PushManager?: unknown }).PushManager;
   });
   await signUpViaApi(page);
-  await page.goto('/app/settings');
+  await openSettings(page);
   await expect(reminderSwitch(page)).toBeVisible();
   await expect(reminderCard(page)).toContainText(
     'Reminders appear while the app is open in a tab.',
@@ -85,7 +91,7 @@ test('in Safari on a Mac without notifications, the card says the Dock brings th
     delete (window as { Notification?: unknown }).Notification;
   });
   await signUpViaApi(page);
-  await page.goto('/app/settings');
+  await openSettings(page);
   const note = reminderCard(page).getByRole('note');
   await expect(note).toContainText("Daily reminders aren't available in this browser");
   await expect(note).toContainText('choose File, then Add to Dock, then open it from the Dock.');
@@ -122,7 +128,7 @@ test('while the browser asks, the card waits; refused, it says how to allow noti
 }) => {
   await holdPermissionQuestion(page);
   await signUpViaApi(page);
-  await page.goto('/app/settings');
+  await openSettings(page);
   const card = reminderCard(page);
   await expect(card.getByRole('status')).toBeEmpty();
 

@@ -250,8 +250,11 @@ test('a browser without notifications sees a notice and no switch that cannot wo
   });
   await signUpViaApi(page);
   await page.goto('/app/settings');
+  // The screen loads on demand, which a busy machine slows.
+  await expect(page.getByRole('region', { name: 'Daily Reminder' })).toBeVisible({
+    timeout: 20_000,
+  });
   await expect(page.getByRole('note')).toContainText("Daily reminders aren't available");
-  await expect(page.getByRole('region', { name: 'Daily Reminder' })).toBeVisible();
   await expect(reminderSwitch(page)).toHaveCount(0);
   await expectNoAxeViolations(page);
   await saveScreenshot(page, { path: 'test-results/screens/settings-unsupported.png' });
