@@ -52,9 +52,10 @@ function ReminderNote({ children }: { children: ReactNode }) {
   return (
     <p
       role="note"
-      className="flex gap-2 rounded-lg border border-border bg-muted p-3 text-sm text-muted-foreground"
+      className="flex gap-2 rounded-lg border border-border bg-muted p-3 text-sm text-muted-foreground max-[359px]:p-2"
     >
-      <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      {/* On the narrowest screens the words need the icon's room to keep whole. */}
+      <Info className="mt-0.5 size-4 shrink-0 max-[359px]:hidden" aria-hidden="true" />
       <span className="min-w-0">{children}</span>
     </p>
   );
