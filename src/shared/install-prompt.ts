@@ -9,7 +9,8 @@ export const IOS_HINT_DELAY_MS = 3000;
  * What the install banner shows: nothing, the iOS Share steps, Safari's Add to Dock steps on a
  * Mac, or the browser's Install button. Firefox on a computer cannot install a web app: nothing.
  */
-export type InstallPromptView = 'hidden' | 'ios-instructions' | 'dock-instructions' | 'install-button';
+export type InstallPromptView =
+  'hidden' | 'ios-instructions' | 'dock-instructions' | 'install-button';
 
 export interface InstallPromptFacts {
   /** The app already runs from the home screen (display-mode standalone or navigator.standalone). */
