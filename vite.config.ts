@@ -11,6 +11,7 @@ import {
   PAGE_RENDER_DIR,
   PAGE_RENDER_ENTRY,
   READER_PAGE_TEMPLATE,
+  OFFLINE_PAGE_URL,
 } from './src/shared/web-build.js';
 import { READING_COMFORT_SCRIPT } from './src/shared/reading-comfort.js';
 import { SIGNED_OUT_MARK_SCRIPT } from './src/shared/signed-out-mark.js';
@@ -171,6 +172,24 @@ interface PrerenderModule {
   ): Promise<string>;
 }
 
+/** What the public pages show offline when the device has no copy of them. */
+const OFFLINE_PAGE_SOURCE = 'src/server/pages/offline-page.ts';
+const OFFLINE_PAGE_ENTRY = 'offline-page.js';
+
+interface OfflinePageModule {
+  offlinePageFile(webDistDir: string): string;
+}
+
+/**
+ * The offline page of the public pages, in the server's own look and in the reading typeface,
+ * written as a file of the web build so the service worker precaches it (OFFLINE_PAGE_URL).
+ */
+async function writeOfflinePage(serverBuild: string, outDir: string): Promise<void> {
+  const entry = pathToFileURL(path.join(serverBuild, OFFLINE_PAGE_ENTRY)).href;
+  const { offlinePageFile } = (await import(entry)) as OfflinePageModule;
+  fs.writeFileSync(path.join(outDir, OFFLINE_PAGE_URL.slice(1)), offlinePageFile(outDir));
+}
+
 /**
  * The landing screen and the signed-in shell as HTML (src/web/prerender), so they show before
  * any script has run; the app then adopts them (main.tsx). Written before the service worker
@@ -206,12 +225,22 @@ function prerenderedPages(): Plugin {
             noExternal: ['lucide-react', 'radix-ui', /^@radix-ui\//],
           },
           build: {
-            ssr: path.join(root, 'src/web/prerender/render-pages.tsx'),
+            ssr: true,
+            rollupOptions: {
+              input: {
+                [path.parse(PAGE_RENDER_ENTRY).name]: path.join(
+                  root,
+                  'src/web/prerender/render-pages.tsx',
+                ),
+                [path.parse(OFFLINE_PAGE_ENTRY).name]: path.join(root, OFFLINE_PAGE_SOURCE),
+              },
+            },
             outDir: serverBuild,
             emptyOutDir: true,
             copyPublicDir: false,
           },
         });
+        await writeOfflinePage(serverBuild, outDir);
         const entry = pathToFileURL(path.join(serverBuild, PAGE_RENDER_ENTRY)).href;
         const { PRERENDERED_PAGES, renderPage } = (await import(entry)) as PrerenderModule;
         const template = inlineStylesheet(

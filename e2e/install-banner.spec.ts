@@ -196,6 +196,46 @@ test('on iOS Safari the Share steps appear after 3 seconds, with no Install butt
   }
 });
 
+test('in Safari on a Mac the Add to Dock steps appear after 3 seconds, with no Install button', async ({
+  newDevice,
+}) => {
+  const mac = await newAppContext(newDevice, {
+    userAgent:
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15',
+    viewport: { width: 1280, height: 800 },
+  });
+  try {
+    const page = await mac.newPage();
+    const sinceLoad = await openLandingOnPausedClock(page);
+    await page.clock.runFor(Math.ceil(2_900 - sinceLoad));
+    await settle(page);
+    await expect(banner(page)).toBeHidden();
+
+    await page.clock.runFor(100);
+    await expect(banner(page)).toContainText('To install, choose File, then Add to Dock.');
+    await expect(banner(page).getByRole('button', { name: 'Install' })).toHaveCount(0);
+  } finally {
+    await mac.close();
+  }
+});
+
+test('in Firefox on a computer, which cannot install a web app, no install is offered', async ({
+  newDevice,
+}) => {
+  const firefox = await newAppContext(newDevice, {
+    userAgent: 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0',
+  });
+  try {
+    const page = await firefox.newPage();
+    await openLandingOnPausedClock(page);
+    await page.clock.runFor(10_000);
+    await settle(page);
+    await expect(banner(page)).toBeHidden();
+  } finally {
+    await firefox.close();
+  }
+});
+
 test('opened from the iOS home screen, the Share steps never appear', async ({ newDevice }) => {
   const iPhone = await newAppContext(newDevice, { userAgent: iPhoneSafari });
   try {

@@ -1,5 +1,11 @@
 import { type BrowserContext, type Page, devices, expect } from '@playwright/test';
-import { apiCall, expectToast, signUpViaApi } from './support.js';
+import {
+  apiCall,
+  currentDay,
+  expectNoAxeViolations,
+  expectToast,
+  signUpViaApi,
+} from './support.js';
 import { test } from './fixtures.js';
 
 // These tests are about the service worker itself, whatever the project's default is.
@@ -210,6 +216,88 @@ test('a signed-in reader can read today and an opened day offline', async ({ pag
   expect(await everyCachedPath(page)).not.toContainEqual(expect.stringMatching(/^\/api\/journal/));
   expect(await cachedPaths(page, SESSION_CACHE)).toEqual(['/api/auth/me']);
   await context.setOffline(false);
+});
+
+/** The days whose stanza or stanza info a cache holds. */
+function daysIn(paths: string[]): number[] {
+  return paths.flatMap((path) => {
+    const day = /^\/api\/(?:thoughts|gathas\/info)\/(\d+)$/.exec(path)?.[1];
+    return day ? [Number(day)] : [];
+  });
+}
+
+/** Waits until the readings cache holds exactly days 1..lastDay, stanza and stanza info each. */
+async function expectDaysKept(page: Page, lastDay: number) {
+  const expected = Array.from({ length: lastDay }, (_, index) => [index + 1, index + 1]).flat();
+  await expect
+    .poll(
+      async () => daysIn((await cachedPaths(page, READINGS_CACHE)) ?? []).sort((a, b) => a - b),
+      {
+        // Every open day is fetched in the background, a few at a time, on a busy machine.
+        timeout: 60_000,
+      },
+    )
+    .toEqual(expected);
+}
+
+test('every day the reader may open reads offline though never opened, and no later day is kept', async ({
+  page,
+  context,
+}) => {
+  await signUpViaApi(page);
+  const today = await currentDay(page);
+  const neverOpened = today - 63;
+  const { body: pastDay } = await apiCall<Thought>(page, 'GET', `/api/thoughts/${neverOpened}`);
+
+  await page.goto('/app/daily-ritual');
+  await waitForServiceWorkerControl(page);
+  await expectDaysKept(page, today);
+  const kept = (await cachedPaths(page, READINGS_CACHE)) ?? [];
+  expect(kept).toEqual(expect.arrayContaining(['/api/glossary', '/api/gathas/info']));
+  expect(kept.length).toBeLessThanOrEqual(2 * today + 5);
+
+  await context.setOffline(true);
+  await page.goto(`/app/daily-ritual/${neverOpened}`);
+  await expectStanza(page, pastDay);
+  await expect(page.getByText(`Day ${neverOpened} of 241`)).toBeVisible();
+  await context.setOffline(false);
+});
+
+test('a reader who begins their own pace keeps only the days open to them', async ({ page }) => {
+  await signUpViaApi(page);
+  const today = await currentDay(page);
+  await page.goto('/app/daily-ritual');
+  await waitForServiceWorkerControl(page);
+  await expectDaysKept(page, today);
+
+  const chosen = await page.request.fetch('/api/users/me', {
+    method: 'PATCH',
+    headers: { 'X-Requested-With': 'XMLHttpRequest' },
+    data: { pace: 'own' },
+  });
+  expect(chosen.status()).toBe(200);
+  // On their own path the reader is on day 1: the later days leave the device.
+  await page.reload();
+  await expectDaysKept(page, 1);
+});
+
+test('offline, a public day page never opened here is the app’s own offline page, which tries again', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/landing');
+  await waitForServiceWorkerControl(page);
+  await context.setOffline(true);
+
+  await page.goto('/read/12');
+  await expect(page.getByRole('heading', { level: 1, name: "You're offline" })).toBeVisible();
+  await expect(page).toHaveURL(/\/read\/12$/);
+  await expectNoAxeViolations(page);
+
+  await context.setOffline(false);
+  await page.getByRole('link', { name: 'Try again' }).click();
+  await expect(page.getByText('Day 12 of 241')).toBeVisible();
+  await expect(page).toHaveURL(/\/read\/12$/);
 });
 
 test('offline, the landing and the other pages open from the worker as the server sends them', async ({

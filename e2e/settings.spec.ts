@@ -243,7 +243,7 @@ test('without permission the reminder stays off, and a test asks to enable notif
   );
 });
 
-test('a browser without notifications sees a notice and a Not Supported toast', async ({
+test('a browser without notifications sees a notice and no switch that cannot work', async ({
   page,
 }) => {
   await page.addInitScript(() => {
@@ -251,10 +251,12 @@ test('a browser without notifications sees a notice and a Not Supported toast', 
   });
   await signUpViaApi(page);
   await page.goto('/app/settings');
+  // The screen loads on demand, which a busy machine slows.
+  await expect(page.getByRole('region', { name: 'Daily Reminder' })).toBeVisible({
+    timeout: 20_000,
+  });
   await expect(page.getByRole('note')).toContainText("Daily reminders aren't available");
-  await reminderSwitch(page).click();
-  await expectToast(page, 'Not Supported', "Your browser doesn't support notifications.");
-  await expect(reminderSwitch(page)).not.toBeChecked();
+  await expect(reminderSwitch(page)).toHaveCount(0);
   await expectNoAxeViolations(page);
   await saveScreenshot(page, { path: 'test-results/screens/settings-unsupported.png' });
 });

@@ -234,3 +234,20 @@ export function dayNotFoundPageHtml(typeface: ReadingTypeface = NO_READING_TYPEF
     typeface,
   });
 }
+
+/**
+ * A public page opened without a connection and never kept on this device: written into the web
+ * build (vite.config.ts), where the service worker keeps it and shows it in the page's place.
+ * "Try again" asks for the page the visitor opened, as the link names no other address.
+ */
+export function offlinePageHtml(typeface: ReadingTypeface = NO_READING_TYPEFACE): string {
+  return page({
+    title: `You're offline | ${PRODUCT_NAME}`,
+    head: '<meta name="robots" content="noindex">',
+    main: `<h1>You're offline</h1>
+<p>This page needs a connection, and this device has no copy of it yet. Once you are connected again, it opens as usual.</p>
+<p><a class="button" href="">Try again</a></p>
+<p>If you read with ${escapeHtml(PRODUCT_NAME)} on this device, <a href="/app/daily-ritual">your readings in the app</a> open without a connection.</p>`,
+    typeface,
+  });
+}

@@ -1,4 +1,4 @@
-import { Flame, Share, SquarePlus, X } from 'lucide-react';
+import { Flame, X } from 'lucide-react';
 import {
   type RefObject,
   useCallback,
@@ -14,6 +14,7 @@ import {
   INSTALLED_KEY,
   IOS_HINT_DELAY_MS,
   PROMPT_DISMISSED_KEY,
+  canAddToDock,
   installPromptView,
   isFlagSet,
   isIOSUserAgent,
@@ -26,6 +27,8 @@ import {
   heldInstallOffer,
   onInstallOffer,
 } from '../pwa/install-offer.js';
+import { runsStandalone, subscribeToDisplayMode } from '../pwa/display-mode.js';
+import { FileThenAddToDock, ShareThenAddToHomeScreen } from './install-steps.js';
 import { Button } from './ui/button.js';
 
 // Storage can throw (blocked cookies, private modes); the banner then simply forgets.
@@ -45,31 +48,18 @@ function writeFlag(storage: () => Storage, key: string) {
   }
 }
 
-const standaloneQuery = '(display-mode: standalone)';
-
-function subscribeToDisplayMode(onChange: () => void) {
-  const media = window.matchMedia(standaloneQuery);
-  media.addEventListener('change', onChange);
-  return () => media.removeEventListener('change', onChange);
-}
-
-/** Opened from the home screen: the display-mode query, or iOS Safari's own flag. */
-function runsStandalone(): boolean {
-  const iosStandalone = (navigator as Navigator & { standalone?: boolean }).standalone === true;
-  return window.matchMedia(standaloneQuery).matches || iosStandalone;
-}
-
 /** The install offer and the reader's answers to it (docs/product.md#the-screens). */
 function useInstallPrompt() {
   const isStandalone = useSyncExternalStore(subscribeToDisplayMode, runsStandalone, () => false);
   const [isIOS] = useState(() => isIOSUserAgent(navigator.userAgent, navigator.maxTouchPoints));
+  const [dock] = useState(() => canAddToDock(navigator.userAgent, navigator.maxTouchPoints));
   const [installed, setInstalled] = useState(() => readFlag(() => localStorage, INSTALLED_KEY));
   const [dismissed, setDismissed] = useState(() =>
     readFlag(() => sessionStorage, PROMPT_DISMISSED_KEY),
   );
   const [offer, setOffer] = useState<BeforeInstallPromptEvent | null>(heldInstallOffer);
   const [prompting, setPrompting] = useState(false);
-  // Milliseconds since the page loaded; only iOS needs it to move on.
+  // Milliseconds since the page loaded; only the manual steps (iOS, the Dock) need it to move on.
   const [elapsedMs, setElapsedMs] = useState(() => performance.now());
 
   const markInstalled = useCallback(() => {
@@ -93,14 +83,14 @@ function useInstallPrompt() {
   }, [markInstalled]);
 
   useEffect(() => {
-    if (!isIOS || elapsedMs >= IOS_HINT_DELAY_MS) return;
+    if (!(isIOS || dock) || elapsedMs >= IOS_HINT_DELAY_MS) return;
     const timer = window.setTimeout(
       // A timer may wake a hair before the clock reads the full delay; it has waited long enough.
       () => setElapsedMs(Math.max(performance.now(), IOS_HINT_DELAY_MS)),
       IOS_HINT_DELAY_MS - elapsedMs,
     );
     return () => window.clearTimeout(timer);
-  }, [isIOS, elapsedMs]);
+  }, [isIOS, dock, elapsedMs]);
 
   const install = useCallback(async () => {
     if (!offer) return;
@@ -125,6 +115,7 @@ function useInstallPrompt() {
     installed,
     dismissedThisSession: dismissed,
     isIOS,
+    canAddToDock: dock,
     hasDeferredPrompt: offer !== null,
     elapsedMs,
   });
@@ -196,11 +187,11 @@ export function InstallPromptBanner() {
           <p className="font-serif text-base font-semibold leading-tight">{PRODUCT_NAME}</p>
           {view === 'ios-instructions' ? (
             <p className="mt-0.5 text-sm text-muted-foreground">
-              To install, tap{' '}
-              <Share className="inline size-4 align-[-2px] text-primary" aria-hidden="true" />{' '}
-              <span className="font-medium text-foreground">Share</span>, then{' '}
-              <SquarePlus className="inline size-4 align-[-2px] text-primary" aria-hidden="true" />{' '}
-              <span className="font-medium text-foreground">Add to Home Screen</span>.
+              To install, <ShareThenAddToHomeScreen />.
+            </p>
+          ) : view === 'dock-instructions' ? (
+            <p className="mt-0.5 text-sm text-muted-foreground">
+              To install, <FileThenAddToDock />.
             </p>
           ) : (
             <p className="mt-0.5 text-sm text-muted-foreground">

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   IOS_HINT_DELAY_MS,
+  canAddToDock,
   type InstallPromptFacts,
   installPromptView,
   isFlagSet,
@@ -12,6 +13,7 @@ const offered: InstallPromptFacts = {
   installed: false,
   dismissedThisSession: false,
   isIOS: false,
+  canAddToDock: false,
   hasDeferredPrompt: true,
   elapsedMs: 0,
 };
@@ -48,6 +50,35 @@ describe('what the install banner shows', () => {
     expect(installPromptView({ ...late, isStandalone: true })).toBe('hidden');
     expect(installPromptView({ ...late, installed: true })).toBe('hidden');
     expect(installPromptView({ ...late, dismissedThisSession: true })).toBe('hidden');
+  });
+});
+
+describe('Safari on a Mac', () => {
+  const firefoxMac =
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:128.0) Gecko/20100101 Firefox/128.0';
+  const chromeMac =
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+  const safari16 =
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.6 Safari/605.1.15';
+
+  it('adds to the Dock from Safari 17, and the banner says how after 3 s', () => {
+    expect(canAddToDock(macSafari)).toBe(true);
+    const mac = { ...offered, canAddToDock: true, hasDeferredPrompt: false };
+    expect(installPromptView({ ...mac, elapsedMs: IOS_HINT_DELAY_MS - 1 })).toBe('hidden');
+    expect(installPromptView({ ...mac, elapsedMs: IOS_HINT_DELAY_MS })).toBe('dock-instructions');
+    expect(installPromptView({ ...mac, elapsedMs: 10_000, isStandalone: true })).toBe('hidden');
+  });
+
+  it('offers no install in Firefox, older Safari, Chrome (its own event), an iPad or a phone', () => {
+    expect(canAddToDock(firefoxMac)).toBe(false);
+    expect(canAddToDock(safari16)).toBe(false);
+    expect(canAddToDock(chromeMac)).toBe(false);
+    expect(canAddToDock(macSafari, 5)).toBe(false);
+    expect(canAddToDock(iPhoneSafari)).toBe(false);
+    expect(canAddToDock(androidChrome)).toBe(false);
+    expect(installPromptView({ ...offered, hasDeferredPrompt: false, elapsedMs: 10_000 })).toBe(
+      'hidden',
+    );
   });
 });
 

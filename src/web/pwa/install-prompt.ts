@@ -2,11 +2,15 @@
 export const INSTALLED_KEY = 'pwa-installed';
 /** sessionStorage flag: the reader said "not now" in this tab (docs/product.md#the-screens). */
 export const PROMPT_DISMISSED_KEY = 'pwa-prompt-dismissed';
-/** iOS has no install event, so its manual hint waits this long after load. */
+/** iOS and Safari on a Mac have no install event, so their manual hint waits this long after load. */
 export const IOS_HINT_DELAY_MS = 3000;
 
-/** What the install banner shows: nothing, the iOS Share steps, or the browser's Install button. */
-export type InstallPromptView = 'hidden' | 'ios-instructions' | 'install-button';
+/**
+ * What the install banner shows: nothing, the iOS Share steps, Safari's Add to Dock steps on a
+ * Mac, or the browser's Install button. Firefox on a computer cannot install a web app: nothing.
+ */
+export type InstallPromptView =
+  'hidden' | 'ios-instructions' | 'dock-instructions' | 'install-button';
 
 export interface InstallPromptFacts {
   /** The app already runs from the home screen (display-mode standalone or navigator.standalone). */
@@ -16,6 +20,8 @@ export interface InstallPromptFacts {
   /** sessionStorage pwa-prompt-dismissed is set. */
   dismissedThisSession: boolean;
   isIOS: boolean;
+  /** Safari 17 or later on a Mac, which adds web apps to the Dock (canAddToDock). */
+  canAddToDock: boolean;
   /** The browser offered installation (a kept `beforeinstallprompt` event). */
   hasDeferredPrompt: boolean;
   /** Milliseconds since the page loaded. */
@@ -27,6 +33,10 @@ export function installPromptView(facts: InstallPromptFacts): InstallPromptView 
   if (facts.isStandalone || facts.installed || facts.dismissedThisSession) return 'hidden';
   // iOS browsers never fire the install event; the only way is Share, then Add to Home Screen.
   if (facts.isIOS) return facts.elapsedMs >= IOS_HINT_DELAY_MS ? 'ios-instructions' : 'hidden';
+  // Safari on a Mac neither: File, then Add to Dock.
+  if (facts.canAddToDock) {
+    return facts.elapsedMs >= IOS_HINT_DELAY_MS ? 'dock-instructions' : 'hidden';
+  }
   return facts.hasDeferredPrompt ? 'install-button' : 'hidden';
 }
 
@@ -37,6 +47,18 @@ export function installPromptView(facts: InstallPromptFacts): InstallPromptView 
 export function isIOSUserAgent(userAgent: string, maxTouchPoints = 0): boolean {
   if (/iPhone|iPad|iPod/i.test(userAgent)) return true;
   return /Macintosh/i.test(userAgent) && maxTouchPoints > 1;
+}
+
+/**
+ * True in Safari 17 or later on a Mac, which installs a web app with File, then Add to Dock.
+ * Chrome, Edge, Opera and Firefox on a Mac also name Safari in their user agent, but not
+ * "Version/": they are told apart by their own names.
+ */
+export function canAddToDock(userAgent: string, maxTouchPoints = 0): boolean {
+  if (!/Macintosh/i.test(userAgent) || isIOSUserAgent(userAgent, maxTouchPoints)) return false;
+  if (/Chrome|Chromium|Edg|OPR|Firefox/i.test(userAgent)) return false;
+  const version = /Version\/(\d+)[\d.]* (?:.* )?Safari\//.exec(userAgent)?.[1];
+  return version !== undefined && Number(version) >= 17;
 }
 
 /** A stored flag counts as set only with the value the banner writes. */

@@ -3,11 +3,16 @@ import {
   PERSONAL_CACHES,
   READINGS_CACHE,
   SESSION_CACHE,
+  READINGS_MAX_ENTRIES,
   cacheNameOf,
+  dayOfReadingPath,
   isAppNavigation,
+  isPublicDayNavigation,
   notificationTargetUrl,
   offlineCacheFor,
+  openDayReadingPaths,
 } from './offline-policy.js';
+import { TOTAL_DAYS } from './constants.js';
 
 describe('offlineCacheFor', () => {
   it('keeps the public readings: every stanza call, the stanza info, its outline and the glossary', () => {
@@ -88,6 +93,70 @@ describe('isAppNavigation', () => {
     ]) {
       expect(isAppNavigation(path), path).toBe(false);
     }
+  });
+});
+
+describe('openDayReadingPaths', () => {
+  it("keeps each open day's stanza and stanza info, and what every day shares", () => {
+    expect(openDayReadingPaths(3).sort()).toEqual(
+      [
+        '/api/thoughts/meta/total',
+        '/api/gathas/info',
+        '/api/glossary',
+        '/api/thoughts/1',
+        '/api/thoughts/2',
+        '/api/thoughts/3',
+        '/api/gathas/info/1',
+        '/api/gathas/info/2',
+        '/api/gathas/info/3',
+      ].sort(),
+    );
+  });
+
+  it('never names a day after the last open one', () => {
+    const days = openDayReadingPaths(100).flatMap((path) => dayOfReadingPath(path) ?? []);
+    expect(Math.max(...days)).toBe(100);
+    expect(new Set(days).size).toBe(100);
+    expect(openDayReadingPaths(0).some((path) => dayOfReadingPath(path) !== null)).toBe(false);
+  });
+
+  it('stays within the cycle, and a whole cycle fits the cache with room for today', () => {
+    const everyDay = openDayReadingPaths(TOTAL_DAYS + 50);
+    expect(everyDay).toEqual(openDayReadingPaths(TOTAL_DAYS));
+    expect(everyDay.every((path) => offlineCacheFor('GET', path) === 'readings')).toBe(true);
+    expect(everyDay.length + 1).toBeLessThanOrEqual(READINGS_MAX_ENTRIES);
+  });
+});
+
+describe('dayOfReadingPath', () => {
+  it("names the day of a day's stanza or stanza info", () => {
+    expect(dayOfReadingPath('/api/thoughts/7')).toBe(7);
+    expect(dayOfReadingPath('/api/gathas/info/241')).toBe(241);
+  });
+
+  it('names no day for the readings every day shares, or for anything else', () => {
+    for (const path of [
+      '/api/thoughts/today',
+      '/api/thoughts/meta/total',
+      '/api/gathas/info',
+      '/api/glossary',
+      '/api/thoughts/07',
+      '/api/journal/day/3',
+      '/read/3',
+    ]) {
+      expect(dayOfReadingPath(path), path).toBeNull();
+    }
+  });
+});
+
+describe('isPublicDayNavigation', () => {
+  it("is the days' public pages only", () => {
+    expect(isPublicDayNavigation('/read/87')).toBe(true);
+    expect(isPublicDayNavigation('/read/today')).toBe(true);
+    expect(isPublicDayNavigation('/read')).toBe(true);
+    expect(isPublicDayNavigation('/reading')).toBe(false);
+    expect(isPublicDayNavigation('/app/daily-ritual/3')).toBe(false);
+    expect(isPublicDayNavigation('/landing')).toBe(false);
   });
 });
 

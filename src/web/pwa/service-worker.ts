@@ -4,17 +4,20 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import {
   cleanupOutdatedCaches,
   createHandlerBoundToURL,
+  matchPrecache,
   precacheAndRoute,
 } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
-import { NetworkFirst } from 'workbox-strategies';
+import { NetworkFirst, NetworkOnly } from 'workbox-strategies';
 import {
+  KEEP_OPEN_DAYS_MESSAGE,
   NETWORK_TIMEOUT_SECONDS,
   READINGS_CACHE,
   READINGS_MAX_ENTRIES,
   SESSION_CACHE,
   SKIP_WAITING_MESSAGE,
   isAppNavigation,
+  isPublicDayNavigation,
   notificationTargetUrl,
   offlineCacheFor,
 } from './offline-policy.js';
@@ -24,6 +27,8 @@ import {
   parseReminderPushPayload,
 } from '#shared/push-payload';
 import { reminderDay, reminderMessage } from '#shared/reminder-schedule';
+import { OFFLINE_PAGE_URL } from '#shared/web-build';
+import { keepOpenDays } from './keep-open-days.js';
 import type { ServiceWorkerScope, WorkerWindowClient } from './service-worker-scope.js';
 
 declare const self: ServiceWorkerScope;
@@ -53,20 +58,31 @@ registerRoute(
   },
 );
 
+// A day's public page comes from the server, which renders it for visitors; without a network
+// the app's own offline page says so calmly and offers to try again, never the browser's error.
+const offlinePageInstead: WorkboxPlugin = {
+  handlerDidError: async () => (await matchPrecache(OFFLINE_PAGE_URL)) ?? Response.error(),
+};
+registerRoute(
+  ({ request, url }) => request.mode === 'navigate' && isPublicDayNavigation(url.pathname),
+  new NetworkOnly({ plugins: [offlinePageInstead] }),
+);
+
 const onlyCompleteAnswers = new CacheableResponsePlugin({ statuses: [200] });
 
 // Stanzas and stanza info: fresh from the network when it answers in time, else the copy kept.
+const readings = new NetworkFirst({
+  cacheName: READINGS_CACHE,
+  networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
+  plugins: [
+    onlyCompleteAnswers,
+    new ExpirationPlugin({ maxEntries: READINGS_MAX_ENTRIES, purgeOnQuotaError: true }),
+  ],
+});
 registerRoute(
   ({ request, url, sameOrigin }) =>
     sameOrigin && offlineCacheFor(request.method, url.pathname) === 'readings',
-  new NetworkFirst({
-    cacheName: READINGS_CACHE,
-    networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
-    plugins: [
-      onlyCompleteAnswers,
-      new ExpirationPlugin({ maxEntries: READINGS_MAX_ENTRIES, purgeOnQuotaError: true }),
-    ],
-  }),
+  readings,
 );
 
 /** A 401 means the session is over: the copy of the signed-in user must not outlive it. */
@@ -93,8 +109,12 @@ registerRoute(
 // Nothing else under /api/ has a route, so journal, friends and people always go to the network.
 
 self.addEventListener('message', (event) => {
-  const data = event.data as { type?: unknown } | null;
+  const data = event.data as { type?: unknown; throughDay?: unknown; headers?: unknown } | null;
   if (data?.type === SKIP_WAITING_MESSAGE) event.waitUntil(self.skipWaiting());
+  if (data?.type === KEEP_OPEN_DAYS_MESSAGE) {
+    const fetchReading = (request: Request) => readings.handle({ request, event });
+    event.waitUntil(keepOpenDays(data, self.location.origin, fetchReading));
+  }
 });
 
 // The server's pushes: a circle notice names its circle; anything else is the daily reminder,

@@ -1,8 +1,22 @@
 import { REMINDER_AUTO_CLOSE_MS, reminderMessage } from '#shared/reminder-schedule';
+import { runsStandalone } from '../pwa/display-mode.js';
+import type { ReminderBrowserFacts } from './reminder-offer.js';
 
 /** The reminder needs both notifications and a service worker (docs/product.md#the-screens). */
 export function remindersSupported(): boolean {
   return typeof window !== 'undefined' && 'Notification' in window && 'serviceWorker' in navigator;
+}
+
+/** What the reminder card needs to know of this browser (reminder-offer.ts decides from it). */
+export function reminderBrowserFacts(): ReminderBrowserFacts {
+  return {
+    userAgent: navigator.userAgent,
+    maxTouchPoints: navigator.maxTouchPoints,
+    isStandalone: runsStandalone(),
+    hasNotification: 'Notification' in window,
+    hasServiceWorker: 'serviceWorker' in navigator,
+    hasPushManager: 'PushManager' in window,
+  };
 }
 
 export function notificationPermission(): NotificationPermission | 'unsupported' {

@@ -1,7 +1,8 @@
 import { BellRing, Info } from 'lucide-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../app/paths.js';
+import { FileThenAddToDock, ShareThenAddToHomeScreen } from '../../components/install-steps.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card.js';
 import { FieldError, Input, Label, Switch } from '../../components/ui/form-controls.js';
@@ -9,16 +10,23 @@ import { serverMessage } from '../../api/client.js';
 import { toast } from '../../hooks/use-toast.js';
 import {
   notificationPermission,
-  remindersSupported,
+  reminderBrowserFacts,
   requestNotificationPermission,
   showReminder,
 } from '../../reminders/reminder-notification.js';
+import {
+  type ReminderBrowserFacts,
+  type ReminderOffer,
+  allowNotificationsSteps,
+  reminderOffer,
+} from '../../reminders/reminder-offer.js';
 import {
   changePushReminderTime,
   currentPushSubscription,
   disablePushReminder,
   enablePushReminder,
 } from '../../reminders/push-reminders.js';
+import { PRODUCT_NAME } from '#shared/constants';
 import { isReminderTime, reminderDay } from '#shared/reminder-schedule';
 import { useNotificationSettings } from '../../reminders/use-notification-settings.js';
 
@@ -39,14 +47,101 @@ const deliveryText: Record<Delivery, string> = {
   'in-page': 'Reminders appear while the app is open in a tab.',
 };
 
+/** A quiet note in the card, with its icon beside the words. */
+function ReminderNote({ children }: { children: ReactNode }) {
+  return (
+    <p
+      role="note"
+      className="flex gap-2 rounded-lg border border-border bg-muted p-3 text-sm text-muted-foreground max-[359px]:p-2"
+    >
+      {/* On the narrowest screens the words need the icon's room to keep whole. */}
+      <Info className="mt-0.5 size-4 shrink-0 max-[359px]:hidden" aria-hidden="true" />
+      <span className="min-w-0">{children}</span>
+    </p>
+  );
+}
+
+/** Where the reminder cannot be switched on here, what would make it possible, if anything. */
+function NoReminderHere({ offer }: { offer: Exclude<ReminderOffer, { kind: 'switch' }> }) {
+  if (offer.kind === 'add-to-home-screen') {
+    return (
+      <ReminderNote>
+        On iPhone and iPad, adding {PRODUCT_NAME} to your Home Screen turns daily reminders on (iOS
+        16.4 and later). To add it, <ShareThenAddToHomeScreen />, then open it from your Home Screen
+        and switch on Daily Reminder there.
+      </ReminderNote>
+    );
+  }
+  if (offer.kind === 'update-ios') {
+    return (
+      <ReminderNote>
+        Daily reminders need iOS 16.4 or later. Once this device is updated, switch them on here.
+      </ReminderNote>
+    );
+  }
+  return (
+    <ReminderNote>
+      Daily reminders aren&apos;t available in this browser: they need notifications and a service
+      worker, which it doesn&apos;t offer.
+      {offer.addToDock && (
+        <>
+          {' '}
+          Added to your Dock, the app has them: <FileThenAddToDock />, then open it from the Dock.
+        </>
+      )}
+    </ReminderNote>
+  );
+}
+
 /**
  * The daily reminder: a switch that asks for permission, the time, Save and a test. Where the
- * browser offers Web Push the reminder comes from the server; else the open app shows it.
+ * browser offers Web Push the reminder comes from the server; else the open app shows it. Where
+ * it cannot work at all there is no switch, only what would make it work (reminder-offer.ts).
  */
 export function DailyReminderCard() {
+  const [facts] = useState(reminderBrowserFacts);
+  const offer = reminderOffer(facts);
+  if (offer.kind !== 'switch') {
+    return (
+      <Card role="region" aria-labelledby="daily-reminder">
+        <ReminderCardHeader />
+        <CardContent>
+          <NoReminderHere offer={offer} />
+        </CardContent>
+      </Card>
+    );
+  }
+  return <ReminderSwitchCard delivers={offer.delivery} facts={facts} />;
+}
+
+function ReminderCardHeader({ status, children }: { status?: ReactNode; children?: ReactNode }) {
+  return (
+    <CardHeader className="flex-row flex-wrap items-start justify-between gap-4">
+      <div className="flex flex-col gap-1.5">
+        <h2 id="daily-reminder" className="font-serif text-lg font-semibold leading-tight">
+          Daily Reminder
+        </h2>
+        <CardDescription id="daily-reminder-description">
+          A gentle nudge each day to return to the day&apos;s stanza.
+        </CardDescription>
+        {status}
+      </div>
+      {children}
+    </CardHeader>
+  );
+}
+
+/** The reminder where it can work: by push, or in the open tab where the browser has no push. */
+function ReminderSwitchCard({
+  delivers,
+  facts,
+}: {
+  delivers: Delivery;
+  facts: ReminderBrowserFacts;
+}) {
   const navigate = useNavigate();
   const { settings, update } = useNotificationSettings();
-  const supported = remindersSupported();
+  const [permission, setPermission] = useState(notificationPermission);
   const [time, setTime] = useState(settings.time);
   const [timeError, setTimeError] = useState<string>();
   const [askingPermission, setAskingPermission] = useState(false);
@@ -67,10 +162,6 @@ export function DailyReminderCard() {
   }, [settings.enabled]);
 
   const changeEnabled = async (enabled: boolean) => {
-    if (!supported) {
-      toast(notSupportedToast);
-      return;
-    }
     if (!enabled) {
       update({ enabled: false });
       setDelivery(undefined);
@@ -80,6 +171,7 @@ export function DailyReminderCard() {
     }
     setAskingPermission(true);
     const granted = await requestNotificationPermission();
+    setPermission(notificationPermission());
     const viaPush = granted && (await enablePushReminder(settings.time));
     setAskingPermission(false);
     if (!granted) {
@@ -132,10 +224,6 @@ export function DailyReminderCard() {
   };
 
   const sendTest = async () => {
-    if (!supported) {
-      toast(notSupportedToast);
-      return;
-    }
     if (notificationPermission() !== 'granted') {
       toast({
         variant: 'destructive',
@@ -151,17 +239,18 @@ export function DailyReminderCard() {
     toast(shown ? { title: 'Test Sent' } : notSupportedToast);
   };
 
+  const blocked = permission === 'denied' && !settings.enabled && !askingPermission;
+  const inPageOnly = !settings.enabled && !blocked && delivers === 'in-page';
   return (
     <Card role="region" aria-labelledby="daily-reminder">
-      <CardHeader className="flex-row flex-wrap items-start justify-between gap-4">
-        <div className="flex flex-col gap-1.5">
-          <h2 id="daily-reminder" className="font-serif text-lg font-semibold leading-tight">
-            Daily Reminder
-          </h2>
-          <CardDescription id="daily-reminder-description">
-            A gentle nudge each day to return to the day&apos;s stanza.
-          </CardDescription>
-        </div>
+      <ReminderCardHeader
+        status={
+          // Always in the page (taking no room while empty), so the words are read out as they appear.
+          <p role="status" className="text-sm text-muted-foreground empty:-mt-1.5">
+            {askingPermission ? 'Waiting for your browser\u2019s permission\u2026' : null}
+          </p>
+        }
+      >
         <Switch
           className="mt-1"
           aria-labelledby="daily-reminder"
@@ -170,19 +259,15 @@ export function DailyReminderCard() {
           disabled={askingPermission}
           onCheckedChange={(checked) => void changeEnabled(checked)}
         />
-      </CardHeader>
-      {(!supported || settings.enabled) && (
+      </ReminderCardHeader>
+      {(blocked || inPageOnly || settings.enabled) && (
         <CardContent className="flex flex-col gap-5">
-          {!supported && (
-            <p
-              role="note"
-              className="flex gap-2 rounded-lg border border-border bg-muted p-3 text-sm text-muted-foreground"
-            >
-              <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-              Daily reminders aren&apos;t available in this browser: they need notifications and a
-              service worker, which it doesn&apos;t offer.
-            </p>
+          {blocked && (
+            <ReminderNote>
+              Notifications are blocked for this site. {allowNotificationsSteps(facts)}
+            </ReminderNote>
           )}
+          {inPageOnly && <p className="text-sm text-muted-foreground">{deliveryText['in-page']}</p>}
           {settings.enabled && (
             <>
               {delivery && (
