@@ -47,7 +47,8 @@ export function AccountMenu(props: { fullName: string; username: string; onLogOu
         >
           <DropdownMenu.Label className="px-2 py-2">
             <p className="text-sm font-medium">{props.fullName}</p>
-            <p className="text-xs text-muted-foreground">@{props.username}</p>
+            {/* A long username at 200% zoom is cut short on its one line, never broken. */}
+            <p className="truncate text-xs text-muted-foreground">@{props.username}</p>
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
           {screens.map(({ label, href, icon: Icon }) => (

@@ -165,7 +165,7 @@ export function InstallPromptBanner() {
       className={cn(
         // Under dialogs (z-50), so it never covers a sheet's buttons; the tab bar (z-40) grows by the
         // same safe-area inset the offset adds.
-        'pointer-events-none fixed inset-x-0 z-30 px-4',
+        'pointer-events-none fixed inset-x-0 z-30 px-4 max-[359px]:px-2',
         inShell
           ? 'bottom-[calc(var(--app-tab-bar-height)+0.75rem)]'
           : 'bottom-[max(1rem,env(safe-area-inset-bottom))]',
@@ -174,7 +174,7 @@ export function InstallPromptBanner() {
       <div
         ref={card}
         data-install-offer=""
-        className="pointer-events-auto mx-auto flex max-w-md flex-wrap items-center gap-3 rounded-xl border border-border bg-card p-3 @container text-card-foreground shadow-lg motion-safe:transition motion-safe:duration-500 motion-safe:starting:translate-y-2 motion-safe:starting:opacity-0"
+        className="pointer-events-auto mx-auto flex max-w-md flex-wrap items-center gap-3 rounded-xl border border-border bg-card p-3 @container max-[359px]:p-2 text-card-foreground shadow-lg motion-safe:transition motion-safe:duration-500 motion-safe:starting:translate-y-2 motion-safe:starting:opacity-0"
       >
         <span
           aria-hidden="true"
@@ -182,9 +182,15 @@ export function InstallPromptBanner() {
         >
           <Flame className="size-5" strokeWidth={1.75} />
         </span>
-        {/* At large text the words take the first line and the buttons the next. */}
+        {/*
+         * At large text the words take the first line and the buttons the next. Where the card is
+         * narrower still (a small phone zoomed), the name is left out: the offer keeps to its one
+         * sentence, and as little of the screen as it can.
+         */}
         <div className="min-w-0 flex-[1_1_8rem]">
-          <p className="font-serif text-base font-semibold leading-tight">{PRODUCT_NAME}</p>
+          <p className="font-serif text-base font-semibold leading-tight @max-[14rem]:hidden">
+            {PRODUCT_NAME}
+          </p>
           {view === 'ios-instructions' ? (
             <p className="mt-0.5 text-sm text-muted-foreground">
               To install, <ShareThenAddToHomeScreen />.

@@ -36,8 +36,9 @@ function StrengthMeter({ check }: { check: StrengthCheck }) {
   }, [check.judge, password, personal]);
   const word = judgement?.word;
   return (
-    <div className="flex items-center gap-3">
-      <div aria-hidden="true" className="grid flex-1 grid-cols-3 gap-1">
+    // On a narrow screen the word goes under the bar rather than past the screen's edge.
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+      <div aria-hidden="true" className="grid min-w-12 flex-1 grid-cols-3 gap-1">
         {Array.from({ length: SEGMENTS }, (_, index) => (
           <span
             key={index}
@@ -51,7 +52,7 @@ function StrengthMeter({ check }: { check: StrengthCheck }) {
       <p
         aria-live="polite"
         className={cn(
-          'min-w-28 text-right text-sm',
+          'ml-auto min-w-[min(7rem,100%)] text-right text-sm',
           word === 'Weak' ? 'text-destructive' : 'text-muted-foreground',
         )}
       >
@@ -96,7 +97,7 @@ export function PasswordInput({
           spellCheck={false}
           aria-invalid={error ? true : invalid}
           aria-describedby={describedBy || undefined}
-          className={cn('pr-12', className)}
+          className={cn('pr-12 max-[359px]:pr-10', className)}
           {...inputProps}
         />
         <button
@@ -105,7 +106,7 @@ export function PasswordInput({
           aria-pressed={shown}
           aria-controls={id}
           onClick={() => setShown((now) => !now)}
-          className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-muted-foreground hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          className="absolute inset-y-0 right-0 flex w-11 max-[359px]:w-9 items-center justify-center rounded-r-lg text-muted-foreground hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
           {shown ? (
             <EyeOff className="size-5" aria-hidden="true" />

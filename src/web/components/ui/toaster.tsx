@@ -28,7 +28,7 @@ export function Toaster() {
           }}
           {...(t.duration !== undefined ? { duration: t.duration } : {})}
           className={cn(
-            'group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-xl border p-4 pr-8 shadow-lg transition-all data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=move]:transition-none data-[state=closed]:opacity-0',
+            'group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-xl border p-4 pr-8 shadow-lg max-[359px]:p-3 max-[359px]:pr-7 transition-all data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=move]:transition-none data-[state=closed]:opacity-0',
             t.variant === 'destructive'
               ? 'border-destructive bg-destructive text-destructive-foreground'
               : 'border-border bg-card text-card-foreground dark:bg-muted',
@@ -59,7 +59,7 @@ export function Toaster() {
         createPortal(
           <ToastPrimitive.Viewport
             data-toast-viewport=""
-            className="mx-auto flex w-full max-w-3xl flex-col px-4 pb-3 empty:hidden"
+            className="mx-auto flex w-full max-w-3xl flex-col px-4 pb-3 empty:hidden max-[359px]:px-2"
           />,
           place,
         )

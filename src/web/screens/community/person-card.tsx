@@ -13,11 +13,12 @@ export function PersonCard(props: {
   actions?: ReactNode;
 }) {
   return (
-    <Card className="flex flex-wrap items-center gap-3 p-4">
+    <Card className="flex flex-wrap items-center gap-3 p-4 @container max-[359px]:p-3">
       <div className="flex min-w-0 flex-[1_1_10rem] items-center gap-3">
+        {/* Where the card is too narrow for them and the words both, the words keep the room. */}
         <span
           aria-hidden="true"
-          className="flex size-11 shrink-0 items-center justify-center rounded-full bg-secondary font-serif text-base font-semibold text-secondary-foreground"
+          className="flex size-11 shrink-0 @max-[12.5rem]:hidden items-center justify-center rounded-full bg-secondary font-serif text-base font-semibold text-secondary-foreground"
         >
           {initials(props.fullName)}
         </span>

@@ -16,9 +16,9 @@ export function ProximityBadge({ category }: { category: DistanceCategory }) {
     <Badge
       variant={category === 'near' ? 'default' : category === 'other' ? 'outline' : 'secondary'}
       data-distance={category}
-      className="mt-1.5 gap-1"
+      className="mt-1.5 max-w-full gap-1"
     >
-      <MapPin className="size-3" aria-hidden="true" />
+      <MapPin className="size-3 shrink-0" aria-hidden="true" />
       {PROXIMITY_LABELS[category]}
     </Badge>
   );

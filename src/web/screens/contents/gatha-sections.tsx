@@ -73,13 +73,14 @@ function GathaSection(
       aria-labelledby={headingId}
       className="rounded-2xl border border-border bg-card text-card-foreground shadow-sm"
     >
-      <h2 id={headingId} className="font-serif text-xl font-semibold">
+      {/* A Gatha's name is one long word or two: it is set smaller on a narrow screen than cut. */}
+      <h2 id={headingId} className="font-serif text-[min(1.25rem,8.5vw)] font-semibold">
         <button
           type="button"
           aria-expanded={open}
           aria-controls={panelId}
           onClick={props.onToggle}
-          className="flex w-full items-center justify-between gap-3 rounded-t-2xl px-4 pb-1 pt-4 text-left transition-colors hover:text-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:px-5"
+          className="flex w-full items-center justify-between gap-3 rounded-t-2xl px-4 pb-1 pt-4 text-left max-[359px]:gap-2 max-[359px]:px-3 transition-colors hover:text-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:px-5"
         >
           {gatha.name}
           <ChevronDown
@@ -91,14 +92,14 @@ function GathaSection(
           />
         </button>
       </h2>
-      <p className="px-4 pb-4 text-sm text-muted-foreground sm:px-5">
+      <p className="px-4 pb-4 text-sm text-muted-foreground max-[359px]:px-3 sm:px-5">
         {yasnaRange(gatha.songs)} &middot; Days {gatha.startDay}&ndash;{gatha.endDay} &middot;{' '}
         {completed} completed
       </p>
       <div
         id={panelId}
         hidden={!open}
-        className="flex flex-col gap-6 border-t border-border px-4 py-5 sm:px-5"
+        className="flex flex-col gap-6 border-t border-border px-4 py-5 max-[359px]:px-3 sm:px-5"
       >
         {open &&
           gatha.chapters.map((chapter) => (
@@ -131,7 +132,8 @@ function ChapterDays(props: DayMarks & { chapter: OutlineChapter }) {
           <p className="text-sm leading-relaxed text-muted-foreground">{chapter.description}</p>
         )}
       </div>
-      <ol className="grid grid-cols-2 gap-2 sm:grid-cols-3 md:grid-cols-4">
+      {/* As many columns as tiles of 9rem fit: two on a phone, one at 200% zoom or text. */}
+      <ol className="grid grid-cols-[repeat(auto-fill,minmax(min(9rem,100%),1fr))] gap-2">
         {chapter.days.map((entry) => (
           <DayTile
             key={entry.day}

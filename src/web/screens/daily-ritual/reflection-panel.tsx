@@ -143,7 +143,7 @@ export function ReflectionPanel({
           control={control}
           name="isPublic"
           render={({ field }) => (
-            <div className="flex items-center gap-3 rounded-xl border border-border bg-card px-4 py-3">
+            <div className="flex flex-wrap items-center gap-3 rounded-xl border border-border bg-card px-4 py-3 max-[359px]:px-3">
               <Switch
                 id={`${id}-public`}
                 checked={field.value}
@@ -154,12 +154,12 @@ export function ReflectionPanel({
               />
               <Label
                 htmlFor={`${id}-public`}
-                className="flex cursor-pointer items-center gap-2 text-sm"
+                className="flex min-w-0 cursor-pointer items-center gap-2 text-sm"
               >
                 {field.value ? (
-                  <Users className="size-4 text-primary" aria-hidden="true" />
+                  <Users className="size-4 shrink-0 text-primary" aria-hidden="true" />
                 ) : (
-                  <Lock className="size-4 text-muted-foreground" aria-hidden="true" />
+                  <Lock className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
                 )}
                 {field.value ? 'Share with friends' : 'Keep private'}
               </Label>

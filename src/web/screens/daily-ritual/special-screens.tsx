@@ -23,7 +23,7 @@ function NoticeCard({
   actions: ReactNode;
 }) {
   return (
-    <section className="mx-auto flex max-w-md flex-col items-center gap-5 rounded-2xl border border-border bg-card px-6 py-10 text-center shadow-sm sm:px-10">
+    <section className="mx-auto flex max-w-md flex-col items-center gap-5 rounded-2xl border border-border bg-card px-6 py-10 text-center shadow-sm max-[359px]:px-3 sm:px-10">
       <span
         aria-hidden="true"
         className="flex size-14 items-center justify-center rounded-full bg-secondary text-primary [&_svg]:size-7"

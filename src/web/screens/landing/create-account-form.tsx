@@ -139,8 +139,9 @@ export function CreateAccountForm() {
       <Collapsible.Root className="rounded-lg border border-dashed border-border">
         <Collapsible.Trigger className="group flex w-full items-center justify-between gap-2 rounded-lg px-4 py-3 text-left text-sm font-medium text-primary hover:bg-muted/60 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
           <span className="min-w-0">
-            Add contact info &amp; location
-            <span className="ml-2 font-normal text-muted-foreground">(optional)</span>
+            {/* A space, not a margin: at large text "(optional)" moves whole to the next line. */}
+            Add contact info &amp; location{' '}
+            <span className="font-normal text-muted-foreground">(optional)</span>
           </span>
           <ChevronDown
             aria-hidden="true"

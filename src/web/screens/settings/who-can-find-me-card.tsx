@@ -64,7 +64,7 @@ export function WhoCanFindMeCard({ user }: { user: User }) {
           {CHOICES.map((option) => (
             <label
               key={option.value}
-              className="flex cursor-pointer items-start gap-3 rounded-lg border border-border p-3 max-[359px]:gap-2 max-[359px]:p-2 has-[:checked]:border-primary has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
+              className="flex cursor-pointer flex-wrap items-start gap-3 rounded-lg border border-border p-3 max-[359px]:gap-2 max-[359px]:p-2 has-[:checked]:border-primary has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
             >
               <input
                 type="radio"
@@ -75,7 +75,8 @@ export function WhoCanFindMeCard({ user }: { user: User }) {
                 aria-describedby={`find-me-${option.value}`}
                 className="mt-1 size-4 shrink-0 accent-primary"
               />
-              <span className="flex flex-col gap-0.5">
+              {/* Too narrow for a word beside the radio (200% page zoom), the words go under it. */}
+              <span className="flex min-w-0 flex-[1_1_6rem] flex-col gap-0.5">
                 <span className="font-medium">{option.label}</span>
                 <span id={`find-me-${option.value}`} className="text-sm text-muted-foreground">
                   {option.meaning}
