@@ -208,7 +208,7 @@ test('in Safari on a Mac the Add to Dock steps appear after 3 seconds, with no I
     const page = await mac.newPage();
     const sinceLoad = await openLandingOnPausedClock(page);
     await page.clock.runFor(Math.ceil(2_900 - sinceLoad));
-    await settle(page);
+    await letReactRender(page);
     await expect(banner(page)).toBeHidden();
 
     await page.clock.runFor(100);
@@ -229,7 +229,7 @@ test('in Firefox on a computer, which cannot install a web app, no install is of
     const page = await firefox.newPage();
     await openLandingOnPausedClock(page);
     await page.clock.runFor(10_000);
-    await settle(page);
+    await letReactRender(page);
     await expect(banner(page)).toBeHidden();
   } finally {
     await firefox.close();

@@ -1,6 +1,6 @@
 import { type BrowserContextOptions, type Page, expect } from '@playwright/test';
 import { expectNoAxeViolations, expectToast, saveScreenshot, signUpViaApi } from './support.js';
-import { test } from './test-date.js';
+import { test } from './fixtures.js';
 
 // What the daily reminder card offers in each browser: a switch only where it can work, and
 // otherwise what would make reminders work there. Chromium plays each browser by its user agent,

@@ -12,7 +12,7 @@ import {
   offlineCacheFor,
   openDayReadingPaths,
 } from './offline-policy.js';
-import { TOTAL_DAYS } from './constants.js';
+import { TOTAL_DAYS } from '#shared/constants';
 
 describe('offlineCacheFor', () => {
   it('keeps the public readings: every stanza call, the stanza info, its outline and the glossary', () => {
