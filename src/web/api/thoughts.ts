@@ -10,10 +10,12 @@ export function useThoughtsTotal() {
   });
 }
 
-export function useTodayThought() {
+/** Today's thought; `enabled: false` asks nothing (and keeps nothing) until it turns true. */
+export function useTodayThought({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: queryKeys.today,
     queryFn: () => callApi('GET /api/thoughts/today'),
+    enabled,
   });
 }
 

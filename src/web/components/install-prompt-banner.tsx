@@ -87,7 +87,8 @@ function useInstallPrompt() {
     const timer = window.setTimeout(
       // A timer may wake a hair before the clock reads the full delay; it has waited long enough.
       () => setElapsedMs(Math.max(performance.now(), IOS_HINT_DELAY_MS)),
-      IOS_HINT_DELAY_MS - elapsedMs,
+      // Counted from now, not from the render: time may pass between the render and this effect.
+      Math.max(0, IOS_HINT_DELAY_MS - performance.now()),
     );
     return () => window.clearTimeout(timer);
   }, [isIOS, dock, elapsedMs]);

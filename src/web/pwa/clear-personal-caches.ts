@@ -1,4 +1,4 @@
-import { PERSONAL_CACHES } from './offline-policy.js';
+import { PERSONAL_CACHES, STOP_KEEPING_OPEN_DAYS_MESSAGE } from './offline-policy.js';
 import { clearAllDrafts } from '../offline/drafts.js';
 import { forgetKnownEntries } from '../offline/known-entries.js';
 
@@ -11,6 +11,11 @@ import { forgetKnownEntries } from '../offline/known-entries.js';
 export async function clearPersonalCaches(): Promise<void> {
   clearAllDrafts();
   const forgetting = forgetKnownEntries();
+  // The worker may be keeping the open days for offline reading: it stops, and deletes what
+  // its last fetches keep once they end.
+  if (typeof navigator !== 'undefined' && 'serviceWorker' in navigator) {
+    navigator.serviceWorker.controller?.postMessage({ type: STOP_KEEPING_OPEN_DAYS_MESSAGE });
+  }
   if (typeof caches !== 'undefined') {
     try {
       await Promise.all(PERSONAL_CACHES.map((name) => caches.delete(name)));

@@ -8,6 +8,8 @@ const PASSED_HEADERS = ['X-Requested-With', 'X-Timezone'];
 
 /** One keeping at a time: a second page asking meanwhile waits, then finds the days kept. */
 let running: Promise<unknown> = Promise.resolve();
+/** Moves on at each sign-out: a keeping begun before it stops at its next batch. */
+let signOuts = 0;
 
 function headersFrom(value: unknown): Headers {
   const headers = new Headers();
@@ -34,7 +36,9 @@ export function keepOpenDays(
   if (typeof throughDay !== 'number' || !Number.isInteger(throughDay)) return Promise.resolve(0);
   if (throughDay < 1 || throughDay > TOTAL_DAYS) return Promise.resolve(0);
   const headers = headersFrom(message.headers);
+  const askedAfter = signOuts;
   const keeping = running.then(async () => {
+    if (signOuts !== askedAfter) return 0;
     const cache = await caches.open(READINGS_CACHE);
     const kept = new Set<string>();
     for (const request of await cache.keys()) {
@@ -44,7 +48,7 @@ export function keepOpenDays(
       else kept.add(pathname);
     }
     const missing = openDayReadingPaths(throughDay).filter((path) => !kept.has(path));
-    for (let start = 0; start < missing.length; start += AT_ONCE) {
+    for (let start = 0; start < missing.length && signOuts === askedAfter; start += AT_ONCE) {
       // A reading the network cannot give now is fetched on a later visit.
       await Promise.allSettled(
         missing
@@ -56,4 +60,18 @@ export function keepOpenDays(
   });
   running = keeping.catch(() => undefined);
   return keeping;
+}
+
+/**
+ * In the service worker, when the reader signs out: no further reading is fetched for them, and
+ * once the fetches under way have ended their readings are deleted again, so none of those
+ * fetches leaves the cache behind the page's own deletion.
+ */
+export function stopKeepingOpenDays(): Promise<void> {
+  signOuts += 1;
+  const stopping = running.then(async () => {
+    await caches.delete(READINGS_CACHE);
+  });
+  running = stopping.catch(() => undefined);
+  return stopping;
 }

@@ -42,6 +42,12 @@ export const SKIP_WAITING_MESSAGE = 'SKIP_WAITING';
  */
 export const KEEP_OPEN_DAYS_MESSAGE = 'KEEP_OPEN_DAYS';
 
+/**
+ * The reader signed out: stop keeping days, and drop the readings once the fetches under way
+ * have ended (the page deletes the caches at once, but a fetch still running would keep again).
+ */
+export const STOP_KEEPING_OPEN_DAYS_MESSAGE = 'STOP_KEEPING_OPEN_DAYS';
+
 /** Where a reminder without a usable address leads. */
 export const DAILY_RITUAL_PATH = '/app/daily-ritual';
 

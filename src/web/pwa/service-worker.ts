@@ -11,6 +11,7 @@ import { registerRoute } from 'workbox-routing';
 import { NetworkFirst, NetworkOnly } from 'workbox-strategies';
 import {
   KEEP_OPEN_DAYS_MESSAGE,
+  STOP_KEEPING_OPEN_DAYS_MESSAGE,
   NETWORK_TIMEOUT_SECONDS,
   READINGS_CACHE,
   READINGS_MAX_ENTRIES,
@@ -28,7 +29,7 @@ import {
 } from '#shared/push-payload';
 import { reminderDay, reminderMessage } from '#shared/reminder-schedule';
 import { OFFLINE_PAGE_URL } from '#shared/web-build';
-import { keepOpenDays } from './keep-open-days.js';
+import { keepOpenDays, stopKeepingOpenDays } from './keep-open-days.js';
 import type { ServiceWorkerScope, WorkerWindowClient } from './service-worker-scope.js';
 
 declare const self: ServiceWorkerScope;
@@ -112,9 +113,15 @@ self.addEventListener('message', (event) => {
   const data = event.data as { type?: unknown; throughDay?: unknown; headers?: unknown } | null;
   if (data?.type === SKIP_WAITING_MESSAGE) event.waitUntil(self.skipWaiting());
   if (data?.type === KEEP_OPEN_DAYS_MESSAGE) {
-    const fetchReading = (request: Request) => readings.handle({ request, event });
+    // Resolves once the reading is in the cache, not only answered: a sign-out waits for it.
+    const fetchReading = async (request: Request) => {
+      const [response, kept] = readings.handleAll({ request, event });
+      await kept;
+      return response;
+    };
     event.waitUntil(keepOpenDays(data, self.location.origin, fetchReading));
   }
+  if (data?.type === STOP_KEEPING_OPEN_DAYS_MESSAGE) event.waitUntil(stopKeepingOpenDays());
 });
 
 // The server's pushes: a circle notice names its circle; anything else is the daily reminder,

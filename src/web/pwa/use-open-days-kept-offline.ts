@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { KEEP_OPEN_DAYS_MESSAGE } from './offline-policy.js';
+import { useCurrentUser } from '../api/auth.js';
 import { browserTimeZone } from '../api/client.js';
 import { useTodayThought } from '../api/thoughts.js';
 import { useOnline } from '../offline/use-online.js';
@@ -25,10 +26,13 @@ function controllingWorker(signal: AbortSignal): Promise<ServiceWorker | null> {
  * changes or the connection returns; the worker fetches only what it does not keep yet.
  */
 export function useOpenDaysKeptOffline(): void {
-  const throughDay = useTodayThought().data?.currentDay;
+  // Signing out clears the answers while this is still mounted: nothing is asked again then,
+  // so nothing is kept after the reader's caches are deleted.
+  const signedIn = Boolean(useCurrentUser().data);
+  const throughDay = useTodayThought({ enabled: signedIn }).data?.currentDay;
   const online = useOnline();
   useEffect(() => {
-    if (!online || !throughDay) return;
+    if (!signedIn || !online || !throughDay) return;
     const stop = new AbortController();
     void controllingWorker(stop.signal).then((worker) => {
       if (!worker || stop.signal.aborted) return;
@@ -40,5 +44,5 @@ export function useOpenDaysKeptOffline(): void {
       });
     });
     return () => stop.abort();
-  }, [online, throughDay]);
+  }, [signedIn, online, throughDay]);
 }
