@@ -173,6 +173,8 @@ async function inWebKit() {
       })
       .build();
     try {
+      // A phone's width, as in Firefox: the walk is the phone's one screen at a time.
+      await driver.manage().window().setRect({ width: 390, height: 844 });
       const find = async (xpath) => {
         const element = await driver.wait(until.elementLocated(By.xpath(xpath)), WAIT_MS);
         await driver.wait(until.elementIsVisible(element), WAIT_MS);
