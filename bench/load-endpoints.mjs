@@ -84,8 +84,24 @@ export function hotEndpoints(sessions, currentDay, { readerPage = false } = {}) 
       },
     },
     {
-      // A member opens their circle's page on one of the days they wrote (circles of 10-100).
+      // A member opens their circle's page as the app does: today's reflections (circles of
+      // 10-100, about a fifth of each circle's members shared today).
       key: 'circle',
+      label: "GET /api/circles/{id}/reflections (today's)",
+      method: 'GET',
+      path: '/api/circles/:id/reflections',
+      request: () => {
+        const session = pick(inCircles.length ? inCircles : withEntries);
+        return {
+          path: `/api/circles/${session.circleId ?? 1}/reflections`,
+          headers: signedIn(session),
+        };
+      },
+    },
+    {
+      // Not a target: a member turns back to one of the days before that they wrote, each
+      // view most likely its first, read from the database.
+      key: 'circle-before',
       label: 'GET /api/circles/{id}/reflections?day={d}',
       method: 'GET',
       path: '/api/circles/:id/reflections',

@@ -373,6 +373,7 @@ async function captureBodies(baseUrl, endpoints) {
       key: endpoint.key,
       method: endpoint.method,
       path: endpoint.path,
+      withQuery: request.path.includes('?'),
       status: response.status,
       contentType: response.headers['content-type'],
       contentEncoding: response.headers['content-encoding'],
@@ -681,6 +682,23 @@ function bundleFigures() {
   });
 }
 
+/**
+ * A run of only some endpoints puts its rows in place of the same rows of the last full run at
+ * that size, each row saying when it was measured; everything else stays as that run found it.
+ */
+function withEarlierRows(file, result) {
+  if (!options.only || !fs.existsSync(file)) return result;
+  const earlier = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const measured = new Map(
+    result.endpoints.map((row) => [row.key, { ...row, measuredAt: result.date }]),
+  );
+  const endpoints = earlier.endpoints.map((row) => measured.get(row.key) ?? row);
+  for (const [key, row] of measured) {
+    if (!earlier.endpoints.some((old) => old.key === key)) endpoints.push(row);
+  }
+  return { ...earlier, endpoints };
+}
+
 async function main() {
   const startedAt = Date.now();
   const databases = [];
@@ -726,9 +744,14 @@ async function main() {
     }
   }
   for (const result of results) {
+    const file = path.join(resultsDir, `${result.database}-${result.data.users}.json`);
     await writeFormatted(
-      path.join(resultsDir, `${result.database}-${result.data.users}.json`),
-      JSON.stringify({ ...result, logLine, loadAverage: os.loadavg() }, null, 2),
+      file,
+      JSON.stringify(
+        withEarlierRows(file, { ...result, logLine, loadAverage: os.loadavg() }),
+        null,
+        2,
+      ),
     );
   }
   if (bundle) {

@@ -43,7 +43,10 @@ function endpointTable(result) {
       .map(([code, count]) => `${code}: ${count}`)
       .join(', ');
     const rss = row.rssPeakMb ? fmt(row.rssPeakMb, 0) : '-';
-    return `| ${row.label} | ${fmt(row.real.rps, 0)} | ${fmt(row.real.p50, 2)} | ${fmt(row.real.p99, 2)} | ${ceiling} | ${rss} | ${statuses} |`;
+    const when = row.measuredAt
+      ? ` (measured ${row.measuredAt.slice(0, 16).replace('T', ' ')} UTC)`
+      : '';
+    return `| ${row.label}${when} | ${fmt(row.real.rps, 0)} | ${fmt(row.real.p50, 2)} | ${fmt(row.real.p99, 2)} | ${ceiling} | ${rss} | ${statuses} |`;
   });
   return [
     '| Endpoint | req/s | p50 ms | p99 ms | ceiling req/s | ceiling p50 | ceiling p99 | ratio | server RSS MB | answers |',
@@ -126,6 +129,15 @@ function targets(main, small, larger, pgMain, pgSmall, pgLarger, bundle) {
       `${run.database === 'sqlite' ? 'SQLite' : 'PostgreSQL'}: journal search p99 ≤ 20 ms at ${run.data.users.toLocaleString('en-US')} people / ${run.data.entries.toLocaleString('en-US')} entries`,
       p99 <= 20,
       `${fmt(p99, 2)} ms`,
+    );
+  }
+  for (const run of [main, pgMain]) {
+    const circle = run && find(run, 'circle');
+    if (circle?.ratio === undefined) continue;
+    check(
+      `${run.database === 'sqlite' ? 'SQLite' : 'PostgreSQL'}: a circle's page ≥ 50% of its ceiling at ${run.data.users.toLocaleString('en-US')} people`,
+      circle.ratio >= 0.5,
+      pct(circle.ratio),
     );
   }
   if (pgMain) {

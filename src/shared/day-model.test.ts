@@ -5,6 +5,7 @@ import {
   dayOpenEverywhere,
   dayOfYear,
   isValidTimeZone,
+  localDateIn,
   readingDayForDate,
 } from './day-model.js';
 
@@ -39,6 +40,23 @@ describe('the reading day of a date', () => {
       365 - 241,
     );
     expect(currentReadingDay(new Date('2027-01-01T05:00:00Z'), 'UTC')).toBe(1);
+  });
+
+  it('turns to the next date on the minute it begins, asked again and again', () => {
+    // Kathmandu keeps UTC+05:45: its midnight falls at 18:15 UTC.
+    const zone = 'Asia/Kathmandu';
+    expect(localDateIn(new Date('2026-03-01T18:14:00Z'), zone)).toEqual({
+      year: 2026,
+      month: 3,
+      day: 1,
+    });
+    expect(localDateIn(new Date('2026-03-01T18:14:59.999Z'), zone).day).toBe(1);
+    expect(localDateIn(new Date('2026-03-01T18:15:00Z'), zone).day).toBe(2);
+    expect(localDateIn(new Date('2026-03-01T18:14:30Z'), zone).day).toBe(1);
+    // What one caller does with its answer is not what the next is told.
+    const answer = localDateIn(new Date('2026-03-01T18:15:00Z'), zone);
+    answer.day = 31;
+    expect(localDateIn(new Date('2026-03-01T18:15:00Z'), zone).day).toBe(2);
   });
 
   it('knows real time zones from made-up ones', () => {

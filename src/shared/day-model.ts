@@ -35,14 +35,26 @@ export function isValidTimeZone(zone: string): boolean {
   }
 }
 
+type CalendarDate = { year: number; month: number; day: number };
+
+/**
+ * Each zone's date as last asked for, by the minute it was asked in: a zone's date changes only
+ * on a whole minute (every offset in use is whole minutes), and nearly every request asks for
+ * today's, so most calls skip the formatter.
+ */
+const lastDates = new Map<string, { minute: number; date: CalendarDate }>();
+
 /** The calendar date (year, month 1-12, day) of `instant` in `timeZone`. */
-export function localDateIn(
-  instant: Date,
-  timeZone: string,
-): { year: number; month: number; day: number } {
+export function localDateIn(instant: Date, timeZone: string): CalendarDate {
+  const minute = Math.floor(instant.getTime() / 60_000);
+  const last = lastDates.get(timeZone);
+  if (last?.minute === minute) return { ...last.date };
   const parts = dateFormatIn(timeZone).formatToParts(instant);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return { year: get('year'), month: get('month'), day: get('day') };
+  const date = { year: get('year'), month: get('month'), day: get('day') };
+  if (lastDates.size >= keptZones) lastDates.clear();
+  lastDates.set(timeZone, { minute, date });
+  return { ...date };
 }
 
 /** 1 January is 1. */

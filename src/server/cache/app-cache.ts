@@ -48,11 +48,16 @@ export interface AppCache {
    */
   fromContent<T>(key: string, build: () => Promise<T>, holds?: (value: T) => boolean): Promise<T>;
   /**
-   * A circle's reflections of a day as every member sees them (before each reader's blocks and
-   * appreciations): the cached ones, or `read()` afresh. Kept fresh by the same change log as
-   * the feeds (topic 'circle').
+   * A member's view of a circle's reflections of a day, serialized and gzipped: the cached one,
+   * or `read()` afresh. Kept fresh by the same change log as the feeds: topic 'circle' for the
+   * circle, 'friends' for the reader. For a reader this request signed in through `session()`.
    */
-  circlePage<T>(circleId: number, day: number, read: () => Promise<T>): Promise<T>;
+  circleView(
+    circleId: number,
+    day: number,
+    readerId: number,
+    read: () => Promise<unknown>,
+  ): Promise<Buffer>;
   /** How full each cache is and how often it was found holding what was asked (GET /metrics). */
   figures(): CacheFigures;
   /** Stops listening for changes. */
@@ -88,8 +93,12 @@ export interface Caches {
 export const invalidation: Record<ChangeTopic, (caches: Caches, userId: number) => void> = {
   // This person's shared entries or name changed: every feed that shows them.
   feed: ({ feeds }, authorId) => feeds.forgetReadersOf(authorId),
-  // A friendship of this person was made or ended: their own feed.
-  friends: ({ feeds }, readerId) => feeds.forgetReader(readerId),
+  // A friendship or a block of this person was made or ended, or they appreciated or stopped
+  // appreciating a reflection: what they themselves see of others.
+  friends: ({ feeds, circles }, readerId) => {
+    feeds.forgetReader(readerId);
+    circles?.forgetReader(readerId);
+  },
   // This person's account, or one of their sessions, changed or went: all their sessions.
   account: ({ sessions }, userId) => sessions.forgetUser(userId),
   // A content pack was loaded: everything built from the readings.
@@ -139,7 +148,15 @@ export function createAppCache(
     database,
     cacheListener({ feeds, sessions, content, circles }),
   );
-  const lookups = { sessionHits: 0, sessionMisses: 0, feedHits: 0, feedMisses: 0, logReads: 0 };
+  const lookups = {
+    sessionHits: 0,
+    sessionMisses: 0,
+    feedHits: 0,
+    feedMisses: 0,
+    circleHits: 0,
+    circleMisses: 0,
+    logReads: 0,
+  };
   /** When the log was last read, and how many writes this process had started by then. */
   let lastRead = { at: -Infinity, writes: -1 };
   let reading: Promise<void> | undefined;
@@ -240,19 +257,21 @@ export function createAppCache(
       }
     },
 
-    async circlePage(circleId, day, read) {
-      if (circles.maxBytes === 0) return read();
-      const cached = circles.get(circleId, day);
-      if (cached !== undefined) return cached as Awaited<ReturnType<typeof read>>;
-      const reading = circles.startRead(circleId);
-      let value: Awaited<ReturnType<typeof read>> | undefined;
-      let bytes: number | undefined;
+    async circleView(circleId, day, readerId, read) {
+      if (circles.maxBytes === 0) return serialized(await read());
+      const cached = circles.get(circleId, day, readerId);
+      if (cached) {
+        lookups.circleHits += 1;
+        return cached;
+      }
+      lookups.circleMisses += 1;
+      const reading = circles.startRead(circleId, readerId);
+      let body: Buffer | undefined;
       try {
-        value = await read();
-        bytes = JSON.stringify(value).length;
-        return value;
+        body = serialized(await read());
+        return body;
       } finally {
-        circles.finishRead(reading, day, value, bytes);
+        circles.finishRead(reading, day, body);
       }
     },
 
@@ -270,6 +289,12 @@ export function createAppCache(
           maxEntries: sessions.maxEntries,
           hits: lookups.sessionHits,
           misses: lookups.sessionMisses,
+        },
+        circles: {
+          entries: circles.size,
+          bytes: circles.bytes,
+          hits: lookups.circleHits,
+          misses: lookups.circleMisses,
         },
         changes: { logReads: lookups.logReads, notificationsLive: notifications?.live ?? false },
       };

@@ -1,88 +1,108 @@
-/** A read of one circle's page from the database, under way. */
-interface PageRead {
+/** A read of one reader's view of a circle's day from the database, under way. */
+interface ViewRead {
   readonly circleId: number;
-  /** Set when something the circle's pages show changed meanwhile. */
+  readonly readerId: number;
+  /** Set when the circle, or what the reader sees of it, changed meanwhile. */
   stale: boolean;
 }
 
-interface CachedPage {
+interface CachedView {
   circleId: number;
-  value: unknown;
-  bytes: number;
+  readerId: number;
+  body: Buffer;
 }
 
 /**
- * Each circle's reflections of a day, as every member sees them before their own blocks and
- * appreciations are applied, so a change to a circle (a share, an edit, a member leaving) lets go
- * of exactly that circle's pages. Bounded in bytes; the least recently read go first. A read that
- * its circle changed during is not kept.
+ * Each member's view of a circle's reflections of a day, ready to send. A view depends on the
+ * circle (its shares, its members and their names) and on the reader (whom they block or are
+ * blocked by, what they appreciated), so a change to either lets go of exactly the views it
+ * touches. Bounded in bytes; the least recently read go first. A read that something it shows
+ * changed during is not kept.
  */
 export class CircleCache {
-  readonly #pages = new Map<string, CachedPage>();
-  readonly #keysOf = new Map<number, Set<string>>();
-  readonly #reads = new Set<PageRead>();
+  readonly #views = new Map<string, CachedView>();
+  readonly #keysOfCircle = new Map<number, Set<string>>();
+  readonly #keysOfReader = new Map<number, Set<string>>();
+  readonly #reads = new Set<ViewRead>();
   #bytes = 0;
 
   constructor(readonly maxBytes: number) {}
 
   get size(): number {
-    return this.#pages.size;
+    return this.#views.size;
   }
 
   get bytes(): number {
     return this.#bytes;
   }
 
-  get(circleId: number, day: number): unknown {
-    const key = `${circleId}:${day}`;
-    const cached = this.#pages.get(key);
+  get(circleId: number, day: number, readerId: number): Buffer | undefined {
+    const key = viewKey(circleId, day, readerId);
+    const cached = this.#views.get(key);
     if (!cached) return undefined;
-    this.#pages.delete(key);
-    this.#pages.set(key, cached);
-    return cached.value;
+    // Moved to the end: a Map iterates in insertion order, so the first is the least recent.
+    this.#views.delete(key);
+    this.#views.set(key, cached);
+    return cached.body;
   }
 
-  startRead(circleId: number): PageRead {
-    const read = { circleId, stale: false };
+  startRead(circleId: number, readerId: number): ViewRead {
+    const read = { circleId, readerId, stale: false };
     this.#reads.add(read);
     return read;
   }
 
-  finishRead(read: PageRead, day: number, value: unknown, bytes: number | undefined): void {
+  finishRead(read: ViewRead, day: number, body: Buffer | undefined): void {
     this.#reads.delete(read);
-    if (read.stale || bytes === undefined || bytes > this.maxBytes) return;
-    const key = `${read.circleId}:${day}`;
+    if (read.stale || body === undefined || body.length > this.maxBytes) return;
+    const { circleId, readerId } = read;
+    const key = viewKey(circleId, day, readerId);
     this.#drop(key);
-    this.#pages.set(key, { circleId: read.circleId, value, bytes });
-    this.#bytes += bytes;
-    const keys = this.#keysOf.get(read.circleId) ?? new Set();
-    this.#keysOf.set(read.circleId, keys.add(key));
-    for (const oldest of this.#pages.keys()) {
+    this.#views.set(key, { circleId, readerId, body });
+    this.#bytes += body.length;
+    this.#keysOfCircle.set(circleId, (this.#keysOfCircle.get(circleId) ?? new Set()).add(key));
+    this.#keysOfReader.set(readerId, (this.#keysOfReader.get(readerId) ?? new Set()).add(key));
+    for (const oldest of this.#views.keys()) {
       if (this.#bytes <= this.maxBytes) break;
       this.#drop(oldest);
     }
   }
 
-  /** Something the circle's pages show changed: every day of it goes. */
+  /** Something the circle's pages show changed: every member's view of every day goes. */
   forgetCircle(circleId: number): void {
-    for (const key of this.#keysOf.get(circleId) ?? []) this.#drop(key);
+    for (const key of this.#keysOfCircle.get(circleId) ?? []) this.#drop(key);
     for (const read of this.#reads) if (read.circleId === circleId) read.stale = true;
   }
 
+  /** Whom this reader blocks or is blocked by, or what they appreciate, changed: their views go. */
+  forgetReader(readerId: number): void {
+    for (const key of this.#keysOfReader.get(readerId) ?? []) this.#drop(key);
+    for (const read of this.#reads) if (read.readerId === readerId) read.stale = true;
+  }
+
   clear(): void {
-    this.#pages.clear();
-    this.#keysOf.clear();
+    this.#views.clear();
+    this.#keysOfCircle.clear();
+    this.#keysOfReader.clear();
     this.#bytes = 0;
     for (const read of this.#reads) read.stale = true;
   }
 
   #drop(key: string): void {
-    const cached = this.#pages.get(key);
+    const cached = this.#views.get(key);
     if (!cached) return;
-    this.#pages.delete(key);
-    this.#bytes -= cached.bytes;
-    const keys = this.#keysOf.get(cached.circleId);
-    keys?.delete(key);
-    if (keys?.size === 0) this.#keysOf.delete(cached.circleId);
+    this.#views.delete(key);
+    this.#bytes -= cached.body.length;
+    forgetKey(this.#keysOfCircle, cached.circleId, key);
+    forgetKey(this.#keysOfReader, cached.readerId, key);
   }
+}
+
+const viewKey = (circleId: number, day: number, readerId: number) =>
+  `${circleId}:${day}:${readerId}`;
+
+function forgetKey(index: Map<number, Set<string>>, id: number, key: string): void {
+  const keys = index.get(id);
+  keys?.delete(key);
+  if (keys?.size === 0) index.delete(id);
 }

@@ -76,4 +76,56 @@ describe("a circle's page cached by one process", () => {
     await writer.delete(`/api/journal/${saved.body.id}`);
     await expect.poll(() => pageOf(reader, circleId), HEARD_ELSEWHERE).toEqual([]);
   });
+
+  it('hides an author from a member at once when either blocks the other, and shows them again', async () => {
+    const reader = await signUp(readerSide.app);
+    const writer = await signUp(writerSide.app, { fullName: 'Roshan' });
+    const circleId = (await reader.post('/api/circles', { name: 'Blocking' })).body.id;
+    const code = (await reader.post(`/api/circles/${circleId}/invites`)).body.code;
+    await writer.post('/api/circles/join', { code });
+    await writer.post('/api/journal', {
+      dayNumber: 7,
+      entryText: text('kept apart'),
+      circleIds: [circleId],
+    });
+    await expect
+      .poll(() => pageOf(reader, circleId), HEARD_ELSEWHERE)
+      .toEqual(['Roshan: kept apart']);
+
+    // The author blocks the reader through the other process: the reader's kept view goes.
+    expect((await writer.post('/api/blocks', { userId: reader.user.id })).status).toBe(201);
+    await expect.poll(() => pageOf(reader, circleId), HEARD_ELSEWHERE).toEqual([]);
+    await writer.delete(`/api/blocks/${reader.user.id}`);
+    await expect
+      .poll(() => pageOf(reader, circleId), HEARD_ELSEWHERE)
+      .toEqual(['Roshan: kept apart']);
+
+    // The reader's own block holds on their very next request.
+    expect((await reader.post('/api/blocks', { userId: writer.user.id })).status).toBe(201);
+    expect(await pageOf(reader, circleId)).toEqual([]);
+  });
+
+  it("shows a member's own appreciation on their next request", async () => {
+    const reader = await signUp(readerSide.app);
+    const writer = await signUp(writerSide.app, { fullName: 'Tir' });
+    const circleId = (await reader.post('/api/circles', { name: 'Thanks' })).body.id;
+    const code = (await reader.post(`/api/circles/${circleId}/invites`)).body.code;
+    await writer.post('/api/circles/join', { code });
+    const saved = await writer.post('/api/journal', {
+      dayNumber: 7,
+      entryText: text('grateful'),
+      circleIds: [circleId],
+    });
+    const appreciated = async () =>
+      (
+        await reader.get<{ appreciatedByMe: boolean }[]>(
+          `/api/circles/${circleId}/reflections?day=7`,
+        )
+      ).body.map((entry) => entry.appreciatedByMe);
+    await expect.poll(appreciated, HEARD_ELSEWHERE).toEqual([false]);
+    expect((await reader.put(`/api/journal/${saved.body.id}/appreciation`)).status).toBe(200);
+    expect(await appreciated()).toEqual([true]);
+    await reader.delete(`/api/journal/${saved.body.id}/appreciation`);
+    expect(await appreciated()).toEqual([false]);
+  });
 });

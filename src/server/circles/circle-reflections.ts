@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { apiContract } from '#shared/api-contract';
 import type { CircleReflection } from '#shared/circle-schemas';
 import { parseEntryText } from '#shared/journal-entry';
 import { orderedParts } from '#shared/shared-parts';
@@ -8,7 +9,7 @@ import { storedSharedParts } from '../journal/journal-entries.js';
 import { blockedEitherWay } from './circle-membership.js';
 import { requireMember } from './circles.js';
 
-/** A circle's page before a reader's own view of it: no appreciation of theirs yet. */
+/** A circle's page before a reader's view of it: no appreciation of theirs yet. */
 type SharedReflection = Omit<CircleReflection, 'appreciatedByMe'>;
 
 /**
@@ -60,35 +61,41 @@ async function readCirclePage(
   });
 }
 
+const circleReflectionsSchema = apiContract['GET /api/circles/:id/reflections'].response[200];
+
 /**
- * The circle's page for a member: from the cache every process keeps fresh, then without anyone
- * a block stands between, and with the reader's own appreciations. Anyone else: 404.
+ * A member's view of the circle's page, serialized and gzipped: the one the cache keeps fresh, or
+ * read afresh without anyone a block stands between and with the reader's own appreciations.
+ * Anyone else: 404. A cached view stands for the membership too: leaving or removal lets it go.
  */
 export async function circleReflections(
-  ctx: { db: Kysely<Database>; cache: Pick<AppCache, 'circlePage'> },
+  ctx: { db: Kysely<Database>; cache: Pick<AppCache, 'circleView'> },
   circleId: number,
   readerId: number,
   day: number,
-): Promise<CircleReflection[]> {
+): Promise<Buffer> {
   const { db } = ctx;
-  await requireMember(db, circleId, readerId);
-  const page = await ctx.cache.circlePage(circleId, day, () => readCirclePage(db, circleId, day));
-  if (page.length === 0) return [];
-  const [blocked, appreciated] = await Promise.all([
-    blockedEitherWay(db, readerId),
-    db
-      .selectFrom('entry_appreciations')
-      .select('entry_id')
-      .where('user_id', '=', readerId)
-      .where(
-        'entry_id',
-        'in',
-        page.map((entry) => entry.id),
-      )
-      .execute(),
-  ]);
-  const mine = new Set(appreciated.map((row) => row.entry_id));
-  return page
-    .filter((entry) => !blocked.has(entry.user.id))
-    .map((entry) => ({ ...entry, appreciatedByMe: mine.has(entry.id) }));
+  return ctx.cache.circleView(circleId, day, readerId, async () => {
+    await requireMember(db, circleId, readerId);
+    const page = await readCirclePage(db, circleId, day);
+    if (page.length === 0) return [];
+    const [blocked, appreciated] = await Promise.all([
+      blockedEitherWay(db, readerId),
+      db
+        .selectFrom('entry_appreciations')
+        .select('entry_id')
+        .where('user_id', '=', readerId)
+        .where(
+          'entry_id',
+          'in',
+          page.map((entry) => entry.id),
+        )
+        .execute(),
+    ]);
+    const mine = new Set(appreciated.map((row) => row.entry_id));
+    const view: CircleReflection[] = page
+      .filter((entry) => !blocked.has(entry.user.id))
+      .map((entry) => ({ ...entry, appreciatedByMe: mine.has(entry.id) }));
+    return circleReflectionsSchema.parse(view);
+  });
 }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiContract } from '#shared/api-contract';
 import type { AppContext } from '../app-context.js';
 import { signedInUser } from '../auth/current-user.js';
+import { sendGzippedJson } from '../http/serialized-json.js';
 import { currentDayFor } from '../readings/reading-day.js';
 import { setAppreciation } from './appreciations.js';
 import { circleReflections } from './circle-reflections.js';
@@ -62,10 +63,11 @@ export function circleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/:id/reflections',
       { schema: apiContract['GET /api/circles/:id/reflections'] },
-      async (request) => {
+      async (request, reply) => {
         const reader = signedInUser(request);
         const day = request.query.day ?? currentDayFor(ctx, request);
-        return circleReflections(ctx, request.params.id, reader.id, day);
+        const gzipped = await circleReflections(ctx, request.params.id, reader.id, day);
+        return sendGzippedJson(request, reply, gzipped);
       },
     );
 

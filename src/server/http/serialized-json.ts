@@ -1,6 +1,8 @@
-import type { FastifyReply } from 'fastify';
+import zlib from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { acceptsEncoding } from './accepted-encodings.js';
 
 /*
  * Answers are written from their zod response schemas: only the keys a schema names go out, and
@@ -36,4 +38,20 @@ export function serializedAs<S extends z.ZodType>(schema: S, value: z.output<S>)
  */
 export function sendSerializedJson(reply: FastifyReply, body: string | Buffer): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(body);
+}
+
+/**
+ * Sends JSON kept gzipped (a reader's feed, a member's view of a circle) as it is to a client
+ * that takes gzip, as every browser does, and unzipped to any other.
+ */
+export function sendGzippedJson(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  gzipped: Buffer,
+): FastifyReply {
+  reply.header('vary', 'accept-encoding');
+  if (!acceptsEncoding(request.headers['accept-encoding'], 'gzip')) {
+    return sendSerializedJson(reply, zlib.gunzipSync(gzipped));
+  }
+  return sendSerializedJson(reply.header('content-encoding', 'gzip'), gzipped);
 }

@@ -1,4 +1,3 @@
-import zlib from 'node:zlib';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiContract } from '#shared/api-contract';
@@ -11,9 +10,8 @@ import {
   withCirclesAndAppreciations,
 } from '../circles/entry-circles.js';
 import { afterAnswer } from '../http/after-answer.js';
-import { acceptsEncoding } from '../http/accepted-encodings.js';
 import { HttpError } from '../http/http-errors.js';
-import { sendSerializedJson } from '../http/serialized-json.js';
+import { sendGzippedJson } from '../http/serialized-json.js';
 import { journalExportRoutes } from './journal-export.js';
 import {
   deleteOwnEntry,
@@ -62,11 +60,7 @@ export function journalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const gzipped = await ctx.cache.friendsFeed(reader.id, async () =>
           feedSchema.parse(await friendsFeed(db, reader.id, clock())),
         );
-        reply.header('vary', 'accept-encoding');
-        if (!acceptsEncoding(request.headers['accept-encoding'], 'gzip')) {
-          return sendSerializedJson(reply, zlib.gunzipSync(gzipped));
-        }
-        return sendSerializedJson(reply.header('content-encoding', 'gzip'), gzipped);
+        return sendGzippedJson(request, reply, gzipped);
       },
     );
 

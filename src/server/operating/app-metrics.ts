@@ -5,6 +5,8 @@ import { CountedHistogram } from './counted-histogram.js';
 export interface CacheFigures {
   feeds: { entries: number; bytes: number; maxBytes: number; hits: number; misses: number };
   sessions: { entries: number; maxEntries: number; hits: number; misses: number };
+  /** Members' views of a circle's day, bounded in bytes as the feeds are (FEED_CACHE_MB). */
+  circles: { entries: number; bytes: number; hits: number; misses: number };
   /** Reads of the change log so far, and whether changes are heard as they commit. */
   changes: { logReads: number; notificationsLive: boolean };
 }
@@ -139,22 +141,24 @@ export function createAppMetrics(): AppMetrics {
   // before they are written out in the same collection.
   new Gauge({
     name: 'threefold_cache_entries',
-    help: 'Entries each cache of this process holds: feeds (one per reader) and sessions',
+    help: 'Entries each cache of this process holds: feeds (one per reader), sessions and circle views (one per member and day)',
     labelNames: ['cache'] as const,
     registers: [registry],
     collect() {
       if (!readCaches) return;
-      const { feeds, sessions, changes } = readCaches();
+      const { feeds, sessions, circles, changes } = readCaches();
       changeLogReads.inc(Math.max(0, changes.logReads - (counted.get('log reads') ?? 0)));
       counted.set('log reads', changes.logReads);
       changesHeard.set(changes.notificationsLive ? 1 : 0);
       this.set({ cache: 'feeds' }, feeds.entries);
       this.set({ cache: 'sessions' }, sessions.entries);
+      this.set({ cache: 'circles' }, circles.entries);
       cacheBytes.set({ of: 'used' }, feeds.bytes);
       cacheBytes.set({ of: 'max' }, feeds.maxBytes);
       for (const [cache, figures] of [
         ['feeds', feeds],
         ['sessions', sessions],
+        ['circles', circles],
       ] as const) {
         for (const [result, total] of [
           ['hit', figures.hits],

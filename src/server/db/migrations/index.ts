@@ -20,6 +20,7 @@ import * as readingCircles from './2026-11-28-0019-reading-circles.js';
 import * as searchIndexAfterSave from './2026-11-28-0020-search-index-after-save.js';
 import * as discoveryByPrefix from './2026-11-28-0021-discovery-by-prefix.js';
 import * as circleNoticesSent from './2026-11-28-0022-circle-notices-sent.js';
+import * as blocksInChangeLog from './2026-11-28-0023-blocks-in-change-log.js';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-0020-search-index-after-save': searchIndexAfterSave,
   '2026-11-28-0021-discovery-by-prefix': discoveryByPrefix,
   '2026-11-28-0022-circle-notices-sent': circleNoticesSent,
+  '2026-11-28-0023-blocks-in-change-log': blocksInChangeLog,
 };
