@@ -27,7 +27,9 @@ export default defineConfig({
     // (which opt back in) need one.
     serviceWorkers: 'block',
     locale: 'en-US',
-    trace: 'retain-on-failure',
+    // A trace records every step of a test, which costs about a quarter of the suite's time; it
+    // is kept for a test that failed once, from its retry.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromiumPath(),

@@ -98,6 +98,18 @@ test('offline, a shared reflection opens as last saved, and one edited line sync
   await expectToast(page, PENDING);
   expect(partsOf(await serverEntry(page, today))).toEqual(SHARED);
 
+  // The connection's return also reads the day again; that read is answered before the save
+  // lands and arrives after it, and must not put the old words back in the form.
+  let saveLanded = () => {};
+  const landed = new Promise<void>((resolve) => (saveLanded = resolve));
+  page.on('requestfinished', (request) => {
+    if (request.method() !== 'GET' && request.url().includes('/api/journal')) saveLanded();
+  });
+  await page.route('**/api/journal/day/**', async (route) => {
+    const response = await route.fetch();
+    await landed;
+    await route.fulfill({ response });
+  });
   await context.setOffline(false);
   await expectToast(page, 'Reflection synced');
   const synced = await serverEntry(page, today);

@@ -54,7 +54,12 @@ async function syncAndTell(
   tell: TellReader,
 ): Promise<number> {
   const showDay = (entry: Parameters<typeof rememberEntry>[0]) => {
-    queryClient.setQueryData(queryKeys.journalDay(entry.dayNumber), entry);
+    // A read of the day begun before the save landed (the connection's return refetches it)
+    // would answer with the entry as it was: it is called off, so the form shows what was sent.
+    const queryKey = queryKeys.journalDay(entry.dayNumber);
+    void queryClient
+      .cancelQueries({ queryKey })
+      .then(() => queryClient.setQueryData(queryKey, entry));
     void rememberEntry(entry);
   };
   let report: SyncReport;
