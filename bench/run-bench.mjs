@@ -684,7 +684,8 @@ function bundleFigures() {
 
 /**
  * A run of only some endpoints puts its rows in place of the same rows of the last full run at
- * that size, each row saying when it was measured; everything else stays as that run found it.
+ * that size, each row saying when it was measured, with the query plans every run reads again;
+ * everything else stays as that run found it.
  */
 function withEarlierRows(file, result) {
   if (!options.only || !fs.existsSync(file)) return result;
@@ -696,7 +697,7 @@ function withEarlierRows(file, result) {
   for (const [key, row] of measured) {
     if (!earlier.endpoints.some((old) => old.key === key)) endpoints.push(row);
   }
-  return { ...earlier, endpoints };
+  return { ...earlier, endpoints, plans: result.plans };
 }
 
 async function main() {

@@ -160,6 +160,20 @@ export async function generateSeed({ users, sessionCount, now }) {
     }
   }
 
+  // One person in twenty has blocked a stranger, and the change log holds about a day's
+  // changes, as a running server's would: the plan check then sees the tables it reads on each
+  // request with rows in them, not empty (an empty table is read whole, rightly).
+  const blockRows = [];
+  for (let a = 1; a <= users; a += 20) {
+    const b = rng.int(1, users);
+    const key = `${Math.min(a, b)}:${Math.max(a, b)}`;
+    if (b !== a && !friendPairs.has(`${a}:${b}`) && !requested.has(key)) {
+      blockRows.push([a, b, created]);
+    }
+  }
+  const changeRows = [];
+  for (let n = 0; n < users * 2; n++) changeRows.push(['feed', rng.int(1, users)]);
+
   const expires = new Date(now.getTime() + SESSION_DAYS * 86_400_000).toISOString();
   const sessions = [];
   const step = Math.max(1, Math.floor(users / sessionCount));
@@ -186,6 +200,7 @@ export async function generateSeed({ users, sessionCount, now }) {
     first += size;
   }
   const shareRows = [];
+  const appreciationRows = [];
   const dateOf = datesOfReadingDays(now);
   const days = [...dateOf.keys()];
   let entryCount = 0;
@@ -213,6 +228,11 @@ export async function generateSeed({ users, sessionCount, now }) {
         // Entries get ids in the order they are inserted into the fresh table.
         if (circleOf[user] && rng.next() < 0.5)
           shareRows.push([entryCount, circleOf[user], user, day]);
+        // About one shared entry in ten is appreciated by someone.
+        if (isPublic && rng.next() < 0.1) {
+          const reader = rng.int(1, users);
+          if (reader !== user) appreciationRows.push([entryCount, reader, stamp]);
+        }
         yield [user, day, entryText(rng), isPublic, stamp, stamp];
       }
     }
@@ -230,6 +250,9 @@ export async function generateSeed({ users, sessionCount, now }) {
     userRows,
     friendRows,
     requestRows,
+    blockRows,
+    changeRows,
+    appreciationRows,
     entries,
     sessionRows,
     sessions,
@@ -272,6 +295,11 @@ export async function seedSqlite(file, seed) {
     'insert into friend_requests (sender_id, receiver_id, status, created_at, updated_at) values (?,?,?,?,?)',
     seed.requestRows,
   );
+  insertMany(
+    'insert into blocks (blocker_id, blocked_id, created_at) values (?,?,?)',
+    seed.blockRows,
+  );
+  insertMany('insert into data_changes (topic, user_id) values (?,?)', seed.changeRows);
   const entry = db.prepare(
     'insert into journal_entries (user_id, day_number, entry_text, is_public, created_at, updated_at) values (?,?,?,?,?,?)',
   );
@@ -298,6 +326,10 @@ export async function seedSqlite(file, seed) {
   insertMany(
     'insert into journal_entry_circles (entry_id, circle_id, user_id, day_number) values (?,?,?,?)',
     seed.shareRows,
+  );
+  insertMany(
+    'insert into entry_appreciations (entry_id, user_id, created_at) values (?,?,?)',
+    seed.appreciationRows,
   );
   insertMany(
     'insert into sessions (user_id, token_hash, user_agent, created_at, last_seen_at, expires_at) values (?,?,?,?,?,?)',
@@ -380,6 +412,20 @@ const pgColumns = {
     ['user_id', 'int'],
     ['day_number', 'int'],
   ],
+  blocks: [
+    ['blocker_id', 'int'],
+    ['blocked_id', 'int'],
+    ['created_at', 'text'],
+  ],
+  data_changes: [
+    ['topic', 'text'],
+    ['user_id', 'int'],
+  ],
+  entry_appreciations: [
+    ['entry_id', 'int'],
+    ['user_id', 'int'],
+    ['created_at', 'text'],
+  ],
   sessions: [
     ['user_id', 'int'],
     ['token_hash', 'text'],
@@ -435,6 +481,8 @@ export async function seedPostgres(url, schema, seed) {
     );
     await pgInsert(client, 'friendships', seed.friendRows);
     await pgInsert(client, 'friend_requests', seed.requestRows);
+    await pgInsert(client, 'blocks', seed.blockRows);
+    await pgInsert(client, 'data_changes', seed.changeRows);
     await pgInsert(client, 'sessions', seed.sessionRows);
     const pending = writers.map(() => Promise.resolve());
     let batch = [];
@@ -459,6 +507,7 @@ export async function seedPostgres(url, schema, seed) {
     );
     await pgInsert(client, 'circle_members', seed.memberRows);
     await pgInsert(client, 'journal_entry_circles', seed.shareRows);
+    await pgInsert(client, 'entry_appreciations', seed.appreciationRows);
     for (const { indexdef } of indexes) await client.query(indexdef);
     // What autovacuum would do after a bulk load: statistics and the visibility map.
     await client.query('vacuum analyze');
