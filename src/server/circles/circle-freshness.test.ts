@@ -28,13 +28,30 @@ const pageOf = async (reader: ApiClient, circleId: number) => {
   return response.body.map((entry) => `${entry.user.fullName}: ${entry.thoughts ?? ''}`);
 };
 
+/**
+ * A circle the reader made on one process, joined by a writer on the other, with whatever the
+ * writer shares with it on day 7.
+ */
+async function circleAcrossProcesses(name: string, writerName: string, shared?: string) {
+  const reader = await signUp(readerSide.app);
+  const writer = await signUp(writerSide.app, { fullName: writerName });
+  const circleId: number = (await reader.post('/api/circles', { name })).body.id;
+  const code = (await reader.post(`/api/circles/${circleId}/invites`)).body.code;
+  expect((await writer.post('/api/circles/join', { code })).status).toBe(200);
+  const saved =
+    shared === undefined
+      ? undefined
+      : await writer.post('/api/journal', {
+          dayNumber: 7,
+          entryText: text(shared),
+          circleIds: [circleId],
+        });
+  return { reader, writer, circleId, entryId: saved?.body.id as number };
+}
+
 describe("a circle's page cached by one process", () => {
   it('shows every change a member makes through another process', async () => {
-    const reader = await signUp(readerSide.app);
-    const writer = await signUp(writerSide.app, { fullName: 'Mehr' });
-    const circleId = (await reader.post('/api/circles', { name: 'Two processes' })).body.id;
-    const code = (await reader.post(`/api/circles/${circleId}/invites`)).body.code;
-    expect((await writer.post('/api/circles/join', { code })).status).toBe(200);
+    const { reader, writer, circleId } = await circleAcrossProcesses('Two processes', 'Mehr');
     expect(await pageOf(reader, circleId)).toEqual([]);
 
     const saved = await writer.post('/api/journal', {
@@ -62,32 +79,22 @@ describe("a circle's page cached by one process", () => {
   });
 
   it('lets go of a deleted entry everywhere', async () => {
-    const reader = await signUp(readerSide.app);
-    const writer = await signUp(writerSide.app, { fullName: 'Farah' });
-    const circleId = (await reader.post('/api/circles', { name: 'Deleting' })).body.id;
-    const code = (await reader.post(`/api/circles/${circleId}/invites`)).body.code;
-    await writer.post('/api/circles/join', { code });
-    const saved = await writer.post('/api/journal', {
-      dayNumber: 7,
-      entryText: text('brief'),
-      circleIds: [circleId],
-    });
+    const { reader, writer, circleId, entryId } = await circleAcrossProcesses(
+      'Deleting',
+      'Farah',
+      'brief',
+    );
     await expect.poll(() => pageOf(reader, circleId), HEARD_ELSEWHERE).toEqual(['Farah: brief']);
-    await writer.delete(`/api/journal/${saved.body.id}`);
+    await writer.delete(`/api/journal/${entryId}`);
     await expect.poll(() => pageOf(reader, circleId), HEARD_ELSEWHERE).toEqual([]);
   });
 
   it('hides an author from a member at once when either blocks the other, and shows them again', async () => {
-    const reader = await signUp(readerSide.app);
-    const writer = await signUp(writerSide.app, { fullName: 'Roshan' });
-    const circleId = (await reader.post('/api/circles', { name: 'Blocking' })).body.id;
-    const code = (await reader.post(`/api/circles/${circleId}/invites`)).body.code;
-    await writer.post('/api/circles/join', { code });
-    await writer.post('/api/journal', {
-      dayNumber: 7,
-      entryText: text('kept apart'),
-      circleIds: [circleId],
-    });
+    const { reader, writer, circleId } = await circleAcrossProcesses(
+      'Blocking',
+      'Roshan',
+      'kept apart',
+    );
     await expect
       .poll(() => pageOf(reader, circleId), HEARD_ELSEWHERE)
       .toEqual(['Roshan: kept apart']);
@@ -106,16 +113,7 @@ describe("a circle's page cached by one process", () => {
   });
 
   it("shows a member's own appreciation on their next request", async () => {
-    const reader = await signUp(readerSide.app);
-    const writer = await signUp(writerSide.app, { fullName: 'Tir' });
-    const circleId = (await reader.post('/api/circles', { name: 'Thanks' })).body.id;
-    const code = (await reader.post(`/api/circles/${circleId}/invites`)).body.code;
-    await writer.post('/api/circles/join', { code });
-    const saved = await writer.post('/api/journal', {
-      dayNumber: 7,
-      entryText: text('grateful'),
-      circleIds: [circleId],
-    });
+    const { reader, circleId, entryId } = await circleAcrossProcesses('Thanks', 'Tir', 'grateful');
     const appreciated = async () =>
       (
         await reader.get<{ appreciatedByMe: boolean }[]>(
@@ -123,9 +121,9 @@ describe("a circle's page cached by one process", () => {
         )
       ).body.map((entry) => entry.appreciatedByMe);
     await expect.poll(appreciated, HEARD_ELSEWHERE).toEqual([false]);
-    expect((await reader.put(`/api/journal/${saved.body.id}/appreciation`)).status).toBe(200);
+    expect((await reader.put(`/api/journal/${entryId}/appreciation`)).status).toBe(200);
     expect(await appreciated()).toEqual([true]);
-    await reader.delete(`/api/journal/${saved.body.id}/appreciation`);
+    await reader.delete(`/api/journal/${entryId}/appreciation`);
     expect(await appreciated()).toEqual([false]);
   });
 });
