@@ -55,6 +55,21 @@ async function startServer() {
   return server;
 }
 
+/**
+ * Where `place()` says an element is, once it says the same twice 100 ms apart: a panel still
+ * sliding into view would take a tap meant for its button somewhere else (the tab bar below).
+ */
+async function untilStill(place) {
+  let last = await place();
+  for (let look = 0; look < 50; look++) {
+    await sleep(100);
+    const now = await place();
+    if (!now || JSON.stringify(now) === JSON.stringify(last)) return now;
+    last = now;
+  }
+  return last;
+}
+
 const button = (name) =>
   `//button[normalize-space()=${JSON.stringify(name)} or @aria-label=${JSON.stringify(name)}]`;
 const field = (label, within = '') =>
@@ -130,7 +145,14 @@ async function inFirefox() {
       goto: async (url) => void (await page.goto(url)),
       url: async () => page.url(),
       waitFor: async (xpath) => void (await find(xpath)),
-      click: async (xpath) => (await find(xpath)).click(),
+      // As in WebKit, the element is brought to the middle first: scrolled only just into
+      // view, a button low on the page sits under the tab bar, which would take the tap.
+      click: async (xpath) => {
+        const element = await find(xpath);
+        await element.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+        await untilStill(() => element.boundingBox());
+        await element.click();
+      },
       type: async (xpath, words) => {
         const element = await find(xpath);
         await element.click();
@@ -185,13 +207,15 @@ async function inWebKit() {
       const tap = async (xpath) => {
         for (let attempt = 1; ; attempt++) {
           const element = await find(xpath);
-          const middle = await driver.executeScript(
-            `if (!arguments[0].isConnected) return null;
-             arguments[0].scrollIntoView({ block: 'center' });
-             const box = arguments[0].getBoundingClientRect();
-             return { x: Math.round(box.left + box.width / 2), y: Math.round(box.top + box.height / 2) };`,
-            element,
-          );
+          const middleOf = () =>
+            driver.executeScript(
+              `if (!arguments[0].isConnected) return null;
+               arguments[0].scrollIntoView({ block: 'center' });
+               const box = arguments[0].getBoundingClientRect();
+               return { x: Math.round(box.left + box.width / 2), y: Math.round(box.top + box.height / 2) };`,
+              element,
+            );
+          const middle = await untilStill(middleOf);
           if (middle) {
             await driver
               .actions()
