@@ -28,6 +28,17 @@ async function offerInstall(page: Page, outcome: 'accepted' | 'dismissed' = 'acc
 }
 
 /**
+ * Offers installation until the app holds the offer: the page can be idle on the network a
+ * moment before the app's scripts have started listening, and an offer nobody held is lost.
+ */
+async function offerInstallOnceListening(
+  page: Page,
+  outcome: 'accepted' | 'dismissed' = 'accepted',
+) {
+  await expect.poll(() => offerInstall(page, outcome)).toBe(true);
+}
+
+/**
  * Lets React render whatever the last event or timer changed, so a "still hidden" check means
  * something. React schedules its work as MessageChannel tasks, which a paused clock leaves alone.
  */
@@ -119,7 +130,7 @@ test('the browser’s install offer shows the banner above the tab bar; acceptin
 
 test('the browser’s appinstalled event marks the app installed', async ({ page }) => {
   await openLanding(page);
-  await offerInstall(page);
+  await offerInstallOnceListening(page);
   await expect(banner(page)).toBeVisible();
   await page.evaluate(() => window.dispatchEvent(new Event('appinstalled')));
   await expect(banner(page)).toBeHidden();
@@ -130,7 +141,7 @@ test('saying no in the browser’s install dialog hides the banner for this sess
   page,
 }) => {
   await openLanding(page);
-  await offerInstall(page, 'dismissed');
+  await offerInstallOnceListening(page, 'dismissed');
   await banner(page).getByRole('button', { name: 'Install' }).click();
   await expect(banner(page)).toBeHidden();
   expect(await storedFlags(page)).toEqual({ installed: null, dismissed: 'true' });
@@ -141,7 +152,7 @@ test('closing the banner hides it in this tab, even after a reload, but not in a
   newDevice,
 }) => {
   await openLanding(page);
-  await offerInstall(page);
+  await offerInstallOnceListening(page);
   await banner(page).getByRole('button', { name: 'Dismiss' }).click();
   await expect(banner(page)).toBeHidden();
   expect(await storedFlags(page)).toEqual({ installed: null, dismissed: 'true' });
@@ -157,7 +168,7 @@ test('closing the banner hides it in this tab, even after a reload, but not in a
   try {
     const next = await later.newPage();
     await openLanding(next);
-    await offerInstall(next);
+    await offerInstallOnceListening(next);
     await expect(banner(next)).toBeVisible();
     await expect(banner(next).getByRole('button', { name: 'Install' })).toBeVisible();
   } finally {
@@ -282,14 +293,14 @@ test('the banner is accessible on the landing screen and in the signed-in shell'
   page,
 }) => {
   await openLanding(page);
-  await offerInstall(page);
+  await offerInstallOnceListening(page);
   await expectBannerSettled(page);
   await expectNoAxeViolations(page);
 
   await signUpViaApi(page);
   await page.goto('/app/about');
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
-  await offerInstall(page);
+  await offerInstallOnceListening(page);
   await expectBannerSettled(page);
   await expectNoAxeViolations(page);
 });
