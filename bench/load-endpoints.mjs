@@ -34,6 +34,20 @@ export function hotEndpoints(sessions, currentDay, { readerPage = false } = {}) 
   const withEntries = sessions.filter((s) => s.days?.length);
   const inCircles = withEntries.filter((s) => s.circleId);
   const writable = (s) => s.days.filter((day) => day <= currentDay);
+  /** A member's circle page; `query` picks the day, none for today. */
+  const circlePage = (key, label, query) => ({
+    key,
+    label,
+    method: 'GET',
+    path: '/api/circles/:id/reflections',
+    request: () => {
+      const session = pick(inCircles.length ? inCircles : withEntries);
+      return {
+        path: `/api/circles/${session.circleId ?? 1}/reflections${query(session)}`,
+        headers: signedIn(session),
+      };
+    },
+  });
   const page = {
     // The morning's first view: today's daily screen rendered for the signed-in reader.
     key: 'page',
@@ -83,36 +97,16 @@ export function hotEndpoints(sessions, currentDay, { readerPage = false } = {}) 
         return { path: `/api/journal/day/${pick(session.days)}`, headers: signedIn(session) };
       },
     },
-    {
-      // A member opens their circle's page as the app does: today's reflections (circles of
-      // 10-100, about a fifth of each circle's members shared today).
-      key: 'circle',
-      label: "GET /api/circles/{id}/reflections (today's)",
-      method: 'GET',
-      path: '/api/circles/:id/reflections',
-      request: () => {
-        const session = pick(inCircles.length ? inCircles : withEntries);
-        return {
-          path: `/api/circles/${session.circleId ?? 1}/reflections`,
-          headers: signedIn(session),
-        };
-      },
-    },
-    {
-      // Not a target: a member turns back to one of the days before that they wrote, each
-      // view most likely its first, read from the database.
-      key: 'circle-before',
-      label: 'GET /api/circles/{id}/reflections?day={d}',
-      method: 'GET',
-      path: '/api/circles/:id/reflections',
-      request: () => {
-        const session = pick(inCircles.length ? inCircles : withEntries);
-        return {
-          path: `/api/circles/${session.circleId ?? 1}/reflections?day=${pick(session.days)}`,
-          headers: signedIn(session),
-        };
-      },
-    },
+    // A member opens their circle's page as the app does: today's reflections (circles of
+    // 10-100, about a fifth of each circle's members shared today).
+    circlePage('circle', "GET /api/circles/{id}/reflections (today's)", () => ''),
+    // Not a target: a member turns back to one of the days before that they wrote, each view
+    // most likely its first, read from the database.
+    circlePage(
+      'circle-before',
+      'GET /api/circles/{id}/reflections?day={d}',
+      (session) => `?day=${pick(session.days)}`,
+    ),
     {
       key: 'discover',
       label: 'GET /api/users/search?discover=true',
