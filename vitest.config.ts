@@ -71,6 +71,10 @@ export default defineConfig({
               globalSetup: [migratedTemplate],
               testTimeout: 20_000,
               hookTimeout: 30_000,
+              // Each file builds its own app on its own database and keeps nothing at module level,
+              // so the files of a worker share the server's modules rather than import them again
+              // (which took most of the suite's time).
+              isolate: false,
             },
           },
           ...(process.env.TEST_DATABASE_URL
@@ -86,6 +90,7 @@ export default defineConfig({
                     globalSetup: [migratedTemplate],
                     testTimeout: 20_000,
                     hookTimeout: 30_000,
+                    isolate: false, // as on SQLite
                   },
                 },
               ]

@@ -8,6 +8,7 @@ import {
   chooseFromPersonMenu,
   expectToast,
   newUserDetails,
+  openAccountMenu,
   openExplanation,
   saveScreenshot,
   signUpViaApi,
@@ -125,16 +126,6 @@ async function expectFits(page: Page, where: string) {
       `the layout of ${where}`,
     )
     .toEqual([]);
-}
-
-/** Opens the account menu; a tap on the rendered page before its code is live is made again. */
-async function openAccountMenu(page: Page) {
-  const logOut = page.getByRole('menuitem', { name: 'Log out' });
-  await expect(async () => {
-    if (!(await logOut.isVisible()))
-      await page.getByRole('button', { name: 'Account menu' }).click();
-    await expect(logOut).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 20_000 });
 }
 
 async function writeEntry(page: Page, dayNumber: number, parts: object, isPublic: boolean) {

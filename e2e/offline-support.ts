@@ -25,14 +25,20 @@ export const reflection = (page: Page) => page.getByRole('region', { name: 'Dail
 
 /**
  * Opens today's reading and waits for the reflection form's code, which the screen fetches
- * once the stanza is up: without a service worker, nothing else could bring it offline.
+ * once the stanza is up: without a service worker, nothing else could bring it offline. It also
+ * waits for the reader's journal, which the app reads once as it starts: what is saved elsewhere
+ * after this is unknown to the device.
  */
 export async function openDailyScreen(page: Page) {
   const formCode = page.waitForResponse((response) =>
     new URL(response.url()).pathname.includes('/reflection-panel'),
   );
+  const journalLearned = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'GET' && new URL(response.url()).pathname === '/api/journal',
+  );
   await page.goto('/app/daily-ritual');
-  await formCode;
+  await Promise.all([formCode, journalLearned]);
   await expect(page.getByRole('button', { name: 'Read Explanation' })).toBeVisible();
 }
 

@@ -3,6 +3,7 @@ import {
   expectNoAxeViolations,
   expectToast,
   latestResetToken,
+  openAccountMenu,
   saveScreenshot,
   signUpViaApi,
 } from './support.js';
@@ -204,8 +205,7 @@ test('a reset made while signed in signs this browser out', async ({ page }) => 
   await page.goto('/app/daily-ritual');
   // The page arrives rendered: the app is live (and listening to the address) once its menu
   // opens, not when its button shows.
-  await page.getByRole('button', { name: 'Account menu' }).click();
-  await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeVisible();
+  await openAccountMenu(page);
   await page.keyboard.press('Escape');
   await page.evaluate(
     (href) => {

@@ -194,6 +194,16 @@ export async function openExplanation(page: Page) {
   }).toPass({ timeout: 30_000 });
 }
 
+/** Opens the account menu; a tap on the rendered page before its code is live is made again. */
+export async function openAccountMenu(page: Page) {
+  const logOut = page.getByRole('menuitem', { name: 'Log out' });
+  await expect(async () => {
+    if (!(await logOut.isVisible()))
+      await page.getByRole('button', { name: 'Account menu' }).click();
+    await expect(logOut).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
 /** Signs in again through the landing screen's sheet, as a person whose device was signed out. */
 export async function signInThroughTheSheet(page: Page, user: TestUser, password = user.password) {
   await page.getByRole('button', { name: 'I already have an account' }).click();
