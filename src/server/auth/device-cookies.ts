@@ -1,7 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/tables.js';
+import type { AppContext } from '../app-context.js';
 import { sharedSecret } from '../db/server-secrets.js';
 
 /**
@@ -22,18 +21,12 @@ export interface KnownDevice {
   nonce: string;
 }
 
-const keys = new WeakMap<Kysely<Database>, Promise<Buffer>>();
+/** Where the signing key is read from: the database, through the process's cache. */
+export type DeviceKeySource = Pick<AppContext, 'db' | 'cache'>;
 
 /** The signing key, kept in the database so every process shares it; read once per process. */
-function signingKey(db: Kysely<Database>, now: Date): Promise<Buffer> {
-  let key = keys.get(db);
-  if (!key) {
-    key = sharedSecret(db, KEY_NAME, now);
-    // A failed read is tried again by the next sign-in rather than kept.
-    key.catch(() => keys.delete(db));
-    keys.set(db, key);
-  }
-  return key;
+function signingKey({ db, cache }: DeviceKeySource, now: Date): Promise<Buffer> {
+  return cache.serverSecret(KEY_NAME, () => sharedSecret(db, KEY_NAME, now));
 }
 
 const signature = (key: Buffer, userId: number, nonce: string) =>
@@ -42,7 +35,7 @@ const signature = (key: Buffer, userId: number, nonce: string) =>
 /** The device this request's cookie names, when its signature holds; null otherwise. */
 export async function knownDevice(
   request: FastifyRequest,
-  db: Kysely<Database>,
+  keySource: DeviceKeySource,
   now: Date,
 ): Promise<KnownDevice | null> {
   const value = request.cookies[DEVICE_COOKIE];
@@ -51,7 +44,7 @@ export async function knownDevice(
   if (extra !== undefined || !id || !nonce || !mac) return null;
   if (!/^[1-9]\d{0,11}$/.test(id) || !/^[\w-]{22}$/.test(nonce)) return null;
   const given = Buffer.from(mac, 'base64url');
-  const expected = signature(await signingKey(db, now), Number(id), nonce);
+  const expected = signature(await signingKey(keySource, now), Number(id), nonce);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   return { userId: Number(id), nonce };
 }
@@ -62,14 +55,14 @@ export async function knownDevice(
  */
 export async function rememberDevice(
   reply: FastifyReply,
-  db: Kysely<Database>,
+  keySource: DeviceKeySource,
   userId: number,
   current: KnownDevice | null,
   secure: boolean,
   now: Date,
 ): Promise<KnownDevice> {
   const nonce = current?.userId === userId ? current.nonce : randomBytes(16).toString('base64url');
-  const mac = signature(await signingKey(db, now), userId, nonce).toString('base64url');
+  const mac = signature(await signingKey(keySource, now), userId, nonce).toString('base64url');
   reply.setCookie(DEVICE_COOKIE, `${userId}.${nonce}.${mac}`, {
     path: DEVICE_COOKIE_PATH,
     httpOnly: true,

@@ -7,6 +7,8 @@ import { knownDevice, rememberDevice } from './device-cookies.js';
 import { findUserByLogin } from './users.js';
 
 type LimitsContext = Pick<AppContext, 'db' | 'rules' | 'rateLimits'>;
+/** What signing in needs besides: the device cookies' key, kept by the process's cache. */
+type SignInContext = LimitsContext & Pick<AppContext, 'cache'>;
 
 interface Count {
   key: string;
@@ -63,14 +65,14 @@ export interface SignInAttempt {
  * who spends the account's allowances cannot keep the owner out of their own device.
  */
 export async function beginSignIn(
-  ctx: LimitsContext,
+  ctx: SignInContext,
   request: FastifyRequest,
   login: string,
   now: Date,
 ): Promise<SignInAttempt> {
   const user = await findUserByLogin(ctx.db, login);
   const account = accountKey(user, login);
-  const device = await knownDevice(request, ctx.db, now);
+  const device = await knownDevice(request, ctx, now);
   const trusted = user && device?.userId === user.id ? device : null;
   const counts = trusted
     ? [
@@ -86,7 +88,7 @@ export async function beginSignIn(
     failed: () => countFailure(ctx, counts, now),
     async succeeded(reply, secure) {
       if (!user) return;
-      const remembered = await rememberDevice(reply, ctx.db, user.id, device, secure, now);
+      const remembered = await rememberDevice(reply, ctx, user.id, device, secure, now);
       await ctx.rateLimits.reset(
         `login-failed:${account}:device:${remembered.nonce}`,
         ctx.rules.failedLoginsPerDevice,
@@ -102,15 +104,15 @@ export async function beginSignIn(
  * it again.
  */
 export async function rememberLinkedDevice(
-  ctx: LimitsContext,
+  ctx: SignInContext,
   request: FastifyRequest,
   reply: FastifyReply,
   user: UserRow,
   secure: boolean,
   now: Date,
 ): Promise<void> {
-  const device = await knownDevice(request, ctx.db, now);
-  const remembered = await rememberDevice(reply, ctx.db, user.id, device, secure, now);
+  const device = await knownDevice(request, ctx, now);
+  const remembered = await rememberDevice(reply, ctx, user.id, device, secure, now);
   await ctx.rateLimits.reset(
     `login-failed:${accountKey(user, '')}:device:${remembered.nonce}`,
     ctx.rules.failedLoginsPerDevice,
@@ -120,13 +122,13 @@ export async function rememberLinkedDevice(
 
 /** A new account's first browser is one that signed in to it. */
 export async function rememberNewAccountDevice(
-  ctx: LimitsContext,
+  ctx: SignInContext,
   reply: FastifyReply,
   userId: number,
   secure: boolean,
   now: Date,
 ): Promise<void> {
-  await rememberDevice(reply, ctx.db, userId, null, secure, now);
+  await rememberDevice(reply, ctx, userId, null, secure, now);
 }
 
 /**

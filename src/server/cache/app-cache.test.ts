@@ -134,6 +134,20 @@ function feedRequests(cache: AppCache, reader: { id: number; tokenHash: string }
 }
 
 describe("a process's cache", () => {
+  it('keeps a shared secret once read, and reads it again after a read that failed', async () => {
+    const cache = createAppCache(handles.reader, { feedBytes: 0 });
+    let reads = 0;
+    const read = async () => {
+      reads += 1;
+      if (reads === 1) throw new Error('the database is away');
+      return Buffer.from(`secret of read ${reads}`);
+    };
+    await expect(cache.serverSecret('signing key', read)).rejects.toThrow('the database is away');
+    expect(await cache.serverSecret('signing key', read)).toEqual(Buffer.from('secret of read 2'));
+    expect(await cache.serverSecret('signing key', read)).toEqual(Buffer.from('secret of read 2'));
+    expect(reads).toBe(2);
+  });
+
   it('answers a feed from the cache until something it shows changes', async () => {
     const cache = createAppCache(handles.reader, { feedBytes: 1024 * 1024 });
     const [me, friend, stranger] = [await person(), await person(), await person()];

@@ -58,6 +58,11 @@ export interface AppCache {
     readerId: number,
     read: () => Promise<unknown>,
   ): Promise<Buffer>;
+  /**
+   * A secret every process shares (the device cookies' signing key): `read()` once per process,
+   * and kept, as it never changes; a read that failed is tried again by the next call.
+   */
+  serverSecret(name: string, read: () => Promise<Buffer>): Promise<Buffer>;
   /** How full each cache is and how often it was found holding what was asked (GET /metrics). */
   figures(): CacheFigures;
   /** Stops listening for changes. */
@@ -211,6 +216,8 @@ export function createAppCache(
     else if (!notifications && reading) await reading;
   };
 
+  const secrets = new Map<string, Promise<Buffer>>();
+
   return {
     async session(tokenHash, fresh = false) {
       await hearChanges(fresh);
@@ -226,6 +233,16 @@ export function createAppCache(
       const session = sessionApart(row);
       sessions.keep(tokenHash, session, generation);
       return session;
+    },
+
+    serverSecret(name, read) {
+      let secret = secrets.get(name);
+      if (!secret) {
+        secret = read();
+        secret.catch(() => secrets.delete(name));
+        secrets.set(name, secret);
+      }
+      return secret;
     },
 
     async fromContent<T>(key: string, build: () => Promise<T>, holds?: (value: T) => boolean) {
