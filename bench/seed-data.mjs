@@ -202,10 +202,19 @@ export async function generateSeed({ users, sessionCount, now }) {
   const shareRows = [];
   const appreciationRows = [];
   const dateOf = datesOfReadingDays(now);
-  const days = [...dateOf.keys()];
   let entryCount = 0;
   let publicCount = 0;
+  /**
+   * The entries, the same ones each time it is called (a second database seeded from this seed
+   * gets the same rows), with the circle shares and appreciations that name them.
+   */
   function* entries() {
+    const rng = random(20261129 + users);
+    const days = [...dateOf.keys()];
+    entryCount = 0;
+    publicCount = 0;
+    shareRows.length = 0;
+    appreciationRows.length = 0;
     for (let user = 1; user <= users; user++) {
       // A partial shuffle picks this person's distinct days.
       for (let i = 0; i < ENTRIES_PER_USER; i++) {
