@@ -181,10 +181,11 @@ export class ShareImageFiles {
 
   /**
    * Queues every image of `readings` not drawn yet, behind any a request asked for, and resolves
-   * when all are drawn. Files of other readings or older drawing code that no process has
-   * written for a day are then removed, so the folder holds about one pack's images.
+   * when all are drawn, answering whether every one is on disk. Files of other readings or older
+   * drawing code that no process has written for a day are then removed, so the folder holds
+   * about one pack's images.
    */
-  async drawAhead(readings: SharedStanza[]): Promise<void> {
+  async drawAhead(readings: SharedStanza[]): Promise<boolean> {
     const jobs = readings.flatMap((shared) =>
       (['card', 'story'] as const).map((format) => ({
         shared,
@@ -203,8 +204,9 @@ export class ShareImageFiles {
       return this.enqueue(job, false);
     });
     const results = await Promise.allSettled(drawn);
-    if (this.closed || results.some((result) => result.status === 'rejected')) return;
+    if (this.closed || results.some((result) => result.status === 'rejected')) return false;
     await this.removeOthers(new Set(jobs.map((job) => path.basename(job.file))));
+    return true;
   }
 
   private async removeOthers(current: Set<string>): Promise<void> {

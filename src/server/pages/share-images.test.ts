@@ -156,7 +156,7 @@ describe('share image files', () => {
       fs.writeFileSync(recent, 'x');
       const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60_000);
       fs.utimesSync(dayOld, twoDaysAgo, twoDaysAgo);
-      await files.drawAhead([reading(7)]);
+      expect(await files.drawAhead([reading(7)])).toBe(true);
       expect(pngsIn(dir).sort()).toEqual(
         [
           path.basename(files.fileOf(reading(7), 'card')),
