@@ -36,6 +36,18 @@ async function waitUntil(what, check, timeout = WAIT_MS) {
   }
 }
 
+/**
+ * Types into a field until it holds the words: a field the app re-renders while a sheet opens
+ * can drop what was typed into it a moment before. `typeOnce` types and answers the field's value.
+ */
+async function typeUntilHeld(words, typeOnce) {
+  for (let attempt = 1; ; attempt++) {
+    if ((await typeOnce()) === words) return;
+    if (attempt === 3) throw new Error(`a field did not keep "${words}"`);
+    await sleep(300);
+  }
+}
+
 async function startServer() {
   fs.rmSync(dataDir, { recursive: true, force: true });
   const server = spawn(process.execPath, ['dist/server/main.js'], {
@@ -153,11 +165,16 @@ async function inFirefox() {
         await untilStill(() => element.boundingBox());
         await element.click();
       },
-      type: async (xpath, words) => {
-        const element = await find(xpath);
-        await element.click();
-        await element.type(words);
-      },
+      type: (xpath, words) =>
+        typeUntilHeld(words, async () => {
+          const element = await find(xpath);
+          await element.click();
+          await element.evaluate((el) => {
+            el.value = '';
+          });
+          await element.type(words);
+          return element.evaluate((el) => el.value);
+        }),
       run: (body) => page.evaluate(`(async () => { ${body} })()`),
       screenshot: () => page.screenshot({ path: 'test-results/engine-smoke-firefox.png' }),
     });
@@ -233,7 +250,13 @@ async function inWebKit() {
         url: () => driver.getCurrentUrl(),
         waitFor: async (xpath) => void (await find(xpath)),
         click: async (xpath) => void (await tap(xpath)),
-        type: async (xpath, words) => (await tap(xpath)).sendKeys(words),
+        type: (xpath, words) =>
+          typeUntilHeld(words, async () => {
+            const element = await tap(xpath);
+            await element.clear();
+            await element.sendKeys(words);
+            return element.getAttribute('value');
+          }),
         run: (body) => driver.executeScript(`return (async () => { ${body} })();`),
         screenshot: async () =>
           fs.writeFileSync(
