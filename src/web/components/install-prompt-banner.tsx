@@ -75,6 +75,8 @@ function useInstallPrompt() {
   useEffect(() => {
     // The offer is held from the app's start (pwa/install-offer.ts); this shows the latest.
     const stopListening = onInstallOffer(setOffer);
+    // An offer made between the first render and this effect reached no listener.
+    setOffer(heldInstallOffer());
     window.addEventListener('appinstalled', markInstalled);
     return () => {
       stopListening();
