@@ -23,7 +23,7 @@ import { shareImageFigures, shareImageSummary } from './share-images.mjs';
 import { lighthousePages } from './web-lighthouse.mjs';
 import { writeFormatted, writeReport } from './write-report.mjs';
 
-const { SHARE_IMAGES_READY } = await import('../dist/server/pages/visitor-pages.js');
+const { SHARE_IMAGES_READY } = await import('../dist/server/pages/share-images-ready.js');
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const { values: args } = parseArgs({

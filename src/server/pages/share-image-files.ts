@@ -1,8 +1,9 @@
+import { type ChildProcess, fork } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import {
   DRAWING_VERSION,
   renderShareImage,
@@ -30,65 +31,87 @@ export async function drawImageFile(job: DrawingJob): Promise<void> {
   await fs.promises.rename(partial, job.file);
 }
 
-/** Where drawings are made: a worker thread, or (running from source, in tests) this thread. */
-interface Drawer {
+/** Where drawings are made: a process of their own, or (running from source, in tests) this thread. */
+export interface Drawer {
   draw(job: DrawingJob): Promise<void>;
   close(): Promise<void>;
 }
 
-/** The built worker, beside this module once compiled; absent when running from source. */
-const workerFile = fileURLToPath(new URL('./share-image-worker.js', import.meta.url));
+/** The built drawing program, beside this module once compiled; absent when running from source. */
+const drawingProgram = fileURLToPath(new URL('./share-image-drawing.js', import.meta.url));
 
 function threadDrawer(): Drawer {
   return { draw: drawImageFile, close: async () => undefined };
 }
 
+/** How long an idle drawing process is kept: a burst of missing images shares one start. */
+const DRAWING_IDLE_MS = 10_000;
+
 /**
- * One worker thread, started at the first drawing and sent one job at a time (so a job asked for
- * by a request goes before the queued ones). A worker that fails is replaced at the next job.
+ * One child process, started at the first drawing and sent one job at a time (so a job asked for
+ * by a request goes before the queued ones). It ends once idle for `idleMs`: its fonts and layout
+ * engine hold about a hundred megabytes, which a worker thread would leave in the server's own
+ * heap after it ended, and which an ended process gives back whole. The next job starts another;
+ * one that fails is replaced at the next job.
  */
-function workerDrawer(): Drawer {
-  let worker: Worker | undefined;
+export function processDrawer(program = drawingProgram, idleMs = DRAWING_IDLE_MS): Drawer {
+  let child: ChildProcess | undefined;
   let current: { resolve: () => void; reject: (error: Error) => void } | undefined;
+  let idle: NodeJS.Timeout | undefined;
   const fail = (error: Error) => {
     current?.reject(error);
     current = undefined;
-    worker = undefined;
+    child = undefined;
+  };
+  const stop = async () => {
+    clearTimeout(idle);
+    const ending = child;
+    child = undefined;
+    if (!ending || ending.exitCode !== null || ending.signalCode !== null) return;
+    const exited = once(ending, 'exit');
+    ending.kill();
+    await exited;
   };
   const started = () => {
-    if (worker) return worker;
-    const thread = new Worker(workerFile);
-    thread.unref();
-    thread.on('message', (message: { error?: string }) => {
+    clearTimeout(idle);
+    if (child) return child;
+    const forked = fork(program, [], {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      execArgv: ['--max-old-space-size=256'],
+    });
+    forked.on('message', (message: { error?: string }) => {
       const job = current;
       current = undefined;
+      // Between jobs the channel does not hold the server open, and the process may end.
+      forked.channel?.unref();
+      idle = setTimeout(() => void stop(), idleMs).unref();
       if (message.error) job?.reject(new Error(message.error));
       else job?.resolve();
     });
-    thread.on('error', fail);
-    thread.on('exit', (code) => {
-      if (worker === thread) fail(new Error(`the drawing thread stopped (${code})`));
+    forked.on('error', (error) => {
+      if (child === forked) fail(error);
     });
-    worker = thread;
-    return thread;
+    forked.on('exit', (code, signal) => {
+      if (child === forked) fail(new Error(`the drawing process stopped (${code ?? signal})`));
+    });
+    child = forked;
+    return forked;
   };
   return {
     draw(job) {
       return new Promise<void>((resolve, reject) => {
         current = { resolve, reject };
-        started().postMessage(job);
+        const drawing = started();
+        drawing.channel?.ref();
+        drawing.send(job);
       });
     },
-    async close() {
-      const thread = worker;
-      worker = undefined;
-      if (thread) await thread.terminate();
-    },
+    close: stop,
   };
 }
 
-/** Whether drawings run in a worker thread (the built server) or in this one (from source). */
-export const drawsInWorker = () => fs.existsSync(workerFile);
+/** Whether drawings run in a process of their own (the built server) or in this thread (from source). */
+export const drawsInOwnProcess = () => fs.existsSync(drawingProgram);
 
 interface Waiting {
   job: DrawingJob;
@@ -112,21 +135,21 @@ export class ShareImageFiles {
   private drawing = false;
   private closed = false;
   private readonly drawer: Drawer;
-  /** Whether drawings run in a worker thread, off the thread that answers requests. */
-  readonly inWorker: boolean;
+  /** Whether drawings run in a process of their own, off the thread that answers requests. */
+  readonly inOwnProcess: boolean;
   private readonly onMissing: () => void;
 
   constructor(
     readonly dir: string,
     options: {
-      inWorker?: boolean;
+      inOwnProcess?: boolean;
       /** Told when a request asked for an image not drawn yet (the pack may have changed). */
       onMissing?: () => void;
     } = {},
   ) {
     fs.mkdirSync(dir, { recursive: true });
-    this.inWorker = options.inWorker ?? drawsInWorker();
-    this.drawer = this.inWorker ? workerDrawer() : threadDrawer();
+    this.inOwnProcess = options.inOwnProcess ?? drawsInOwnProcess();
+    this.drawer = this.inOwnProcess ? processDrawer() : threadDrawer();
     this.onMissing = options.onMissing ?? (() => undefined);
   }
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { ShareImageFiles } from './share-image-files.js';
+import { ShareImageFiles, processDrawer } from './share-image-files.js';
 import { fitStanza, renderShareImage, SHARE_LAYOUTS } from './share-images.js';
 
 interface PackReading {
@@ -87,7 +87,7 @@ describe('share image files', () => {
 
   it('draws an image once into a file named by what it shows; a changed reading is drawn anew', async () => {
     const dir = scratch();
-    const files = new ShareImageFiles(dir, { inWorker: false });
+    const files = new ShareImageFiles(dir, { inOwnProcess: false });
     try {
       const file = await files.ready(reading(1), 'card', 20_000);
       expect(file).not.toBeNull();
@@ -95,7 +95,7 @@ describe('share image files', () => {
       const drawnAt = fs.statSync(file!).mtimeMs;
       // Asked again, by this process or a new one on the same folder: the same file, not redrawn.
       expect(await files.ready(reading(1), 'card', 20_000)).toBe(file);
-      const restarted = new ShareImageFiles(dir, { inWorker: false });
+      const restarted = new ShareImageFiles(dir, { inOwnProcess: false });
       expect(await restarted.ready(reading(1), 'card', 20_000)).toBe(file);
       expect(fs.statSync(file!).mtimeMs).toBe(drawnAt);
       await restarted.close();
@@ -113,7 +113,7 @@ describe('share image files', () => {
 
   it('draws an image a request waits for before the ones queued ahead, and answers null past the wait', async () => {
     const dir = scratch();
-    const files = new ShareImageFiles(dir, { inWorker: false });
+    const files = new ShareImageFiles(dir, { inOwnProcess: false });
     try {
       const ahead = files.drawAhead([reading(1), reading(2), reading(3)]);
       ahead.catch(() => undefined);
@@ -130,8 +130,8 @@ describe('share image files', () => {
   it('leaves whole files when two processes draw the same image at once', async () => {
     const dir = scratch();
     const [one, two] = [
-      new ShareImageFiles(dir, { inWorker: false }),
-      new ShareImageFiles(dir, { inWorker: false }),
+      new ShareImageFiles(dir, { inOwnProcess: false }),
+      new ShareImageFiles(dir, { inOwnProcess: false }),
     ];
     try {
       const [a, b] = await Promise.all([
@@ -148,7 +148,7 @@ describe('share image files', () => {
 
   it('removes images of other readings a day after they were drawn, once all of a pack are', async () => {
     const dir = scratch();
-    const files = new ShareImageFiles(dir, { inWorker: false });
+    const files = new ShareImageFiles(dir, { inOwnProcess: false });
     try {
       const dayOld = path.join(dir, 'card-7-old.png');
       const recent = path.join(dir, 'card-7-recent.png');
@@ -166,6 +166,47 @@ describe('share image files', () => {
       );
     } finally {
       await files.close();
+    }
+  });
+
+  it('ends its drawing process once idle and starts another for the next image', async () => {
+    const dir = scratch();
+    // A stand-in drawing program that writes which process it is into the image's file.
+    const program = path.join(dir, 'drawing.mjs');
+    fs.writeFileSync(
+      program,
+      `import fs from 'node:fs';
+       process.on('message', (job) => {
+         fs.writeFileSync(job.file, String(process.pid));
+         process.send({});
+       });`,
+    );
+    const drawer = processDrawer(program, 300);
+    const drawnBy = async (name: string) => {
+      const file = path.join(dir, name);
+      await drawer.draw({ shared: reading(1), format: 'card', file });
+      return Number(fs.readFileSync(file, 'utf8'));
+    };
+    const alive = (pid: number) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    try {
+      const first = await drawnBy('a.png');
+      // Busy: the same process draws the next one.
+      expect(await drawnBy('b.png')).toBe(first);
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      // Idle past its time: that process has ended, and a new one draws.
+      expect(alive(first)).toBe(false);
+      const second = await drawnBy('c.png');
+      expect(second).not.toBe(first);
+      expect(alive(second)).toBe(true);
+    } finally {
+      await drawer.close();
     }
   });
 });

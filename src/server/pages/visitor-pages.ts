@@ -19,6 +19,7 @@ import { builtReadingTypeface } from './reading-typeface.js';
 import { compressedFor } from './reader-page.js';
 import { ShareImageFiles } from './share-image-files.js';
 import type { ShareImageFormat } from './share-images.js';
+import { SHARE_IMAGES_READY } from './share-images-ready.js';
 
 /**
  * How long a request for an image not drawn yet waits for it (drawn next, before any other):
@@ -114,9 +115,6 @@ function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
     .some((tag) => tag === etag || tag === '*');
 }
 
-/** Logged when every open day's share images are on disk (the bench waits for it). */
-export const SHARE_IMAGES_READY = 'share images drawn ahead';
-
 /**
  * The pages visitors read without an account (docs/product.md#sharing-and-visitors): each open
  * day's page with its link previews, its share images, and the robots file and sitemap that
@@ -128,7 +126,7 @@ export function visitorPages(ctx: AppContext) {
   const images = new ShareImageFiles(ctx.config.shareImagesDir, {
     // A missed image means the pack may have changed: the rest are drawn ahead again.
     onMissing: () => {
-      if (images.inWorker && ctx.config.shareImagesDrawAhead && log) void drawAhead(log);
+      if (images.inOwnProcess && ctx.config.shareImagesDrawAhead && log) void drawAhead(log);
     },
   });
   const visits = processRateLimitStore();
@@ -173,10 +171,10 @@ export function visitorPages(ctx: AppContext) {
       if (!allowed) throw tooManyRequests(retryAfterSeconds);
     });
 
-    // The built server draws in a worker thread, so it draws every image ahead; from source
+    // The built server draws in a process of its own, so it draws every image ahead; from source
     // (tests), each is drawn when first asked for.
     log = app.log;
-    if (images.inWorker && ctx.config.shareImagesDrawAhead) {
+    if (images.inOwnProcess && ctx.config.shareImagesDrawAhead) {
       app.addHook('onReady', async () => {
         void drawAhead(app.log);
       });
@@ -245,7 +243,7 @@ export function visitorPages(ctx: AppContext) {
           const file = await images.ready(
             reading,
             format,
-            images.inWorker ? IMAGE_WAIT_MS : 60_000,
+            images.inOwnProcess ? IMAGE_WAIT_MS : 60_000,
           );
           if (!file) break;
           try {
