@@ -1,13 +1,11 @@
-// Saves per second at the database, with the journal's search index kept the way the code
-// before migration 0020 kept it (in the save) and the way it keeps it now (in batches just
-// after). A short, bounded measure, not the full bench: one process, one seeded database, a few
-// seconds of saves (mostly changes to existing entries, as the bench's load sends).
+// Saves per second at the database, without HTTP: a short, bounded measure, not the full bench.
+// One process, one seeded database, a few seconds of saves (mostly changes to existing entries,
+// as the bench's load sends).
 //
 //   npx tsc -p tsconfig.build.json && node bench/save-rate.mjs [--users 1000] [--seconds 3]
 //     [--db sqlite|postgres] [--concurrency 8]
 //
-// On PostgreSQL the first two are the same code (its generated column is unchanged); the third
-// drops the column, to show what it costs. PostgreSQL needs TEST_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test); the schema it
+// PostgreSQL needs TEST_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test); the schema it
 // makes is dropped after.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -28,10 +26,6 @@ const concurrency = Number(option('concurrency', '8'));
 const dist = (file) => new URL(`../dist/server/${file}`, import.meta.url);
 const { openDatabase, migrateToLatest } = await import(dist('db/connection.js'));
 const { saveEntryForDay } = await import(dist('journal/journal-entries.js'));
-const { journalIndexer } = await import(dist('search/journal-index.js'));
-const indexAfterSave = await import(
-  dist('db/migrations/2026-11-28-0020-search-index-after-save.js')
-);
 
 const now = new Date();
 const seed = await generateSeed({ users, sessionCount: 0, now });
@@ -74,14 +68,9 @@ const entryText = (n) =>
     deeds: `A deed done for a neighbour ${n % 13}`,
   });
 
-async function measure(url, how) {
+async function measure(url) {
   const opened = openDatabase(url);
   const { db } = opened;
-  if (how === 'in the save') await indexAfterSave.down(db);
-  // PostgreSQL: the same saves with no search column at all, to see what the index costs.
-  if (how === 'not at all' && kind === 'postgres')
-    await sql`alter table journal_entries drop column search_document`.execute(db);
-  const indexer = how === 'just after' ? journalIndexer(db, (e) => console.error(e)) : null;
   const written = await db
     .selectFrom('journal_entries')
     .select(['user_id', 'day_number'])
@@ -104,29 +93,18 @@ async function measure(url, how) {
         { dayNumber: day, entryText: entryText(n), isPublic: false },
         now,
       );
-      indexer?.saved();
       saves += 1;
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
-  const drainStarted = performance.now();
-  await indexer?.catchUp();
-  const drainMs = performance.now() - drainStarted;
-  await indexer?.close();
   await opened.close();
-  return { rate: saves / seconds, drainMs };
+  return saves / seconds;
 }
 
-for (const how of ['in the save', 'just after', 'not at all']) {
-  const database = await prepare();
-  const entries = seed.entryTotal();
-  try {
-    const { rate, drainMs } = await measure(database.url, how);
-    console.log(
-      `${kind}, ${users} people, ${entries} entries, index ${how}: ${rate.toFixed(0)} saves/s` +
-        (how === 'just after' ? ` (index caught up ${drainMs.toFixed(0)} ms after the last)` : ''),
-    );
-  } finally {
-    await database.drop();
-  }
+const database = await prepare();
+try {
+  const rate = await measure(database.url);
+  console.log(`${kind}, ${users} people, ${seed.entryTotal()} entries: ${rate.toFixed(0)} saves/s`);
+} finally {
+  await database.drop();
 }

@@ -280,12 +280,9 @@ export async function seedSqlite(file, seed) {
   // Bulk load only; the server reopens the file with its own durability settings.
   db.pragma('synchronous = OFF');
   // The change-log triggers tell running processes what changed; a fresh load has no process
-  // to tell, so they are set aside while loading and put back as they were. The journal's
-  // search index (migrations 0013 and 0020) is filled after the load in one statement, the same
-  // rows its batches would have added one by one, as the migration fills it.
+  // to tell, so they are set aside while loading and put back as they were.
   const triggers = db.prepare("select name, sql from sqlite_master where type = 'trigger'").all();
   for (const trigger of triggers) db.exec(`drop trigger "${trigger.name}"`);
-  const searchInsert = triggers.find((trigger) => trigger.name === 'journal_search_insert');
   const insertMany = (sql, rows) => {
     const statement = db.prepare(sql);
     db.transaction((all) => {
@@ -344,21 +341,6 @@ export async function seedSqlite(file, seed) {
     'insert into sessions (user_id, token_hash, user_agent, created_at, last_seen_at, expires_at) values (?,?,?,?,?,?)',
     seed.sessionRows,
   );
-  const searchSource = db
-    .prepare("select 1 from sqlite_master where type = 'view' and name = 'journal_search_source'")
-    .get();
-  if (searchSource) {
-    // Migration 0020: the text the index holds for each entry, and nothing left waiting.
-    db.exec(
-      'insert into journal_search (rowid, owner, body) select id, owner, body from journal_search_source',
-    );
-  } else if (searchInsert) {
-    const values = /values\s*\(([\s\S]*)\)\s*;\s*end\s*$/i.exec(searchInsert.sql)?.[1];
-    if (!values) throw new Error(`the search index's trigger has a shape the seed does not know`);
-    db.exec(
-      `insert into journal_search (rowid, owner, body) select ${values.replaceAll('new.', '')} from journal_entries`,
-    );
-  }
   for (const trigger of triggers) db.exec(trigger.sql);
   db.pragma('wal_checkpoint(TRUNCATE)');
   db.close();
@@ -470,8 +452,7 @@ export async function seedPostgres(url, schema, seed) {
     return client;
   };
   const client = await connect();
-  // The entries go in over two connections at once: each row's search document (a generated
-  // column, migration 0013) is most of a row's cost, and each connection computes its own.
+  // The entries go in over two connections at once, one per core.
   const writers = [await connect(), await connect()];
   try {
     // The indexes are built once at the end, sorted, rather than row by row.

@@ -20,7 +20,6 @@ import { scheduleExpiredRecordSweep } from './jobs/expired-records.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { type AppMetrics, queryKindOf } from './operating/app-metrics.js';
 import { setUpPushReminders } from './push/push-reminders.js';
-import { idleJournalIndexer, type JournalIndexer, journalIndexer } from './search/journal-index.js';
 import type { VapidKeys } from './push/vapid-keys.js';
 import { clockSetByRequests } from './test-clock.js';
 
@@ -37,8 +36,6 @@ export interface AppContext {
   rules: RateLimitRules;
   /** Where rate-limit counters live: the database, or Redis when REDIS_URL is set. */
   rateLimits: RateLimitStore;
-  /** Brings saved entries into the journal's search index just after each save (SQLite). */
-  journalIndex: JournalIndexer;
   /** Tells circles' members, after a save is answered, that someone shared a reflection. */
   circleNotices: CircleNotices;
   /** What the app measures about itself (GET /metrics). */
@@ -92,7 +89,6 @@ export async function openAppContext(
       }),
     rules: rateLimitRules(config.rateLimitIpFactor),
     rateLimits: databaseRateLimitStore(database.db),
-    journalIndex: idleJournalIndexer,
     circleNotices: idleCircleNotices,
     metrics,
     track(work) {
@@ -104,7 +100,6 @@ export async function openAppContext(
   const stopSweep = scheduleExpiredRecordSweep(ctx.db, ctx.clock, app.log);
   app.addHook('onClose', async () => {
     await stopSweep();
-    await ctx.journalIndex.close();
     await Promise.allSettled([...pending]);
     await ctx.cache.close();
     await database.close();
@@ -122,10 +117,6 @@ export async function openAppContext(
     await database.close();
     throw error;
   }
-  // The journal's search index follows saves a moment after they are answered (SQLite).
-  ctx.journalIndex = journalIndexer(ctx.db, (error) =>
-    app.log.warn({ err: error }, 'journal search index not brought up to date'),
-  );
   if (config.redisUrl) {
     ctx.rateLimits = await redisRateLimitStore({
       url: config.redisUrl,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countMatches, searchTerms, snippetOf, SNIPPET_LENGTH, wordStem } from './search-text.js';
+import { searchTerms, snippetOf, SNIPPET_LENGTH, wordStem } from './search-text.js';
 
 const marked = ({ snippet, highlights }: ReturnType<typeof snippetOf>) =>
   highlights.map(([start, end]) => snippet.slice(start, end));
@@ -27,13 +27,6 @@ describe('wordStem', () => {
       'truth',
     ]);
     expect(wordStem('is')).toBe('is');
-  });
-});
-
-describe('countMatches', () => {
-  it('counts every matching word, in any form', () => {
-    expect(countMatches('Truth and truthful truths; a lie.', ['truth'])).toBe(3);
-    expect(countMatches('nothing here', ['truth'])).toBe(0);
   });
 });
 

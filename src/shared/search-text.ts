@@ -127,11 +127,6 @@ function matchingWords(text: string, spans: WordSpan[], terms: readonly string[]
   });
 }
 
-/** How many words of `text` match a term, to rank texts by. */
-export function countMatches(text: string, terms: readonly string[]): number {
-  return matchingWords(text, wordSpans(text), terms).length;
-}
-
 /**
  * A window of `text` of about `length` characters around the first word of the search, with
  * the ranges of every matching word inside it. A word matches a term when they are the same

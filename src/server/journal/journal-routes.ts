@@ -90,7 +90,6 @@ export function journalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           reply,
           await saveEntryForDay(db, user.id, request.body, now),
         );
-        ctx.journalIndex.saved();
         return reply.code(created ? 201 : 200).send(entry);
       },
     );
@@ -106,7 +105,6 @@ export function journalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         await checkAuthorsCircles(db, user.id, request.body.circleIds);
         const result = await updateOwnEntry(db, user.id, request.params.id, request.body, clock());
         if (!result) throw entryNotFound();
-        ctx.journalIndex.saved();
         return (await savedEntry(ctx, reply, result)).entry;
       },
     );

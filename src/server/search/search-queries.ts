@@ -5,22 +5,22 @@ import {
   foldWord,
   SEARCH_RESULTS_MAX,
   SEARCH_TERMS_MAX,
-  countMatches,
   snippetOf,
   wordSpans,
 } from '#shared/search-text';
 import type { Database } from '../db/tables.js';
 import type { AppContext } from '../app-context.js';
 import { dialectOf } from '../db/dialect.js';
-import { indexOwnWaitingEntries } from './journal-index.js';
+import { phraseCounter, searchPhrases } from './journal-matching.js';
 
 /** What one search looks for, in the form each database and the snippets need. */
 export interface SearchWords {
   /** The words as typed, for PostgreSQL's plainto_tsquery, which parses them itself. */
   text: string;
   /**
-   * For SQLite's MATCH: each space-separated part of the search as a phrase of its letters and
-   * digits ("44.3" is the phrase "44 3"), so no character a reader types is FTS5 syntax.
+   * Each space-separated part of the search as a phrase of its letters and digits ("44.3" is
+   * the phrase "44 3"): for SQLite's MATCH, so no character a reader types is FTS5 syntax, and
+   * for the journal's matching.
    */
   phrases: string[];
   /** The folded words, for the snippets' highlights. */
@@ -37,12 +37,6 @@ export function phrasesOf(text: string): string[] {
   }
   return phrases;
 }
-
-/**
- * SQLite: how many of the person's newest matching entries are ranked in this process, which
- * bounds a search's work however long the journal grows.
- */
-const JOURNAL_CANDIDATES_MAX = 100;
 
 const isPostgres = (db: Kysely<Database>) => dialectOf(db) === 'postgres';
 
@@ -110,58 +104,30 @@ export async function searchReadings(
   });
 }
 
-interface JournalRow {
-  id: number;
-  day_number: number;
-  entry_text: string;
-  updated_at: string;
-}
-
-/** The person's own journal entries that hold every word, best first. No one else's, ever. */
+/**
+ * The person's own journal entries that hold every phrase, best first: those that hold them
+ * most often, then the latest. No one else's, ever. A journal holds at most one entry per day
+ * of the cycle, so it is read whole and matched here, on either database
+ * (docs/decisions/029-journal-search-without-an-index.md).
+ */
 export async function searchJournal(
   db: Kysely<Database>,
   userId: number,
   words: SearchWords,
 ): Promise<JournalResult[]> {
-  let rows: JournalRow[];
-  if (isPostgres(db)) {
-    rows = (
-      await sql<JournalRow>`
-        select id, day_number, entry_text, updated_at
-        from journal_entries, plainto_tsquery('english', ${words.text}) query
-        where user_id = ${userId} and search_document @@ query
-        order by ts_rank(search_document, query) desc, updated_at desc
-        limit ${SEARCH_RESULTS_MAX}`.execute(db)
-    ).rows;
-  } else {
-    if (words.phrases.length === 0) return [];
-    // A save made a moment ago, its batch not run yet, is found all the same.
-    await indexOwnWaitingEntries(db, userId);
-    // The owner's token first: FTS5 then walks that person's postings, not everyone's. No
-    // bm25 here: it counts each word's rows across the whole table on every search.
-    const match = `owner : "u${userId}" AND ${matchAll(words.phrases, 'body')}`;
-    const newest = (
-      await sql<{ id: number }>`
-        select rowid as id from journal_search where journal_search match ${match}
-        order by rowid desc limit ${JOURNAL_CANDIDATES_MAX}`.execute(db)
-    ).rows.map((row) => row.id);
-    if (newest.length === 0) return [];
-    rows = await db
-      .selectFrom('journal_entries')
-      .select(['id', 'day_number', 'entry_text', 'updated_at'])
-      .where('user_id', '=', userId)
-      .where('id', 'in', newest)
-      .execute();
-  }
-  const found = rows.map((row) => {
+  const count = phraseCounter(searchPhrases(words.phrases));
+  const rows = await db
+    .selectFrom('journal_entries')
+    .select(['id', 'day_number', 'entry_text', 'updated_at'])
+    .where('user_id', '=', userId)
+    .execute();
+  const found = rows.flatMap((row) => {
     const parts = parseEntryText(row.entry_text);
     const text = [parts.thoughts, parts.words, parts.deeds].filter(Boolean).join(' · ');
-    return { row, text, hits: isPostgres(db) ? 0 : countMatches(text, words.terms) };
+    const hits = count(text);
+    return hits > 0 ? [{ row, text, hits }] : [];
   });
-  if (!isPostgres(db)) {
-    // Ranked here: the entries that hold the words most often first, then the latest.
-    found.sort((a, b) => b.hits - a.hits || b.row.updated_at.localeCompare(a.row.updated_at));
-  }
+  found.sort((a, b) => b.hits - a.hits || b.row.updated_at.localeCompare(a.row.updated_at));
   return found.slice(0, SEARCH_RESULTS_MAX).map(({ row, text }) => ({
     id: row.id,
     dayNumber: row.day_number,

@@ -194,6 +194,22 @@ describe('GET /api/search: the journal', () => {
     expect((await search(me, 'q=harbour&scope=journal')).body.journal).toEqual([]);
   });
 
+  it('answers alike on either database: every word, phrases in order, most often first', async () => {
+    const me = await signUp(t.app);
+    const once = await writeEntry(me, 2, { thoughts: 'The gift of a kind word' });
+    const twice = await writeEntry(me, 4, { thoughts: 'A gift given', words: 'and a gift kept' });
+    await writeEntry(me, 6, { thoughts: 'Reading Yasna 44.3 by the window' });
+    const ids = async (q: string) =>
+      (await search(me, `q=${encodeURIComponent(q)}&scope=journal`)).body.journal.map((e) => e.id);
+    // The entry that holds the word most often comes first.
+    expect(await ids('gifts')).toEqual([twice.id, once.id]);
+    expect(await ids('gift kind')).toEqual([once.id]);
+    // Words that many engines leave out as too common are words a reader may look for.
+    expect(await ids('the gift')).toEqual([once.id]);
+    expect(await ids('44.3')).toHaveLength(1);
+    expect(await ids('3.44')).toEqual([]);
+  });
+
   it('needs sign-in for the journal, not for the readings', async () => {
     const anyone = new ApiClient(t.app);
     for (const scope of ['journal', 'all']) {
