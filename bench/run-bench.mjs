@@ -3,7 +3,7 @@
 // returns the same body, prints the figures and query plans, and writes bench/REPORT.md.
 //
 //   node bench/run-bench.mjs [--users 10000] [--db sqlite,postgres] [--duration 10]
-//                            [--compare-users 1000] [--signed-in 1000] [--only feed,...]
+//                            [--compare-users 1000] [--signed-in 1000] [--only feed,search,...]
 //                            [--web-dist dist/web] [--port 4340] [--no-web] [--smoke]
 // Needs the compiled server (dist/server) and, for the web figures, a production web build.
 import { fork, spawn, spawnSync } from 'node:child_process';
@@ -565,12 +565,13 @@ async function runScenario(kind, users, { web }) {
       );
     }
     // Journal search at scale (docs/decisions/015-search.md): readers one at a time.
-    const journalSearch = options.only
-      ? undefined
-      : await measureJournalSearch(baseUrl, seed.sessions, {
-          requests: smoke ? 50 : 2000,
-          warmup: smoke ? 10 : 200,
-        });
+    const journalSearch =
+      options.only && !options.only.includes('search')
+        ? undefined
+        : await measureJournalSearch(baseUrl, seed.sessions, {
+            requests: smoke ? 50 : 2000,
+            warmup: smoke ? 10 : 200,
+          });
     if (journalSearch) {
       log(
         `${'GET /api/search?scope=journal (one at a time)'.padEnd(42)} p50 ${fmt(journalSearch.p50, 2)} ms  ` +
@@ -723,7 +724,8 @@ function withEarlierRows(file, result) {
   for (const [key, row] of measured) {
     if (!earlier.endpoints.some((old) => old.key === key)) endpoints.push(row);
   }
-  return { ...earlier, endpoints, plans: result.plans };
+  const journalSearch = result.journalSearch ?? earlier.journalSearch;
+  return { ...earlier, endpoints, plans: result.plans, journalSearch };
 }
 
 async function main() {
