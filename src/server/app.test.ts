@@ -27,13 +27,21 @@ describe('cross-site request guard', () => {
     const client = new ApiClient(t.app);
     const body = { username: 'nobody_here', password: 'whatever1' };
     expect(
-      await client.post('/api/auth/login', body, { origin: 'https://evil.example' }),
+      await client.api('POST /api/auth/login', {
+        body: body,
+        headers: { origin: 'https://evil.example' },
+      }),
     ).toMatchObject({
       status: 403,
       body: { message: 'Cross-origin request refused' },
     });
     expect(
-      (await client.post('/api/auth/login', body, { origin: 'http://localhost:3000' })).status,
+      (
+        await client.api('POST /api/auth/login', {
+          body: body,
+          headers: { origin: 'http://localhost:3000' },
+        })
+      ).status,
     ).toBe(401);
   });
 
@@ -56,7 +64,7 @@ describe('cross-site request guard', () => {
       payload: JSON.stringify({ dayNumber: 1, entryText: 'x' }),
     });
     expect(forged.statusCode).toBe(403);
-    expect((await me.get('/api/journal')).body).toEqual([]);
+    expect((await me.api('GET /api/journal')).body).toEqual([]);
   });
 });
 
@@ -73,7 +81,9 @@ describe('answers to bad requests', () => {
 
   it('answers 413 to a body over 64 KB', async () => {
     const me = await signUp(t.app);
-    const response = await me.post('/api/journal', { dayNumber: 1, entryText: 'x'.repeat(70_000) });
+    const response = await me.api('POST /api/journal', {
+      body: { dayNumber: 1, entryText: 'x'.repeat(70_000) },
+    });
     expect(response).toMatchObject({
       status: 413,
       body: { message: 'The request body is too large (64 KB at most)' },
@@ -82,7 +92,7 @@ describe('answers to bad requests', () => {
 
   it('answers 400 to broken JSON and 415 to other content types', async () => {
     const me = await signUp(t.app);
-    expect(await me.post('/api/journal', '{"dayNumber": 1,')).toMatchObject({
+    expect(await me.call('POST', '/api/journal', '{"dayNumber": 1,')).toMatchObject({
       status: 400,
       body: { message: 'The request body is not valid JSON' },
     });
@@ -107,14 +117,14 @@ describe('answers to bad requests', () => {
   it('answers 400, not 500, to a body of the wrong shape', async () => {
     const me = await signUp(t.app);
     for (const body of ['[]', '"text"', 'null', '42', '{"dayNumber":{"$gt":1}}']) {
-      const response = await me.post('/api/journal', body);
+      const response = await me.call('POST', '/api/journal', body);
       expect(response.status, body).toBe(400);
       expect(typeof response.body.message).toBe('string');
     }
   });
 
   it('answers JSON 404 for an unknown API path', async () => {
-    const response = await new ApiClient(t.app).get('/api/nothing-here');
+    const response = await new ApiClient(t.app).call('GET', '/api/nothing-here');
     expect(response).toMatchObject({ status: 404, body: { message: 'Not found' } });
   });
 

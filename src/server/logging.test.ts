@@ -39,13 +39,17 @@ afterAll(async () => {
 describe('logs', () => {
   it('carry a request id and never a password, session token or reset token', async () => {
     const person = await signUp(app, { password: 'very secret words 42' });
-    await new ApiClient(app).post('/api/auth/login', {
-      username: person.user.username,
-      password: 'very secret words 42',
+    await new ApiClient(app).api('POST /api/auth/login', {
+      body: {
+        username: person.user.username,
+        password: 'very secret words 42',
+      },
     });
-    await new ApiClient(app).post('/api/auth/login', {
-      username: person.user.username,
-      password: 'wrong secret words 42',
+    await new ApiClient(app).api('POST /api/auth/login', {
+      body: {
+        username: person.user.username,
+        password: 'wrong secret words 42',
+      },
     });
     await app.inject({ method: 'GET', url: '/password-reset?token=abcdef-secret-token' });
     const text = lines.join('\n');
@@ -98,8 +102,10 @@ describe('the line of each answered request', () => {
   it('is one line with method, path, route, status, time and request id, and nothing private', async () => {
     const person = await signUp(app, { email: 'private.reader@example.test' });
     const before = lines.length;
-    await person.post('/api/journal', { dayNumber: 3, entryText: 'my private reflection text' });
-    await person.get('/api/users/search?q=private.reader%40example.test');
+    await person.api('POST /api/journal', {
+      body: { dayNumber: 3, entryText: 'my private reflection text' },
+    });
+    await person.api('GET /api/users/search', { query: { q: 'private.reader@example.test' } });
     await app.inject({
       method: 'GET',
       url: '/api/journal/day/3',

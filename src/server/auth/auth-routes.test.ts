@@ -15,14 +15,16 @@ describe('sign-up', () => {
   it('creates the account, answers 201 with the user and signs the person in', async () => {
     const client = new ApiClient(t.app);
     const name = `Asha_${unique()}`;
-    const response = await client.post('/api/auth/signup', {
-      username: name,
-      email: `${name}@Example.COM`,
-      password: 'a good long password',
-      confirmPassword: 'a good long password',
-      fullName: '  Roxana Daryush  ',
-      postalCode: 'SW1A 1AA',
-      whatsapp: '+44 7700 900000',
+    const response = await client.api('POST /api/auth/signup', {
+      body: {
+        username: name,
+        email: `${name}@Example.COM`,
+        password: 'a good long password',
+        confirmPassword: 'a good long password',
+        fullName: '  Roxana Daryush  ',
+        postalCode: 'SW1A 1AA',
+        whatsapp: '+44 7700 900000',
+      },
     });
     expect(response.status).toBe(201);
     expect(response.body.user).toEqual({
@@ -43,19 +45,21 @@ describe('sign-up', () => {
     const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE);
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(cookie?.secure).toBeFalsy();
-    const me = await client.get('/api/auth/me');
+    const me = await client.api('GET /api/auth/me');
     expect(me.status).toBe(200);
     expect(me.body.user.username).toBe(name);
     expect(JSON.stringify(me.body)).not.toMatch(/hash|argon|token/i);
   });
 
   it('answers each invalid field with the spec message', async () => {
-    const response = await new ApiClient(t.app).post('/api/auth/signup', {
-      username: 'ab',
-      email: 'not-an-email',
-      password: 'short',
-      confirmPassword: 'shorter',
-      fullName: '',
+    const response = await new ApiClient(t.app).api('POST /api/auth/signup', {
+      body: {
+        username: 'ab',
+        email: 'not-an-email',
+        password: 'short',
+        confirmPassword: 'shorter',
+        fullName: '',
+      },
     });
     expect(response.status).toBe(400);
     expect(response.body.errors).toEqual(
@@ -73,38 +77,48 @@ describe('sign-up', () => {
   it('enforces the text limits and the username alphabet', async () => {
     const client = new ApiClient(t.app);
     const base = { email: `${unique()}@example.com`, password: 'long enough', fullName: 'A' };
-    const long = await client.post('/api/auth/signup', { ...base, username: 'a'.repeat(31) });
+    const long = await client.api('POST /api/auth/signup', {
+      body: { ...base, username: 'a'.repeat(31) },
+    });
     expect(long.body.errors).toContainEqual({
       path: 'username',
       message: 'Username must be at most 30 characters',
     });
-    const odd = await client.post('/api/auth/signup', { ...base, username: 'has space' });
+    const odd = await client.api('POST /api/auth/signup', {
+      body: { ...base, username: 'has space' },
+    });
     expect(odd.body.errors).toContainEqual({
       path: 'username',
       message: 'Username may contain only letters, digits, _ and .',
     });
-    const name = await client.post('/api/auth/signup', {
-      ...base,
-      username: `u${unique()}`,
-      fullName: 'x'.repeat(101),
+    const name = await client.api('POST /api/auth/signup', {
+      body: {
+        ...base,
+        username: `u${unique()}`,
+        fullName: 'x'.repeat(101),
+      },
     });
     expect(name.body.errors).toContainEqual({
       path: 'fullName',
       message: 'Full name must be at most 100 characters',
     });
-    const pw = await client.post('/api/auth/signup', {
-      ...base,
-      username: `u${unique()}`,
-      password: 'p'.repeat(129),
+    const pw = await client.api('POST /api/auth/signup', {
+      body: {
+        ...base,
+        username: `u${unique()}`,
+        password: 'p'.repeat(129),
+      },
     });
     expect(pw.body.errors).toContainEqual({
       path: 'password',
       message: 'Password must be at most 128 characters',
     });
-    const code = await client.post('/api/auth/signup', {
-      ...base,
-      username: `u${unique()}`,
-      postalCode: '1'.repeat(13),
+    const code = await client.api('POST /api/auth/signup', {
+      body: {
+        ...base,
+        username: `u${unique()}`,
+        postalCode: '1'.repeat(13),
+      },
     });
     expect(code.body.errors).toContainEqual({
       path: 'postalCode',
@@ -113,7 +127,7 @@ describe('sign-up', () => {
   });
 
   it('says Required for missing fields and never stores a half account', async () => {
-    const response = await new ApiClient(t.app).post('/api/auth/signup', {});
+    const response = await new ApiClient(t.app).call('POST', '/api/auth/signup', {});
     expect(response.status).toBe(400);
     expect(response.body.errors).toContainEqual({ path: 'username', message: 'Required' });
     expect(response.body.errors).toContainEqual({ path: 'password', message: 'Required' });
@@ -121,18 +135,22 @@ describe('sign-up', () => {
 
   it('refuses a taken username or email, ignoring case', async () => {
     const first = await signUp(t.app);
-    const again = await new ApiClient(t.app).post('/api/auth/signup', {
-      username: first.user.username.toUpperCase(),
-      email: `${unique()}@example.com`,
-      password: 'long enough',
-      fullName: 'Copy',
+    const again = await new ApiClient(t.app).api('POST /api/auth/signup', {
+      body: {
+        username: first.user.username.toUpperCase(),
+        email: `${unique()}@example.com`,
+        password: 'long enough',
+        fullName: 'Copy',
+      },
     });
     expect(again).toMatchObject({ status: 409, body: { message: 'Username already taken' } });
-    const sameEmail = await new ApiClient(t.app).post('/api/auth/signup', {
-      username: `u${unique()}`,
-      email: first.user.email.toUpperCase(),
-      password: 'long enough',
-      fullName: 'Copy',
+    const sameEmail = await new ApiClient(t.app).api('POST /api/auth/signup', {
+      body: {
+        username: `u${unique()}`,
+        email: first.user.email.toUpperCase(),
+        password: 'long enough',
+        fullName: 'Copy',
+      },
     });
     expect(sameEmail).toMatchObject({ status: 409, body: { message: 'Email already registered' } });
   });
@@ -141,15 +159,19 @@ describe('sign-up', () => {
 describe('sign-in and sign-out', () => {
   it('signs in by username or by email, ignoring case', async () => {
     const person = await signUp(t.app, { password: 'my secret phrase' });
-    const byName = await new ApiClient(t.app).post('/api/auth/login', {
-      username: person.user.username.toUpperCase(),
-      password: 'my secret phrase',
+    const byName = await new ApiClient(t.app).api('POST /api/auth/login', {
+      body: {
+        username: person.user.username.toUpperCase(),
+        password: 'my secret phrase',
+      },
     });
     expect(byName.status).toBe(200);
     expect(byName.body.user.id).toBe(person.user.id);
-    const byEmail = await new ApiClient(t.app).post('/api/auth/login', {
-      username: person.user.email.toUpperCase(),
-      password: 'my secret phrase',
+    const byEmail = await new ApiClient(t.app).api('POST /api/auth/login', {
+      body: {
+        username: person.user.email.toUpperCase(),
+        password: 'my secret phrase',
+      },
     });
     expect(byEmail.status).toBe(200);
     expect(byEmail.cookies.some((c) => c.name === SESSION_COOKIE && c.httpOnly)).toBe(true);
@@ -157,13 +179,17 @@ describe('sign-in and sign-out', () => {
 
   it('gives the same answer for a wrong password and an unknown account', async () => {
     const person = await signUp(t.app);
-    const wrongPassword = await new ApiClient(t.app).post('/api/auth/login', {
-      username: person.user.username,
-      password: 'not the password',
+    const wrongPassword = await new ApiClient(t.app).api('POST /api/auth/login', {
+      body: {
+        username: person.user.username,
+        password: 'not the password',
+      },
     });
-    const unknown = await new ApiClient(t.app).post('/api/auth/login', {
-      username: `nobody_${unique()}`,
-      password: 'whatever1',
+    const unknown = await new ApiClient(t.app).api('POST /api/auth/login', {
+      body: {
+        username: `nobody_${unique()}`,
+        password: 'whatever1',
+      },
     });
     expect(wrongPassword).toMatchObject({
       status: 401,
@@ -176,9 +202,11 @@ describe('sign-in and sign-out', () => {
   });
 
   it('validates the sign-in form', async () => {
-    const response = await new ApiClient(t.app).post('/api/auth/login', {
-      username: '',
-      password: '',
+    const response = await new ApiClient(t.app).api('POST /api/auth/login', {
+      body: {
+        username: '',
+        password: '',
+      },
     });
     expect(response.status).toBe(400);
     expect(response.body.errors).toEqual([
@@ -190,19 +218,19 @@ describe('sign-in and sign-out', () => {
   it('ends the session on the server at logout', async () => {
     const person = await signUp(t.app);
     const stolenCookie = person.sessionCookie;
-    const out = await person.post('/api/auth/logout');
+    const out = await person.api('POST /api/auth/logout');
     expect(out).toMatchObject({ status: 200, body: { ok: true } });
-    expect((await person.get('/api/auth/me')).status).toBe(401);
+    expect((await person.api('GET /api/auth/me')).status).toBe(401);
     const replay = new ApiClient(t.app);
     replay.sessionCookie = stolenCookie;
-    expect((await replay.get('/api/auth/me')).status).toBe(401);
+    expect((await replay.api('GET /api/auth/me')).status).toBe(401);
   });
 
   it('answers 401 to me when signed out or with a made-up cookie', async () => {
-    expect((await new ApiClient(t.app).get('/api/auth/me')).status).toBe(401);
+    expect((await new ApiClient(t.app).api('GET /api/auth/me')).status).toBe(401);
     const forged = new ApiClient(t.app);
     forged.sessionCookie = 'made-up-token';
-    expect(await forged.get('/api/auth/me')).toMatchObject({
+    expect(await forged.api('GET /api/auth/me')).toMatchObject({
       status: 401,
       body: { message: 'You must be signed in' },
     });
@@ -211,11 +239,11 @@ describe('sign-in and sign-out', () => {
   it('expires a session 30 days after it was last used, and slides while in use', async () => {
     const person = await signUp(t.app);
     t.clock.advance(20 * 86_400_000);
-    expect((await person.get('/api/auth/me')).status).toBe(200);
+    expect((await person.api('GET /api/auth/me')).status).toBe(200);
     t.clock.advance(20 * 86_400_000);
-    expect((await person.get('/api/auth/me')).status).toBe(200);
+    expect((await person.api('GET /api/auth/me')).status).toBe(200);
     t.clock.advance(31 * 86_400_000);
-    expect((await person.get('/api/auth/me')).status).toBe(401);
+    expect((await person.api('GET /api/auth/me')).status).toBe(401);
   });
 });
 
@@ -223,22 +251,28 @@ describe('rate limits', () => {
   it('refuses an address after 10 failed sign-ins to one account in 15 minutes, whatever the IP allowance', async () => {
     const person = await signUp(t.app, { password: 'the right one' });
     for (let i = 0; i < 10; i++) {
-      const failed = await new ApiClient(t.app).post('/api/auth/login', {
-        username: person.user.username,
-        password: 'wrong guess',
+      const failed = await new ApiClient(t.app).api('POST /api/auth/login', {
+        body: {
+          username: person.user.username,
+          password: 'wrong guess',
+        },
       });
       expect(failed.status).toBe(401);
     }
-    const locked = await new ApiClient(t.app).post('/api/auth/login', {
-      username: person.user.username,
-      password: 'the right one',
+    const locked = await new ApiClient(t.app).api('POST /api/auth/login', {
+      body: {
+        username: person.user.username,
+        password: 'the right one',
+      },
     });
     expect(locked.status).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
     t.clock.advance(16 * 60_000);
-    const later = await new ApiClient(t.app).post('/api/auth/login', {
-      username: person.user.username,
-      password: 'the right one',
+    const later = await new ApiClient(t.app).api('POST /api/auth/login', {
+      body: {
+        username: person.user.username,
+        password: 'the right one',
+      },
     });
     expect(later.status).toBe(200);
   });
@@ -254,11 +288,13 @@ describe('sign-up rate limit per IP', () => {
   it('answers 429 with Retry-After once an IP has signed up too many accounts', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
-      const response = await new ApiClient(strict.app).post('/api/auth/signup', {
-        username: `flood_${unique()}`,
-        email: `${unique()}@example.com`,
-        password: 'long enough',
-        fullName: 'Flood',
+      const response = await new ApiClient(strict.app).api('POST /api/auth/signup', {
+        body: {
+          username: `flood_${unique()}`,
+          email: `${unique()}@example.com`,
+          password: 'long enough',
+          fullName: 'Flood',
+        },
       });
       statuses.push(response.status);
       if (response.status === 429) expect(response.headers['retry-after']).toBeDefined();

@@ -24,14 +24,13 @@ async function signInFrom(
   timeZone?: string,
 ): Promise<ApiClient> {
   const device = new ApiClient(t.app);
-  const login = await device.post(
-    '/api/auth/login',
-    { username, password: 'correct horse battery' },
-    {
+  const login = await device.api('POST /api/auth/login', {
+    body: { username, password: 'correct horse battery' },
+    headers: {
       ...(userAgent ? { 'user-agent': userAgent } : {}),
       ...(timeZone ? { 'x-timezone': timeZone } : {}),
     },
-  );
+  });
   expect(login.status).toBe(200);
   return device;
 }
@@ -45,9 +44,9 @@ describe('GET /api/auth/sessions', () => {
     await signInFrom(me.user.username, macSafari);
     t.clock.advance(2 * 60 * 60 * 1000);
     // Using the phone again, over an hour later, moves it to the top.
-    expect((await phone.get('/api/auth/me')).status).toBe(200);
+    expect((await phone.api('GET /api/auth/me')).status).toBe(200);
 
-    const listed = await phone.get('/api/auth/sessions');
+    const listed = await phone.api('GET /api/auth/sessions');
     expect(listed.status).toBe(200);
     expect(listed.body.sessions.map((s: { browser: string }) => s.browser)).toEqual([
       'Chrome on Android',
@@ -75,16 +74,16 @@ describe('GET /api/auth/sessions', () => {
   it('shows only the caller’s own sessions and needs a signed-in person', async () => {
     const me = await signUp(t.app);
     await signUp(t.app);
-    const mine = await me.get('/api/auth/sessions');
+    const mine = await me.api('GET /api/auth/sessions');
     expect(mine.body.sessions).toHaveLength(1);
-    const anonymous = await new ApiClient(t.app).get('/api/auth/sessions');
+    const anonymous = await new ApiClient(t.app).api('GET /api/auth/sessions');
     expect(anonymous.status).toBe(401);
   });
 });
 
 describe('where each device is', () => {
   const placesOf = async (client: ApiClient) =>
-    (await client.get('/api/auth/sessions')).body.sessions.map(
+    (await client.api('GET /api/auth/sessions')).body.sessions.map(
       (s: { browser: string; place: string | null }) => [s.browser, s.place],
     );
 
@@ -105,7 +104,9 @@ describe('where each device is', () => {
     const me = await signUp(t.app);
     const phone = await signInFrom(me.user.username, androidChrome, 'Europe/Berlin');
     t.clock.advance(2 * 60 * 60 * 1000);
-    await phone.get('/api/auth/me', { 'x-timezone': 'America/Argentina/Buenos_Aires' });
+    await phone.api('GET /api/auth/me', {
+      headers: { 'x-timezone': 'America/Argentina/Buenos_Aires' },
+    });
     expect(await placesOf(phone)).toEqual([
       ['Chrome on Android', 'Buenos Aires'],
       ['Unknown browser', null],
@@ -117,42 +118,44 @@ describe('DELETE /api/auth/sessions/:id', () => {
   it('signs out that device only', async () => {
     const me = await signUp(t.app);
     const laptop = await signInFrom(me.user.username, windowsFirefox);
-    const sessions = (await me.get('/api/auth/sessions')).body.sessions;
-    const laptopSession = sessions.find(
-      (s: { browser: string }) => s.browser === 'Firefox on Windows',
-    );
-    const ended = await me.delete(`/api/auth/sessions/${laptopSession.id}`);
+    const sessions = (await me.api('GET /api/auth/sessions')).body.sessions;
+    const laptopSession = sessions.find((s) => s.browser === 'Firefox on Windows')!;
+    const ended = await me.api('DELETE /api/auth/sessions/:id', {
+      params: { id: laptopSession.id },
+    });
     expect(ended.status).toBe(200);
     expect(ended.body).toEqual({ ok: true });
-    expect((await laptop.get('/api/auth/me')).status).toBe(401);
-    expect((await me.get('/api/auth/me')).status).toBe(200);
-    expect((await me.get('/api/auth/sessions')).body.sessions).toHaveLength(1);
+    expect((await laptop.api('GET /api/auth/me')).status).toBe(401);
+    expect((await me.api('GET /api/auth/me')).status).toBe(200);
+    expect((await me.api('GET /api/auth/sessions')).body.sessions).toHaveLength(1);
   });
 
   it("answers 404 for another person's session or an unknown id, and leaves it alone", async () => {
     const me = await signUp(t.app);
     const other = await signUp(t.app);
-    const theirs = (await other.get('/api/auth/sessions')).body.sessions[0].id;
+    const theirs = (await other.api('GET /api/auth/sessions')).body.sessions[0]!.id;
     for (const id of [theirs, 99_999_999, 'abc', 0]) {
-      const refused = await me.delete(`/api/auth/sessions/${id}`);
+      const refused = await me.api('DELETE /api/auth/sessions/:id', { params: { id } });
       expect(refused.status).toBe(404);
       expect(refused.body).toEqual({ message: 'Session not found' });
     }
-    expect((await other.get('/api/auth/me')).status).toBe(200);
-    const anonymous = await new ApiClient(t.app).delete(`/api/auth/sessions/${theirs}`);
+    expect((await other.api('GET /api/auth/me')).status).toBe(200);
+    const anonymous = await new ApiClient(t.app).api('DELETE /api/auth/sessions/:id', {
+      params: { id: theirs },
+    });
     expect(anonymous.status).toBe(401);
-    expect((await other.get('/api/auth/me')).status).toBe(200);
+    expect((await other.api('GET /api/auth/me')).status).toBe(200);
   });
 
   it('signing out the current session clears this device’s cookie', async () => {
     const me = await signUp(t.app);
-    const current = (await me.get('/api/auth/sessions')).body.sessions[0];
+    const current = (await me.api('GET /api/auth/sessions')).body.sessions[0]!;
     expect(current.current).toBe(true);
-    const ended = await me.delete(`/api/auth/sessions/${current.id}`);
+    const ended = await me.call('DELETE', `/api/auth/sessions/${current.id}`);
     expect(ended.status).toBe(200);
     const cleared = ended.cookies.find((c) => c.name === SESSION_COOKIE);
     expect(cleared?.value).toBe('');
-    expect((await me.get('/api/auth/me')).status).toBe(401);
+    expect((await me.api('GET /api/auth/me')).status).toBe(401);
   });
 });
 
@@ -162,18 +165,20 @@ describe('POST /api/auth/sessions/sign-out-others', () => {
     const phone = await signInFrom(me.user.username, androidChrome);
     const laptop = await signInFrom(me.user.username, windowsFirefox);
     const other = await signUp(t.app);
-    const result = await me.post('/api/auth/sessions/sign-out-others');
+    const result = await me.api('POST /api/auth/sessions/sign-out-others');
     expect(result.status).toBe(200);
     expect(result.body).toEqual({ signedOut: 2 });
-    expect((await phone.get('/api/auth/me')).status).toBe(401);
-    expect((await laptop.get('/api/auth/me')).status).toBe(401);
-    expect((await me.get('/api/auth/me')).status).toBe(200);
-    expect((await other.get('/api/auth/me')).status).toBe(200);
-    expect((await me.post('/api/auth/sessions/sign-out-others')).body).toEqual({ signedOut: 0 });
+    expect((await phone.api('GET /api/auth/me')).status).toBe(401);
+    expect((await laptop.api('GET /api/auth/me')).status).toBe(401);
+    expect((await me.api('GET /api/auth/me')).status).toBe(200);
+    expect((await other.api('GET /api/auth/me')).status).toBe(200);
+    expect((await me.api('POST /api/auth/sessions/sign-out-others')).body).toEqual({
+      signedOut: 0,
+    });
   });
 
   it('needs a signed-in person', async () => {
-    const anonymous = await new ApiClient(t.app).post('/api/auth/sessions/sign-out-others');
+    const anonymous = await new ApiClient(t.app).api('POST /api/auth/sessions/sign-out-others');
     expect(anonymous.status).toBe(401);
   });
 });

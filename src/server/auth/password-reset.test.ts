@@ -68,8 +68,10 @@ describe('password reset by mail', () => {
   it('mails a link, resets the password with its token, signs out everywhere, and signs in anew', async () => {
     const person = await signUp(t.app, { password: 'old password 1' });
     const arrived = mailbox.next();
-    const asked = await new ApiClient(t.app).post('/api/auth/password-reset-request', {
-      email: person.user.email.toUpperCase(),
+    const asked = await new ApiClient(t.app).api('POST /api/auth/password-reset-request', {
+      body: {
+        email: person.user.email.toUpperCase(),
+      },
     });
     expect(asked).toMatchObject({ status: 200, body: { message: resetMessage } });
     const raw = await arrived;
@@ -77,36 +79,46 @@ describe('password reset by mail', () => {
     expect(decoded(raw)).toContain('http://localhost:3000/password-reset?token=');
     const token = tokenFrom(raw);
 
-    const reset = await new ApiClient(t.app).post('/api/auth/password-reset', {
-      token,
-      password: 'new password 2',
+    const reset = await new ApiClient(t.app).api('POST /api/auth/password-reset', {
+      body: {
+        token,
+        password: 'new password 2',
+      },
     });
     expect(reset.status).toBe(200);
     expect(typeof reset.body.message).toBe('string');
 
-    expect((await person.get('/api/auth/me')).status).toBe(401);
-    const oldLogin = await new ApiClient(t.app).post('/api/auth/login', {
-      username: person.user.username,
-      password: 'old password 1',
+    expect((await person.api('GET /api/auth/me')).status).toBe(401);
+    const oldLogin = await new ApiClient(t.app).api('POST /api/auth/login', {
+      body: {
+        username: person.user.username,
+        password: 'old password 1',
+      },
     });
     expect(oldLogin.status).toBe(401);
-    const newLogin = await new ApiClient(t.app).post('/api/auth/login', {
-      username: person.user.username,
-      password: 'new password 2',
+    const newLogin = await new ApiClient(t.app).api('POST /api/auth/login', {
+      body: {
+        username: person.user.username,
+        password: 'new password 2',
+      },
     });
     expect(newLogin.status).toBe(200);
 
-    const reuse = await new ApiClient(t.app).post('/api/auth/password-reset', {
-      token,
-      password: 'third password',
+    const reuse = await new ApiClient(t.app).api('POST /api/auth/password-reset', {
+      body: {
+        token,
+        password: 'third password',
+      },
     });
     expect(reuse).toMatchObject({ status: 400, body: { message: 'Invalid or expired token' } });
   });
 
   it('gives the same answer for an unknown email and sends nothing', async () => {
     const before = mailbox.messages.length;
-    const asked = await new ApiClient(t.app).post('/api/auth/password-reset-request', {
-      email: 'nobody-at-all@example.test',
+    const asked = await new ApiClient(t.app).api('POST /api/auth/password-reset-request', {
+      body: {
+        email: 'nobody-at-all@example.test',
+      },
     });
     expect(asked).toMatchObject({ status: 200, body: { message: resetMessage } });
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -117,7 +129,9 @@ describe('password reset by mail', () => {
     const email = `${'a'.repeat(60)}@${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(60)}.com`;
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
-      const asked = await new ApiClient(t.app).post('/api/auth/password-reset-request', { email });
+      const asked = await new ApiClient(t.app).api('POST /api/auth/password-reset-request', {
+        body: { email },
+      });
       statuses.push(asked.status);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
@@ -126,32 +140,42 @@ describe('password reset by mail', () => {
   it('refuses a token after an hour', async () => {
     const person = await signUp(t.app);
     const arrived = mailbox.next();
-    await new ApiClient(t.app).post('/api/auth/password-reset-request', {
-      email: person.user.email,
+    await new ApiClient(t.app).api('POST /api/auth/password-reset-request', {
+      body: {
+        email: person.user.email,
+      },
     });
     const token = tokenFrom(await arrived);
     t.clock.advance(61 * 60_000);
-    const late = await new ApiClient(t.app).post('/api/auth/password-reset', {
-      token,
-      password: 'too late now',
+    const late = await new ApiClient(t.app).api('POST /api/auth/password-reset', {
+      body: {
+        token,
+        password: 'too late now',
+      },
     });
     expect(late).toMatchObject({ status: 400, body: { message: 'Invalid or expired token' } });
   });
 
   it('validates both calls with the spec messages', async () => {
     const client = new ApiClient(t.app);
-    expect(await client.post('/api/auth/password-reset-request', { email: 'nope' })).toMatchObject({
+    expect(
+      await client.api('POST /api/auth/password-reset-request', { body: { email: 'nope' } }),
+    ).toMatchObject({
       status: 400,
       body: { errors: [{ path: 'email', message: 'Please enter a valid email address' }] },
     });
-    const bad = await client.post('/api/auth/password-reset', { token: '', password: 'short' });
+    const bad = await client.api('POST /api/auth/password-reset', {
+      body: { token: '', password: 'short' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual([
       { path: 'token', message: 'Token is required' },
       { path: 'password', message: 'Password must be at least 8 characters' },
     ]);
     expect(
-      await client.post('/api/auth/password-reset', { token: 'made-up', password: 'long enough' }),
+      await client.api('POST /api/auth/password-reset', {
+        body: { token: 'made-up', password: 'long enough' },
+      }),
     ).toMatchObject({
       status: 400,
       body: { message: 'Invalid or expired token' },
@@ -164,8 +188,10 @@ describe('password reset with no mail server', () => {
     const local = await createTestApp();
     try {
       const person = await signUp(local.app);
-      await new ApiClient(local.app).post('/api/auth/password-reset-request', {
-        email: person.user.email,
+      await new ApiClient(local.app).api('POST /api/auth/password-reset-request', {
+        body: {
+          email: person.user.email,
+        },
       });
       const outbox = local.config.mailOutboxDir;
       let files: string[] = [];
@@ -176,9 +202,11 @@ describe('password reset with no mail server', () => {
       }
       expect(files).toHaveLength(1);
       const token = tokenFrom(fs.readFileSync(path.join(outbox, files[0] as string), 'utf8'));
-      const reset = await new ApiClient(local.app).post('/api/auth/password-reset', {
-        token,
-        password: 'from the outbox',
+      const reset = await new ApiClient(local.app).api('POST /api/auth/password-reset', {
+        body: {
+          token,
+          password: 'from the outbox',
+        },
       });
       expect(reset.status).toBe(200);
     } finally {

@@ -24,14 +24,14 @@ const dayMs = 86_400_000;
 /** Another device of the same person, signed in with its own session. */
 async function secondDevice(username: string, secret = password): Promise<ApiClient> {
   const device = new ApiClient(t.app);
-  const login = await device.post('/api/auth/login', { username, password: secret });
+  const login = await device.api('POST /api/auth/login', { body: { username, password: secret } });
   expect(login.status).toBe(200);
   return device;
 }
 
 /** What a device whose session is over is told by its next call. */
 async function toldOnNextCall(device: ApiClient) {
-  const answer = await device.get('/api/journal');
+  const answer = await device.api('GET /api/journal');
   return { status: answer.status, body: answer.body };
 }
 
@@ -44,43 +44,53 @@ describe('a device whose session was ended elsewhere is told why', () => {
   it('signed out from the devices list of another device', async () => {
     const me = await signUp(t.app);
     const phone = await secondDevice(me.user.username);
-    const listed = (await me.get('/api/auth/sessions')).body.sessions;
-    const phoneSession = listed.find((session: { current: boolean }) => !session.current);
-    expect((await me.delete(`/api/auth/sessions/${phoneSession.id}`)).status).toBe(200);
+    const listed = (await me.api('GET /api/auth/sessions')).body.sessions;
+    const phoneSession = listed.find((session) => !session.current)!;
+    expect(
+      (await me.api('DELETE /api/auth/sessions/:id', { params: { id: phoneSession.id } })).status,
+    ).toBe(200);
 
     expect(await toldOnNextCall(phone)).toEqual(signedOutBecause('signed-out-elsewhere'));
-    expect((await phone.get('/api/auth/me')).body.sessionEnded).toBe('signed-out-elsewhere');
-    expect((await me.get('/api/auth/me')).status).toBe(200);
+    expect((await phone.call('GET', '/api/auth/me')).body.sessionEnded).toBe(
+      'signed-out-elsewhere',
+    );
+    expect((await me.api('GET /api/auth/me')).status).toBe(200);
   });
 
   it('signed out everywhere else', async () => {
     const me = await signUp(t.app);
     const phone = await secondDevice(me.user.username);
-    expect((await me.post('/api/auth/sessions/sign-out-others')).body).toEqual({ signedOut: 1 });
+    expect((await me.api('POST /api/auth/sessions/sign-out-others')).body).toEqual({
+      signedOut: 1,
+    });
     expect(await toldOnNextCall(phone)).toEqual(signedOutBecause('signed-out-elsewhere'));
   });
 
   it('the password was changed on another device', async () => {
     const me = await signUp(t.app);
     const phone = await secondDevice(me.user.username);
-    const changed = await me.post('/api/auth/password', {
-      currentPassword: password,
-      newPassword: 'a new calm phrase',
+    const changed = await me.api('POST /api/auth/password', {
+      body: {
+        currentPassword: password,
+        newPassword: 'a new calm phrase',
+      },
     });
     expect(changed.status).toBe(200);
     expect(await toldOnNextCall(phone)).toEqual(signedOutBecause('password-changed'));
-    expect((await me.get('/api/journal')).status).toBe(200);
+    expect((await me.api('GET /api/journal')).status).toBe(200);
   });
 
   it('the password was reset', async () => {
     const me = await signUp(t.app);
-    await new ApiClient(t.app).post('/api/auth/password-reset-request', { email: me.user.email });
+    await new ApiClient(t.app).api('POST /api/auth/password-reset-request', {
+      body: { email: me.user.email },
+    });
     for (let wait = 0; wait < 100 && !sent.some((mail) => mail.to === me.user.email); wait++) {
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     const link = sent.find((mail) => mail.to === me.user.email)?.link ?? '';
     const token = new URL(link).searchParams.get('token');
-    const reset = await new ApiClient(t.app).post('/api/auth/password-reset', {
+    const reset = await new ApiClient(t.app).call('POST', '/api/auth/password-reset', {
       token,
       password: 'a quiet walk by the river',
     });
@@ -91,10 +101,12 @@ describe('a device whose session was ended elsewhere is told why', () => {
   it('the account was suspended', async () => {
     const author = await signUp(t.app);
     const reporter = await signUp(t.app);
-    const filed = await reporter.post('/api/reports', {
-      targetType: 'user',
-      targetId: author.user.id,
-      reason: 'spam',
+    const filed = await reporter.api('POST /api/reports', {
+      body: {
+        targetType: 'user',
+        targetId: author.user.id,
+        reason: 'spam',
+      },
     });
     expect(filed.status).toBe(201);
     await suspendReportedAccount(database.db, filed.body.id, t.clock.clock());
@@ -113,20 +125,22 @@ describe('what is not told, and how long it is kept', () => {
     const me = await signUp(t.app);
     const copy = new ApiClient(t.app);
     copy.sessionCookie = me.sessionCookie;
-    expect((await me.post('/api/auth/logout')).status).toBe(200);
+    expect((await me.api('POST /api/auth/logout')).status).toBe(200);
     expect(await toldOnNextCall(copy)).toEqual({
       status: 401,
       body: { message: 'You must be signed in' },
     });
     const stranger = new ApiClient(t.app);
     stranger.sessionCookie = 'a-cookie-no-one-issued';
-    expect((await stranger.get('/api/auth/me')).body).toEqual({ message: 'You must be signed in' });
+    expect((await stranger.api('GET /api/auth/me')).body).toEqual({
+      message: 'You must be signed in',
+    });
   });
 
   it('keeps only the token hash and the reason, until the session would have expired', async () => {
     const me = await signUp(t.app);
     const phone = await secondDevice(me.user.username);
-    await me.post('/api/auth/sessions/sign-out-others');
+    await me.api('POST /api/auth/sessions/sign-out-others');
     const kept = await database.db
       .selectFrom('ended_sessions')
       .selectAll()

@@ -24,47 +24,49 @@ const elsewhere = (client: ApiClient, app: TestApp) => client.on(app.app);
 describe('a session looked up by one process', () => {
   it('ends at once when the person signs out through another', async () => {
     const me = await signUp(first.app);
-    expect((await me.get('/api/auth/me')).status).toBe(200);
-    expect((await elsewhere(me, second).post('/api/auth/logout')).status).toBe(200);
-    expect((await me.get('/api/auth/me')).status).toBe(401);
+    expect((await me.api('GET /api/auth/me')).status).toBe(200);
+    expect((await elsewhere(me, second).api('POST /api/auth/logout')).status).toBe(200);
+    expect((await me.api('GET /api/auth/me')).status).toBe(401);
   });
 
   it('shows a profile change made through another at once', async () => {
     const me = await signUp(first.app, { fullName: 'Before Change' });
-    expect((await me.get('/api/auth/me')).body.user.fullName).toBe('Before Change');
+    expect((await me.api('GET /api/auth/me')).body.user.fullName).toBe('Before Change');
     const changed = await elsewhere(me, second).call('PATCH', '/api/users/me', {
       fullName: 'After Change',
     });
     expect(changed.status).toBe(200);
-    expect((await me.get('/api/auth/me')).body.user.fullName).toBe('After Change');
+    expect((await me.api('GET /api/auth/me')).body.user.fullName).toBe('After Change');
   });
 
   it('ends for another device when a password change or an account deletion elsewhere ends it', async () => {
     const laptop = await signUp(first.app);
     const phone = new ApiClient(second.app);
-    await phone.post('/api/auth/login', { username: laptop.user.username, password });
-    expect((await laptop.get('/api/auth/me')).status).toBe(200);
-    const changed = await phone.post('/api/auth/password', {
-      currentPassword: password,
-      newPassword: 'another long secret',
+    await phone.api('POST /api/auth/login', { body: { username: laptop.user.username, password } });
+    expect((await laptop.api('GET /api/auth/me')).status).toBe(200);
+    const changed = await phone.api('POST /api/auth/password', {
+      body: {
+        currentPassword: password,
+        newPassword: 'another long secret',
+      },
     });
     expect(changed.status).toBe(200);
     // Another device: within the moment the other instance takes to hear of it.
     await expect
-      .poll(async () => (await laptop.get('/api/auth/me')).status, HEARD_ELSEWHERE)
+      .poll(async () => (await laptop.api('GET /api/auth/me')).status, HEARD_ELSEWHERE)
       .toBe(401);
 
     const other = await signUp(first.app);
-    expect((await other.get('/api/auth/me')).status).toBe(200);
+    expect((await other.api('GET /api/auth/me')).status).toBe(200);
     const deleted = await elsewhere(other, second).call('DELETE', '/api/users/me', { password });
     expect(deleted.status).toBe(200);
-    expect((await other.get('/api/auth/me')).status).toBe(401);
+    expect((await other.api('GET /api/auth/me')).status).toBe(401);
   });
 
   it('still expires after 30 days without use', async () => {
     const me = await signUp(first.app);
-    expect((await me.get('/api/auth/me')).status).toBe(200);
+    expect((await me.api('GET /api/auth/me')).status).toBe(200);
     first.clock.advance(31 * 86_400_000);
-    expect((await me.get('/api/auth/me')).status).toBe(401);
+    expect((await me.api('GET /api/auth/me')).status).toBe(401);
   });
 });

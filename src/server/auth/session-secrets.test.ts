@@ -87,12 +87,12 @@ afterAll(async () => {
   await mailbox.close();
 });
 
-const sessionCookieOf = (response: ApiResponse) =>
+const sessionCookieOf = (response: ApiResponse<unknown>) =>
   response.cookies.find((cookie) => cookie.name === SESSION_COOKIE);
 
 async function signIn(username: string, password: string, on = app) {
   const client = new ApiClient(on);
-  const response = await client.post('/api/auth/login', { username, password });
+  const response = await client.api('POST /api/auth/login', { body: { username, password } });
   return { client, response };
 }
 
@@ -102,9 +102,11 @@ describe('session ids', () => {
     const planted = 'attacker-chosen-value-that-looks-like-a-token-1234';
     const victim = new ApiClient(app);
     victim.sessionCookie = planted;
-    const login = await victim.post('/api/auth/login', {
-      username: person.user.username,
-      password: 'planted cookie test',
+    const login = await victim.api('POST /api/auth/login', {
+      body: {
+        username: person.user.username,
+        password: 'planted cookie test',
+      },
     });
     expect(login.status).toBe(200);
     const issued = sessionCookieOf(login)!.value;
@@ -112,7 +114,7 @@ describe('session ids', () => {
     expect(issued).toMatch(/^[A-Za-z0-9_-]{43}$/); // 256 random bits
     const attacker = new ApiClient(app);
     attacker.sessionCookie = planted;
-    expect((await attacker.get('/api/auth/me')).status).toBe(401);
+    expect((await attacker.api('GET /api/auth/me')).status).toBe(401);
 
     const again = await signIn(person.user.username, 'planted cookie test');
     const tokens = [person.sessionCookie, issued, again.client.sessionCookie];
@@ -122,39 +124,43 @@ describe('session ids', () => {
   it('replace the session the browser already held, which stops working', async () => {
     const person = await signUp(app, { password: 'signing in twice' });
     const before = person.sessionCookie!;
-    const login = await person.post('/api/auth/login', {
-      username: person.user.username,
-      password: 'signing in twice',
+    const login = await person.api('POST /api/auth/login', {
+      body: {
+        username: person.user.username,
+        password: 'signing in twice',
+      },
     });
     expect(login.status).toBe(200);
     expect(person.sessionCookie).not.toBe(before);
-    expect((await person.get('/api/auth/me')).status).toBe(200);
+    expect((await person.api('GET /api/auth/me')).status).toBe(200);
     const stale = new ApiClient(app);
     stale.sessionCookie = before;
-    expect((await stale.get('/api/auth/me')).status).toBe(401);
+    expect((await stale.api('GET /api/auth/me')).status).toBe(401);
   });
 
   it('are replaced at a password change: the old cookie and every other device stop working', async () => {
     const person = await signUp(app, { password: 'before the change' });
     const otherDevice = await signIn(person.user.username, 'before the change');
     const oldToken = person.sessionCookie!;
-    const changed = await person.post('/api/auth/password', {
-      currentPassword: 'before the change',
-      newPassword: 'after the change',
+    const changed = await person.api('POST /api/auth/password', {
+      body: {
+        currentPassword: 'before the change',
+        newPassword: 'after the change',
+      },
     });
     expect(changed.status).toBe(200);
     const newToken = sessionCookieOf(changed)!.value;
     expect(newToken).not.toBe(oldToken);
-    expect((await person.get('/api/auth/me')).status).toBe(200);
+    expect((await person.api('GET /api/auth/me')).status).toBe(200);
     const stale = new ApiClient(app);
     stale.sessionCookie = oldToken;
-    expect((await stale.get('/api/auth/me')).status).toBe(401);
-    expect((await otherDevice.client.get('/api/auth/me')).status).toBe(401);
+    expect((await stale.api('GET /api/auth/me')).status).toBe(401);
+    expect((await otherDevice.client.api('GET /api/auth/me')).status).toBe(401);
   });
 });
 
 describe('session cookies', () => {
-  const expectFlags = (response: ApiResponse, secure: boolean) => {
+  const expectFlags = (response: ApiResponse<unknown>, secure: boolean) => {
     const cookie = sessionCookieOf(response);
     expect(cookie, `no session cookie in ${response.status}`).toBeDefined();
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
@@ -164,11 +170,13 @@ describe('session cookies', () => {
   it('are httpOnly and SameSite=Lax, and not Secure over plain http', async () => {
     const client = new ApiClient(app);
     const name = `plain_${Math.random().toString(36).slice(2, 9)}`;
-    const signup = await client.post('/api/auth/signup', {
-      username: name,
-      email: `${name}@example.test`,
-      password: 'plain http password',
-      fullName: 'Plain Person',
+    const signup = await client.api('POST /api/auth/signup', {
+      body: {
+        username: name,
+        email: `${name}@example.test`,
+        password: 'plain http password',
+        fullName: 'Plain Person',
+      },
     });
     expectFlags(signup, false);
     expectFlags((await signIn(name, 'plain http password')).response, false);
@@ -177,22 +185,26 @@ describe('session cookies', () => {
   it('are Secure as well when the app is served over https, on every call that sets one', async () => {
     const client = new ApiClient(secureApp.app);
     const name = `secure_${Math.random().toString(36).slice(2, 9)}`;
-    const signup = await client.post('/api/auth/signup', {
-      username: name,
-      email: `${name}@example.test`,
-      password: 'secure password one',
-      fullName: 'Secure Person',
+    const signup = await client.api('POST /api/auth/signup', {
+      body: {
+        username: name,
+        email: `${name}@example.test`,
+        password: 'secure password one',
+        fullName: 'Secure Person',
+      },
     });
     expectFlags(signup, true);
     const login = await signIn(name, 'secure password one', secureApp.app);
     expectFlags(login.response, true);
-    const changed = await client.post('/api/auth/password', {
-      currentPassword: 'secure password one',
-      newPassword: 'secure password two',
+    const changed = await client.api('POST /api/auth/password', {
+      body: {
+        currentPassword: 'secure password one',
+        newPassword: 'secure password two',
+      },
     });
     expect(changed.status).toBe(200);
     expectFlags(changed, true);
-    const logout = await client.post('/api/auth/logout');
+    const logout = await client.api('POST /api/auth/logout');
     expectFlags(logout, true);
     expect(sessionCookieOf(logout)!.value).toBe('');
   });
@@ -201,7 +213,9 @@ describe('session cookies', () => {
 describe('password reset tokens', () => {
   async function resetTokenFor(email: string): Promise<string> {
     const arrived = mailbox.nextToken();
-    const asked = await new ApiClient(app).post('/api/auth/password-reset-request', { email });
+    const asked = await new ApiClient(app).api('POST /api/auth/password-reset-request', {
+      body: { email },
+    });
     expect(asked.status).toBe(200);
     return arrived;
   }
@@ -211,13 +225,15 @@ describe('password reset tokens', () => {
     const token = await resetTokenFor(person.user.email);
     const uses = await Promise.all(
       ['raced password one', 'raced password two'].map((password) =>
-        new ApiClient(app).post('/api/auth/password-reset', { token, password }),
+        new ApiClient(app).api('POST /api/auth/password-reset', { body: { token, password } }),
       ),
     );
     expect(uses.map((use) => use.status).sort()).toEqual([200, 400]);
-    const later = await new ApiClient(app).post('/api/auth/password-reset', {
-      token,
-      password: 'a third try',
+    const later = await new ApiClient(app).api('POST /api/auth/password-reset', {
+      body: {
+        token,
+        password: 'a third try',
+      },
     });
     expect(later).toMatchObject({ status: 400, body: { message: 'Invalid or expired token' } });
   });
@@ -226,16 +242,20 @@ describe('password reset tokens', () => {
     const person = await signUp(app);
     const early = await resetTokenFor(person.user.email);
     clock.advance(59 * 60_000);
-    const inTime = await new ApiClient(app).post('/api/auth/password-reset', {
-      token: early,
-      password: 'reset within the hour',
+    const inTime = await new ApiClient(app).api('POST /api/auth/password-reset', {
+      body: {
+        token: early,
+        password: 'reset within the hour',
+      },
     });
     expect(inTime.status).toBe(200);
     const late = await resetTokenFor(person.user.email);
     clock.advance(60 * 60_000 + 1);
-    const tooLate = await new ApiClient(app).post('/api/auth/password-reset', {
-      token: late,
-      password: 'reset after the hour',
+    const tooLate = await new ApiClient(app).api('POST /api/auth/password-reset', {
+      body: {
+        token: late,
+        password: 'reset after the hour',
+      },
     });
     expect(tooLate).toMatchObject({ status: 400, body: { message: 'Invalid or expired token' } });
     expect((await signIn(person.user.username, 'reset within the hour')).response.status).toBe(200);
@@ -293,8 +313,10 @@ describe('logs', () => {
 
     const token = await (async () => {
       const arrived = mailbox.nextToken();
-      await new ApiClient(app).post('/api/auth/password-reset-request', {
-        email: person.user.email,
+      await new ApiClient(app).api('POST /api/auth/password-reset-request', {
+        body: {
+          email: person.user.email,
+        },
       });
       return arrived;
     })();
@@ -310,18 +332,23 @@ describe('logs', () => {
 
     const again = await signIn(person.user.username, 'second secret phrase');
     keep(again.client.sessionCookie);
-    const changed = await again.client.post('/api/auth/password', {
-      currentPassword: 'second secret phrase',
-      newPassword: 'third secret phrase',
+    const changed = await again.client.api('POST /api/auth/password', {
+      body: {
+        currentPassword: 'second secret phrase',
+        newPassword: 'third secret phrase',
+      },
     });
     expect(changed.status).toBe(200);
     keep('third secret phrase', again.client.sessionCookie);
-    const refused = await again.client.post('/api/auth/password', {
-      currentPassword: 'not my secret phrase',
-      newPassword: 'fourth secret phrase',
+    const refused = await again.client.api('POST /api/auth/password', {
+      body: {
+        currentPassword: 'not my secret phrase',
+        newPassword: 'fourth secret phrase',
+      },
     });
     expect(refused.status).toBe(400);
-    const broken = await again.client.post(
+    const broken = await again.client.call(
+      'POST',
       '/api/journal',
       '{"entryText": "fifth secret phrase", "dayNumber": ',
     );

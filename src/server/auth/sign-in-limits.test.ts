@@ -24,7 +24,7 @@ async function owner() {
 }
 
 const signIn = (client: ApiClient, username: string, secret = password) =>
-  client.post('/api/auth/login', { username, password: secret });
+  client.api('POST /api/auth/login', { body: { username, password: secret } });
 
 async function fail(client: ApiClient, username: string, times: number): Promise<number[]> {
   const statuses: number[] = [];
@@ -151,9 +151,11 @@ describe('failed sign-ins from everywhere', () => {
 describe('the device cookie', () => {
   it('is HttpOnly, SameSite=Lax, long-lived, sent only to the sign-in calls, and unchanged by a later sign-in', async () => {
     const phone = await owner();
-    const again = await phone.post('/api/auth/login', {
-      username: phone.user.username,
-      password,
+    const again = await phone.api('POST /api/auth/login', {
+      body: {
+        username: phone.user.username,
+        password,
+      },
     });
     const cookie = again.cookies.find((c) => c.name === DEVICE_COOKIE)!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/auth' });
@@ -167,16 +169,15 @@ describe('the device cookie', () => {
     const secure = await createTestApp({ env: { APP_URL: 'https://threefold.example' } });
     try {
       const client = new ApiClient(secure.app);
-      const response = await client.post(
-        '/api/auth/signup',
-        {
+      const response = await client.api('POST /api/auth/signup', {
+        body: {
           username: `secure_${Math.random().toString(36).slice(2, 8)}`,
           email: `secure_${Math.random().toString(36).slice(2, 8)}@example.test`,
           password,
           fullName: 'Secure Person',
         },
-        { origin: 'https://threefold.example' },
-      );
+        headers: { origin: 'https://threefold.example' },
+      });
       expect(response.status).toBe(201);
       expect(response.cookies.find((c) => c.name === DEVICE_COOKIE)).toMatchObject({
         secure: true,

@@ -23,10 +23,10 @@ let addressCounter = 0;
 const browserAt = (ip = `198.51.100.${(addressCounter++ % 250) + 1}`) => new ApiClient(t.app, ip);
 
 const signIn = (client: ApiClient, username: string, secret = password) =>
-  client.post('/api/auth/login', { username, password: secret });
+  client.api('POST /api/auth/login', { body: { username, password: secret } });
 
 const askForLink = (client: ApiClient, email: string) =>
-  client.post('/api/auth/sign-in-link-request', { email });
+  client.api('POST /api/auth/sign-in-link-request', { body: { email } });
 
 /** The link mailed to `email` most recently, once the background send has run. */
 async function linkMailedTo(email: string): Promise<string> {
@@ -61,14 +61,16 @@ describe('an emailed sign-in link', () => {
     const mail = sent.filter((m) => m.to === owner.user.email).at(-1)!;
     expect(mail.text).toContain('within 15 minutes');
 
-    const used = await laptop.post('/api/auth/sign-in-link', { token: tokenOf(link) });
+    const used = await laptop.api('POST /api/auth/sign-in-link', {
+      body: { token: tokenOf(link) },
+    });
     expect(used).toMatchObject({ status: 200, body: { user: { id: owner.user.id } } });
     expect(laptop.sessionCookie).toBeDefined();
     expect(laptop.deviceCookie).toMatch(new RegExp(`^${owner.user.id}\\.`));
-    expect((await laptop.get('/api/auth/me')).body.user.id).toBe(owner.user.id);
+    expect((await laptop.api('GET /api/auth/me')).body.user.id).toBe(owner.user.id);
 
     // Known now: its password sign-in is no longer refused for the failures from elsewhere.
-    await laptop.post('/api/auth/logout');
+    await laptop.api('POST /api/auth/logout');
     expect((await signIn(laptop, owner.user.username)).status).toBe(200);
     expect((await signIn(browserAt(), owner.user.username)).status).toBe(429);
   }, 60_000); // Fifty password checks first: seconds on a busy machine.
@@ -86,8 +88,8 @@ describe('an emailed sign-in link', () => {
     expect(JSON.stringify(rows)).not.toContain(token);
 
     const first = browserAt();
-    expect((await first.post('/api/auth/sign-in-link', { token })).status).toBe(200);
-    const again = await browserAt().post('/api/auth/sign-in-link', { token });
+    expect((await first.api('POST /api/auth/sign-in-link', { body: { token } })).status).toBe(200);
+    const again = await browserAt().api('POST /api/auth/sign-in-link', { body: { token } });
     expect(again).toMatchObject({
       status: 400,
       body: { message: 'Invalid or expired sign-in link' },
@@ -98,11 +100,13 @@ describe('an emailed sign-in link', () => {
     await askForLink(browserAt(), owner.user.email);
     const late = tokenOf(await linkMailedTo(owner.user.email));
     t.clock.advance(15 * 60_000 + 1);
-    expect((await browserAt().post('/api/auth/sign-in-link', { token: late })).status).toBe(400);
-    expect((await browserAt().post('/api/auth/sign-in-link', { token: 'made-up' })).status).toBe(
-      400,
-    );
-    expect((await browserAt().post('/api/auth/sign-in-link', {})).status).toBe(400);
+    expect(
+      (await browserAt().api('POST /api/auth/sign-in-link', { body: { token: late } })).status,
+    ).toBe(400);
+    expect(
+      (await browserAt().api('POST /api/auth/sign-in-link', { body: { token: 'made-up' } })).status,
+    ).toBe(400);
+    expect((await browserAt().call('POST', '/api/auth/sign-in-link', {})).status).toBe(400);
   });
 
   it('answers alike whether or not the account exists, and mails only a real one', async () => {
@@ -135,7 +139,9 @@ describe('an emailed sign-in link', () => {
     // that work for as long as the allowance stays spent.
     const token = tokenOf(await linkMailedTo(owner.user.email));
     t.clock.advance(14 * 60_000);
-    expect((await browserAt().post('/api/auth/sign-in-link', { token })).status).toBe(200);
+    expect((await browserAt().api('POST /api/auth/sign-in-link', { body: { token } })).status).toBe(
+      200,
+    );
   });
 
   it('is limited per address that asks', async () => {
@@ -147,16 +153,23 @@ describe('an emailed sign-in link', () => {
       const asker = new ApiClient(strict.app, '192.0.2.77');
       for (let i = 0; i < 10; i++) {
         expect(
-          (await asker.post('/api/auth/sign-in-link-request', { email: `a${i}@x.test` })).status,
+          (
+            await asker.api('POST /api/auth/sign-in-link-request', {
+              body: { email: `a${i}@x.test` },
+            })
+          ).status,
         ).toBe(200);
       }
       expect(
-        (await asker.post('/api/auth/sign-in-link-request', { email: 'a11@x.test' })).status,
+        (await asker.api('POST /api/auth/sign-in-link-request', { body: { email: 'a11@x.test' } }))
+          .status,
       ).toBe(429);
       expect(
         (
-          await new ApiClient(strict.app, '192.0.2.78').post('/api/auth/sign-in-link-request', {
-            email: 'a11@x.test',
+          await new ApiClient(strict.app, '192.0.2.78').api('POST /api/auth/sign-in-link-request', {
+            body: {
+              email: 'a11@x.test',
+            },
           })
         ).status,
       ).toBe(200);

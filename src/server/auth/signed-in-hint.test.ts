@@ -17,12 +17,12 @@ type Cookie = ApiResponse['cookies'][number] & {
   expires?: Date;
 };
 
-function cookie(response: ApiResponse, name: string): Cookie | undefined {
+function cookie(response: ApiResponse<unknown>, name: string): Cookie | undefined {
   return response.cookies.find((c) => c.name === name) as Cookie | undefined;
 }
 
 /** The hint is readable by the page and lives exactly as long as the session cookie. */
-function expectHintBeside(response: ApiResponse) {
+function expectHintBeside(response: ApiResponse<unknown>) {
   const session = cookie(response, SESSION_COOKIE);
   const hint = cookie(response, SIGNED_IN_HINT_COOKIE);
   expect(session?.httpOnly).toBe(true);
@@ -35,7 +35,7 @@ function expectHintBeside(response: ApiResponse) {
 }
 
 /** Both cookies are cleared together. */
-function expectBothCleared(response: ApiResponse) {
+function expectBothCleared(response: ApiResponse<unknown>) {
   for (const name of [SESSION_COOKIE, SIGNED_IN_HINT_COOKIE]) {
     const cleared = cookie(response, name);
     expect(cleared?.value, name).toBe('');
@@ -46,27 +46,33 @@ function expectBothCleared(response: ApiResponse) {
 describe('the signed-in hint cookie', () => {
   it('comes with the session cookie on sign-up, sign-in and password change', async () => {
     const newcomer = new ApiClient(t.app);
-    const signup = await newcomer.post('/api/auth/signup', {
-      username: `hint_${Date.now().toString(36)}`,
-      email: `hint_${Date.now().toString(36)}@example.test`,
-      password: 'correct horse battery',
-      fullName: 'Hint Reader',
+    const signup = await newcomer.api('POST /api/auth/signup', {
+      body: {
+        username: `hint_${Date.now().toString(36)}`,
+        email: `hint_${Date.now().toString(36)}@example.test`,
+        password: 'correct horse battery',
+        fullName: 'Hint Reader',
+      },
     });
     expect(signup.status).toBe(201);
     expectHintBeside(signup);
 
     const person = await signUp(t.app);
 
-    const login = await person.post('/api/auth/login', {
-      username: person.user.username,
-      password: 'correct horse battery',
+    const login = await person.api('POST /api/auth/login', {
+      body: {
+        username: person.user.username,
+        password: 'correct horse battery',
+      },
     });
     expect(login.status).toBe(200);
     expectHintBeside(login);
 
-    const changed = await person.post('/api/auth/password', {
-      currentPassword: 'correct horse battery',
-      newPassword: 'a different long password',
+    const changed = await person.api('POST /api/auth/password', {
+      body: {
+        currentPassword: 'correct horse battery',
+        newPassword: 'a different long password',
+      },
     });
     expect(changed.status).toBe(200);
     expectHintBeside(changed);
@@ -90,7 +96,7 @@ describe('the signed-in hint cookie', () => {
 
   it('is cleared with the session on sign-out, account deletion and ending this device', async () => {
     const leaving = await signUp(t.app);
-    expectBothCleared(await leaving.post('/api/auth/logout'));
+    expectBothCleared(await leaving.api('POST /api/auth/logout'));
 
     const deleting = await signUp(t.app);
     const deleted = await deleting.call('DELETE', '/api/users/me', {

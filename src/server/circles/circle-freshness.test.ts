@@ -21,9 +21,10 @@ afterAll(async () => {
 
 const text = (thoughts: string) => JSON.stringify({ thoughts, words: '', deeds: '' });
 const pageOf = async (reader: ApiClient, circleId: number) => {
-  const response = await reader.get<{ thoughts?: string; user: { fullName: string } }[]>(
-    `/api/circles/${circleId}/reflections?day=7`,
-  );
+  const response = await reader.api('GET /api/circles/:id/reflections', {
+    params: { id: circleId },
+    query: { day: '7' },
+  });
   expect(response.status).toBe(200);
   return response.body.map((entry) => `${entry.user.fullName}: ${entry.thoughts ?? ''}`);
 };
@@ -35,16 +36,19 @@ const pageOf = async (reader: ApiClient, circleId: number) => {
 async function circleAcrossProcesses(name: string, writerName: string, shared?: string) {
   const reader = await signUp(readerSide.app);
   const writer = await signUp(writerSide.app, { fullName: writerName });
-  const circleId: number = (await reader.post('/api/circles', { name })).body.id;
-  const code = (await reader.post(`/api/circles/${circleId}/invites`)).body.code;
-  expect((await writer.post('/api/circles/join', { code })).status).toBe(200);
+  const circleId: number = (await reader.api('POST /api/circles', { body: { name } })).body.id;
+  const code = (await reader.api('POST /api/circles/:id/invites', { params: { id: circleId } }))
+    .body.code;
+  expect((await writer.api('POST /api/circles/join', { body: { code } })).status).toBe(200);
   const saved =
     shared === undefined
       ? undefined
-      : await writer.post('/api/journal', {
-          dayNumber: 7,
-          entryText: text(shared),
-          circleIds: [circleId],
+      : await writer.api('POST /api/journal', {
+          body: {
+            dayNumber: 7,
+            entryText: text(shared),
+            circleIds: [circleId],
+          },
         });
   return { reader, writer, circleId, entryId: saved?.body.id as number };
 }
@@ -54,17 +58,22 @@ describe("a circle's page cached by one process", () => {
     const { reader, writer, circleId } = await circleAcrossProcesses('Two processes', 'Mehr');
     expect(await pageOf(reader, circleId)).toEqual([]);
 
-    const saved = await writer.post('/api/journal', {
-      dayNumber: 7,
-      entryText: text('shared at dawn'),
-      circleIds: [circleId],
+    const saved = await writer.api('POST /api/journal', {
+      body: {
+        dayNumber: 7,
+        entryText: text('shared at dawn'),
+        circleIds: [circleId],
+      },
     });
     await expect
       .poll(() => pageOf(reader, circleId), HEARD_ELSEWHERE)
       .toEqual(['Mehr: shared at dawn']);
 
     readerSide.clock.advance(1000);
-    await writer.put(`/api/journal/${saved.body.id}`, { entryText: text('edited at noon') });
+    await writer.api('PUT /api/journal/:id', {
+      params: { id: saved.body.id },
+      body: { entryText: text('edited at noon') },
+    });
     await expect
       .poll(() => pageOf(reader, circleId), HEARD_ELSEWHERE)
       .toEqual(['Mehr: edited at noon']);
@@ -74,7 +83,9 @@ describe("a circle's page cached by one process", () => {
       .poll(() => pageOf(reader, circleId), HEARD_ELSEWHERE)
       .toEqual(['Mehr Renamed: edited at noon']);
 
-    await writer.delete(`/api/circles/${circleId}/members/${writer.user.id}`);
+    await writer.api('DELETE /api/circles/:id/members/:userId', {
+      params: { id: circleId, userId: writer.user.id },
+    });
     await expect.poll(() => pageOf(reader, circleId), HEARD_ELSEWHERE).toEqual([]);
   });
 
@@ -85,7 +96,7 @@ describe("a circle's page cached by one process", () => {
       'brief',
     );
     await expect.poll(() => pageOf(reader, circleId), HEARD_ELSEWHERE).toEqual(['Farah: brief']);
-    await writer.delete(`/api/journal/${entryId}`);
+    await writer.api('DELETE /api/journal/:id', { params: { id: entryId } });
     await expect.poll(() => pageOf(reader, circleId), HEARD_ELSEWHERE).toEqual([]);
   });
 
@@ -100,15 +111,19 @@ describe("a circle's page cached by one process", () => {
       .toEqual(['Roshan: kept apart']);
 
     // The author blocks the reader through the other process: the reader's kept view goes.
-    expect((await writer.post('/api/blocks', { userId: reader.user.id })).status).toBe(201);
+    expect(
+      (await writer.api('POST /api/blocks', { body: { userId: reader.user.id } })).status,
+    ).toBe(201);
     await expect.poll(() => pageOf(reader, circleId), HEARD_ELSEWHERE).toEqual([]);
-    await writer.delete(`/api/blocks/${reader.user.id}`);
+    await writer.api('DELETE /api/blocks/:userId', { params: { userId: reader.user.id } });
     await expect
       .poll(() => pageOf(reader, circleId), HEARD_ELSEWHERE)
       .toEqual(['Roshan: kept apart']);
 
     // The reader's own block holds on their very next request.
-    expect((await reader.post('/api/blocks', { userId: writer.user.id })).status).toBe(201);
+    expect(
+      (await reader.api('POST /api/blocks', { body: { userId: writer.user.id } })).status,
+    ).toBe(201);
     expect(await pageOf(reader, circleId)).toEqual([]);
   });
 
@@ -116,14 +131,17 @@ describe("a circle's page cached by one process", () => {
     const { reader, circleId, entryId } = await circleAcrossProcesses('Thanks', 'Tir', 'grateful');
     const appreciated = async () =>
       (
-        await reader.get<{ appreciatedByMe: boolean }[]>(
-          `/api/circles/${circleId}/reflections?day=7`,
-        )
+        await reader.api('GET /api/circles/:id/reflections', {
+          params: { id: circleId },
+          query: { day: '7' },
+        })
       ).body.map((entry) => entry.appreciatedByMe);
     await expect.poll(appreciated, HEARD_ELSEWHERE).toEqual([false]);
-    expect((await reader.put(`/api/journal/${entryId}/appreciation`)).status).toBe(200);
+    expect(
+      (await reader.api('PUT /api/journal/:id/appreciation', { params: { id: entryId } })).status,
+    ).toBe(200);
     expect(await appreciated()).toEqual([true]);
-    await reader.delete(`/api/journal/${entryId}/appreciation`);
+    await reader.api('DELETE /api/journal/:id/appreciation', { params: { id: entryId } });
     expect(await appreciated()).toEqual([false]);
   });
 });

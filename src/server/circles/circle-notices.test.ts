@@ -33,7 +33,7 @@ beforeAll(async () => {
   first = await buildPushTestApp(onTestPushService);
   second = await buildPushTestApp(onTestPushService);
   handle = openDatabase(database.url);
-  vapidPublicKey = (await new ApiClient(first.app).get('/api/push/public-key')).body.publicKey;
+  vapidPublicKey = (await new ApiClient(first.app).api('GET /api/push/public-key')).body.publicKey;
 });
 
 afterAll(async () => {
@@ -57,39 +57,47 @@ async function noticesSettled() {
 
 async function withDevice(person: ApiClient): Promise<TestSubscription> {
   const device = service.subscribe();
-  const response = await person.post('/api/push/subscriptions', {
-    subscription: { endpoint: device.endpoint, expirationTime: null, keys: device.keys },
-    time: '08:30',
-    timeZone: 'Europe/London',
+  const response = await person.api('POST /api/push/subscriptions', {
+    body: {
+      subscription: { endpoint: device.endpoint, expirationTime: null, keys: device.keys },
+      time: '08:30',
+      timeZone: 'Europe/London',
+    },
   });
   expect(response.status).toBe(201);
   return device;
 }
 
 async function turnOnNotices(person: ApiClient) {
-  const response = await person.call('PATCH', '/api/users/me', { circlePush: true });
+  const response = await person.api('PATCH /api/users/me', { body: { circlePush: true } });
   expect(response.status).toBe(200);
   expect(response.body.user.circlePush).toBe(true);
 }
 
 /** A circle of `name` made by `owner`, with `others` joined by its invite link. */
 async function circleOf(name: string, owner: Person, others: Person[]) {
-  const created = await owner.post('/api/circles', { name });
+  const created = await owner.api('POST /api/circles', { body: { name } });
   expect(created.status).toBe(201);
-  const invite = await owner.post(`/api/circles/${created.body.id}/invites`);
+  const invite = await owner.api('POST /api/circles/:id/invites', {
+    params: { id: created.body.id },
+  });
   for (const other of others) {
-    expect((await other.post('/api/circles/join', { code: invite.body.code })).status).toBe(200);
+    expect(
+      (await other.api('POST /api/circles/join', { body: { code: invite.body.code } })).status,
+    ).toBe(200);
   }
   return created.body.id as number;
 }
 
 async function shareToday(author: ApiClient, circleIds: number[], thoughts = 'A quiet morning') {
-  const day = (await author.get('/api/thoughts/today')).body.currentDay as number;
-  const saved = await author.post('/api/journal', {
-    dayNumber: day,
-    entryText: JSON.stringify({ thoughts, words: '', deeds: '' }),
-    isPublic: false,
-    circleIds,
+  const day = (await author.api('GET /api/thoughts/today')).body.currentDay as number;
+  const saved = await author.api('POST /api/journal', {
+    body: {
+      dayNumber: day,
+      entryText: JSON.stringify({ thoughts, words: '', deeds: '' }),
+      isPublic: false,
+      circleIds,
+    },
   });
   expect([200, 201]).toContain(saved.status);
   return saved;
@@ -113,8 +121,8 @@ describe('the circle notice setting', () => {
     const person = await signUp(first.app);
     expect(person.user.circlePush).toBe(false);
     await turnOnNotices(person);
-    expect((await person.get('/api/auth/me')).body.user.circlePush).toBe(true);
-    const off = await person.call('PATCH', '/api/users/me', { circlePush: false });
+    expect((await person.api('GET /api/auth/me')).body.user.circlePush).toBe(true);
+    const off = await person.api('PATCH /api/users/me', { body: { circlePush: false } });
     expect(off.body.user.circlePush).toBe(false);
     const wrong = await person.call('PATCH', '/api/users/me', { circlePush: 'yes' });
     expect(wrong.status).toBe(400);
@@ -200,10 +208,12 @@ describe('telling a circle that someone shared a reflection', () => {
       told.person,
     ]);
     expect(
-      (await author.post('/api/blocks', { userId: blockedByAuthor.person.user.id })).status,
+      (await author.api('POST /api/blocks', { body: { userId: blockedByAuthor.person.user.id } }))
+        .status,
     ).toBe(201);
     expect(
-      (await blockingAuthor.person.post('/api/blocks', { userId: author.user.id })).status,
+      (await blockingAuthor.person.api('POST /api/blocks', { body: { userId: author.user.id } }))
+        .status,
     ).toBe(201);
     await handle.db
       .updateTable('users')
@@ -248,7 +258,7 @@ describe('telling a circle that someone shared a reflection', () => {
     await noticesSettled();
     expect(attemptsAt(failing.device)).toBe(1);
     expect(attemptsAt(gone.device)).toBe(1);
-    const journal = await author.get('/api/journal');
+    const journal = await author.api('GET /api/journal');
     expect(journal.body).toEqual([
       expect.objectContaining({
         entryText: expect.stringContaining('Kept whatever the push service says'),

@@ -24,26 +24,30 @@ const text = (thoughts: string, words = '', deeds = '') =>
 async function circleOfTwo(name = 'Family') {
   const owner = (await signUp(t.app, { fullName: 'Roshan Owner' })) as Person;
   const member = (await signUp(t.app, { fullName: 'Mehr Member' })) as Person;
-  const created = await owner.post('/api/circles', { name, description: 'We read at breakfast' });
+  const created = await owner.api('POST /api/circles', {
+    body: { name, description: 'We read at breakfast' },
+  });
   expect(created.status).toBe(201);
   const circleId = created.body.id as number;
-  const invite = await owner.post(`/api/circles/${circleId}/invites`);
+  const invite = await owner.api('POST /api/circles/:id/invites', { params: { id: circleId } });
   expect(invite.status).toBe(201);
-  const joined = await member.post('/api/circles/join', { code: invite.body.code });
+  const joined = await member.api('POST /api/circles/join', { body: { code: invite.body.code } });
   expect(joined).toMatchObject({ status: 200, body: { id: circleId, name, role: 'member' } });
   return { owner, member, circleId, code: invite.body.code as string };
 }
 
 async function today(person: ApiClient): Promise<number> {
-  return (await person.get('/api/thoughts/today')).body.currentDay as number;
+  return (await person.api('GET /api/thoughts/today')).body.currentDay as number;
 }
 
 describe('making a circle', () => {
   it('answers the new circle, lists it with its counts, and shows its members', async () => {
     const owner = await signUp(t.app, { fullName: 'Roshan' });
-    const created = await owner.post('/api/circles', {
-      name: '  Study class  ',
-      description: 'Tuesdays',
+    const created = await owner.api('POST /api/circles', {
+      body: {
+        name: '  Study class  ',
+        description: 'Tuesdays',
+      },
     });
     expect(created).toMatchObject({
       status: 201,
@@ -55,10 +59,10 @@ describe('making a circle', () => {
         memberCount: 1,
       },
     });
-    expect((await owner.get('/api/circles')).body).toEqual([
+    expect((await owner.api('GET /api/circles')).body).toEqual([
       { ...created.body, reflectedToday: 0 },
     ]);
-    const detail = await owner.get(`/api/circles/${created.body.id}`);
+    const detail = await owner.api('GET /api/circles/:id', { params: { id: created.body.id } });
     expect(detail.body.members).toEqual([
       {
         userId: owner.user.id,
@@ -83,7 +87,7 @@ describe('making a circle', () => {
       ],
     ];
     for (const [body, message] of tries) {
-      expect(await owner.post('/api/circles', body)).toMatchObject({
+      expect(await owner.call('POST', '/api/circles', body)).toMatchObject({
         status: 400,
         body: { message },
       });
@@ -93,9 +97,11 @@ describe('making a circle', () => {
   it('holds a person to 20 circles, saying so', async () => {
     const owner = await signUp(t.app);
     for (let i = 0; i < CIRCLE_LIMITS.circlesPerPerson; i++) {
-      expect((await owner.post('/api/circles', { name: `Circle ${i}` })).status).toBe(201);
+      expect((await owner.api('POST /api/circles', { body: { name: `Circle ${i}` } })).status).toBe(
+        201,
+      );
     }
-    const refused = await owner.post('/api/circles', { name: 'One too many' });
+    const refused = await owner.api('POST /api/circles', { body: { name: 'One too many' } });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toMatch(/at most 20 circles/);
   });
@@ -105,47 +111,60 @@ describe('inviting by link', () => {
   it('shows anyone what the circle is, lets people join once, and refuses unknown or expired codes', async () => {
     const { owner, member, circleId, code } = await circleOfTwo('Cousins');
     const visitor = await signUp(t.app);
-    const preview = await new (owner.constructor as typeof ApiClient)(t.app).get(
-      `/api/circle-invites/${code}`,
+    const preview = await new (owner.constructor as typeof ApiClient)(t.app).api(
+      'GET /api/circle-invites/:code',
+      { params: { code } },
     );
     expect(preview).toMatchObject({
       status: 200,
       body: { name: 'Cousins', description: 'We read at breakfast', memberCount: 2 },
     });
-    expect(await member.post('/api/circles/join', { code })).toMatchObject({
+    expect(await member.api('POST /api/circles/join', { body: { code } })).toMatchObject({
       status: 200,
       body: { id: circleId, role: 'member' },
     });
-    expect((await owner.get(`/api/circles/${circleId}`)).body.memberCount).toBe(2);
+    expect(
+      (await owner.api('GET /api/circles/:id', { params: { id: circleId } })).body.memberCount,
+    ).toBe(2);
     for (const bad of ['nope', 'x'.repeat(22)]) {
-      expect(await visitor.post('/api/circles/join', { code: bad })).toMatchObject({
+      expect(await visitor.api('POST /api/circles/join', { body: { code: bad } })).toMatchObject({
         status: 404,
         body: { message: 'Invite not found' },
       });
     }
     t.clock.advance(8 * 86_400_000);
-    expect(await visitor.post('/api/circles/join', { code })).toMatchObject({
+    expect(await visitor.api('POST /api/circles/join', { body: { code } })).toMatchObject({
       status: 404,
       body: { message: 'Invite not found' },
     });
     expect(
-      (await new (owner.constructor as typeof ApiClient)(t.app).get(`/api/circle-invites/${code}`))
-        .status,
+      (
+        await new (owner.constructor as typeof ApiClient)(t.app).api(
+          'GET /api/circle-invites/:code',
+          { params: { code } },
+        )
+      ).status,
     ).toBe(404);
   });
 
   it('lets only the owner invite, at most 20 links a day', async () => {
     const { owner, member, circleId } = await circleOfTwo();
-    expect((await member.post(`/api/circles/${circleId}/invites`)).status).toBe(403);
+    expect(
+      (await member.api('POST /api/circles/:id/invites', { params: { id: circleId } })).status,
+    ).toBe(403);
     for (let i = 1; i < CIRCLE_LIMITS.invitesPerDay; i++) {
-      expect((await owner.post(`/api/circles/${circleId}/invites`)).status).toBe(201);
+      expect(
+        (await owner.api('POST /api/circles/:id/invites', { params: { id: circleId } })).status,
+      ).toBe(201);
     }
-    const refused = await owner.post(`/api/circles/${circleId}/invites`);
+    const refused = await owner.api('POST /api/circles/:id/invites', { params: { id: circleId } });
     expect(refused.status).toBe(429);
     expect(refused.body.message).toMatch(/at most 20 invite links a day/);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     t.clock.advance(86_400_000 + 1000);
-    expect((await owner.post(`/api/circles/${circleId}/invites`)).status).toBe(201);
+    expect(
+      (await owner.api('POST /api/circles/:id/invites', { params: { id: circleId } })).status,
+    ).toBe(201);
   });
 
   it('holds a circle to 100 members, saying so', async () => {
@@ -181,9 +200,10 @@ describe('inviting by link', () => {
         })),
       )
       .execute();
-    const code = (await owner.post(`/api/circles/${circleId}/invites`)).body.code;
+    const code = (await owner.api('POST /api/circles/:id/invites', { params: { id: circleId } }))
+      .body.code;
     const late = await signUp(t.app);
-    const refused = await late.post('/api/circles/join', { code });
+    const refused = await late.api('POST /api/circles/join', { body: { code } });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toMatch(/already has 100 members/);
   });
@@ -194,19 +214,21 @@ describe('sharing with a circle', () => {
     const { owner, member, circleId } = await circleOfTwo();
     const outsider = await signUp(t.app);
     const day = await today(owner);
-    const saved = await member.post('/api/journal', {
-      dayNumber: day,
-      entryText: text('a thought for the circle', 'kept to myself', 'a deed'),
-      isPublic: false,
-      sharedParts: ['thoughts', 'deeds'],
-      circleIds: [circleId],
+    const saved = await member.api('POST /api/journal', {
+      body: {
+        dayNumber: day,
+        entryText: text('a thought for the circle', 'kept to myself', 'a deed'),
+        isPublic: false,
+        sharedParts: ['thoughts', 'deeds'],
+        circleIds: [circleId],
+      },
     });
     expect(saved).toMatchObject({
       status: 201,
       body: { circleIds: [circleId], appreciations: [] },
     });
 
-    const page = await owner.get(`/api/circles/${circleId}/reflections`);
+    const page = await owner.call('GET', `/api/circles/${circleId}/reflections`);
     expect(page).toMatchObject({ status: 200 });
     expect(page.body).toEqual([
       {
@@ -220,79 +242,127 @@ describe('sharing with a circle', () => {
       },
     ]);
     expect(JSON.stringify(page.body)).not.toContain('kept to myself');
-    expect((await owner.get(`/api/circles/${circleId}/reflections?day=${day}`)).body).toEqual(
-      page.body,
-    );
     expect(
-      (await owner.get(`/api/circles/${circleId}/reflections?day=${day === 1 ? 2 : day - 1}`)).body,
+      (await owner.call('GET', `/api/circles/${circleId}/reflections?day=${day}`)).body,
+    ).toEqual(page.body);
+    expect(
+      (
+        await owner.call(
+          'GET',
+          `/api/circles/${circleId}/reflections?day=${day === 1 ? 2 : day - 1}`,
+        )
+      ).body,
     ).toEqual([]);
-    expect((await owner.get('/api/circles')).body[0]).toMatchObject({
+    expect((await owner.api('GET /api/circles')).body[0]).toMatchObject({
       reflectedToday: 1,
       memberCount: 2,
     });
 
     // Not in the friends' feed, not to an outsider, not in anyone's search but the author's.
-    expect((await owner.get('/api/journal/friends')).body).toEqual([]);
+    expect((await owner.api('GET /api/journal/friends')).body).toEqual([]);
     for (const url of [
       `/api/circles/${circleId}`,
       `/api/circles/${circleId}/reflections`,
       `/api/circles/${circleId}/reflections?day=${day}`,
     ]) {
-      expect(await outsider.get(url)).toMatchObject({
+      expect(await outsider.call('GET', url)).toMatchObject({
         status: 404,
         body: { message: 'Circle not found' },
       });
     }
-    const found = await owner.get('/api/search?q=thought%20for%20the%20circle&scope=journal');
+    const found = await owner.api('GET /api/search', {
+      query: { q: 'thought for the circle', scope: 'journal' },
+    });
     expect(found.body.journal).toEqual([]);
-    const ownSearch = await member.get('/api/search?q=thought%20for%20the%20circle&scope=journal');
+    const ownSearch = await member.api('GET /api/search', {
+      query: { q: 'thought for the circle', scope: 'journal' },
+    });
     expect(ownSearch.body.journal).toHaveLength(1);
   });
 
   it("refuses circles the author is not in, and takes a leaver's entries off the circle", async () => {
     const { owner, member, circleId } = await circleOfTwo();
     const stranger = await signUp(t.app);
-    const theirs = (await stranger.post('/api/circles', { name: 'Theirs' })).body.id;
+    const theirs = (await stranger.api('POST /api/circles', { body: { name: 'Theirs' } })).body.id;
     expect(
-      await member.post('/api/journal', {
-        dayNumber: 2,
-        entryText: text('x'),
-        circleIds: [circleId, theirs],
+      await member.api('POST /api/journal', {
+        body: {
+          dayNumber: 2,
+          entryText: text('x'),
+          circleIds: [circleId, theirs],
+        },
       }),
     ).toMatchObject({ status: 404, body: { message: 'Circle not found' } });
-    expect((await member.get('/api/journal/day/2')).status).toBe(404);
-
-    const saved = await member.post('/api/journal', {
-      dayNumber: 2,
-      entryText: text('shared then left'),
-      circleIds: [circleId],
-    });
-    expect((await owner.get(`/api/circles/${circleId}/reflections?day=2`)).body).toHaveLength(1);
-    expect((await member.delete(`/api/circles/${circleId}/members/${member.user.id}`)).status).toBe(
-      200,
-    );
-    expect((await owner.get(`/api/circles/${circleId}/reflections?day=2`)).body).toEqual([]);
-    expect((await member.get('/api/journal/day/2')).body.circleIds).toEqual([]);
-    expect((await member.get(`/api/circles/${circleId}`)).status).toBe(404);
     expect(
-      (await member.put(`/api/journal/${saved.body.id}`, { circleIds: [circleId] })).status,
+      (await member.api('GET /api/journal/day/:dayNumber', { params: { dayNumber: 2 } })).status,
+    ).toBe(404);
+
+    const saved = await member.api('POST /api/journal', {
+      body: {
+        dayNumber: 2,
+        entryText: text('shared then left'),
+        circleIds: [circleId],
+      },
+    });
+    expect(
+      (
+        await owner.api('GET /api/circles/:id/reflections', {
+          params: { id: circleId },
+          query: { day: '2' },
+        })
+      ).body,
+    ).toHaveLength(1);
+    expect(
+      (
+        await member.api('DELETE /api/circles/:id/members/:userId', {
+          params: { id: circleId, userId: member.user.id },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await owner.api('GET /api/circles/:id/reflections', {
+          params: { id: circleId },
+          query: { day: '2' },
+        })
+      ).body,
+    ).toEqual([]);
+    expect((await member.call('GET', '/api/journal/day/2')).body.circleIds).toEqual([]);
+    expect((await member.api('GET /api/circles/:id', { params: { id: circleId } })).status).toBe(
+      404,
+    );
+    expect(
+      (
+        await member.api('PUT /api/journal/:id', {
+          params: { id: saved.body.id },
+          body: { circleIds: [circleId] },
+        })
+      ).status,
     ).toBe(404);
   });
 
   it("changes who sees an entry when its circles change, and lists them on the author's journal", async () => {
     const { owner, member, circleId } = await circleOfTwo();
-    const second = (await member.post('/api/circles', { name: 'Second' })).body.id;
-    const saved = await member.post('/api/journal', {
-      dayNumber: 5,
-      entryText: text('moving'),
-      circleIds: [circleId, second],
+    const second = (await member.api('POST /api/circles', { body: { name: 'Second' } })).body.id;
+    const saved = await member.api('POST /api/journal', {
+      body: { dayNumber: 5, entryText: text('moving'), circleIds: [circleId, second] },
     });
     expect(saved.body.circleIds).toEqual([circleId, second].sort((a, b) => a - b));
-    const moved = await member.put(`/api/journal/${saved.body.id}`, { circleIds: [second] });
+    const moved = await member.api('PUT /api/journal/:id', {
+      params: { id: saved.body.id },
+      body: { circleIds: [second] },
+    });
     expect(moved.body.circleIds).toEqual([second]);
-    expect((await owner.get(`/api/circles/${circleId}/reflections?day=5`)).body).toEqual([]);
-    const journal = (await member.get('/api/journal')).body;
-    expect(journal.find((e: { id: number }) => e.id === saved.body.id).circleIds).toEqual([second]);
+    expect(
+      (
+        await owner.api('GET /api/circles/:id/reflections', {
+          params: { id: circleId },
+          query: { day: '5' },
+        })
+      ).body,
+    ).toEqual([]);
+    const journal = (await member.api('GET /api/journal')).body;
+    expect(journal.find((e) => e.id === saved.body.id)?.circleIds).toEqual([second]);
   });
 });
 
@@ -302,10 +372,16 @@ describe('leaving, removing, handing on and deleting', () => {
     expect(
       (await member.call('PATCH', `/api/circles/${circleId}`, { name: 'Mine now' })).status,
     ).toBe(403);
-    expect((await member.delete(`/api/circles/${circleId}/members/${owner.user.id}`)).status).toBe(
+    expect(
+      (
+        await member.api('DELETE /api/circles/:id/members/:userId', {
+          params: { id: circleId, userId: owner.user.id },
+        })
+      ).status,
+    ).toBe(403);
+    expect((await member.api('DELETE /api/circles/:id', { params: { id: circleId } })).status).toBe(
       403,
     );
-    expect((await member.delete(`/api/circles/${circleId}`)).status).toBe(403);
     expect(
       (
         await member.call('PATCH', `/api/circles/${circleId}/members/${member.user.id}`, {
@@ -317,7 +393,9 @@ describe('leaving, removing, handing on and deleting', () => {
     const renamed = await owner.call('PATCH', `/api/circles/${circleId}`, { name: 'Renamed' });
     expect(renamed).toMatchObject({ status: 200, body: { name: 'Renamed', role: 'owner' } });
 
-    const leave = await owner.delete(`/api/circles/${circleId}/members/${owner.user.id}`);
+    const leave = await owner.api('DELETE /api/circles/:id/members/:userId', {
+      params: { id: circleId, userId: owner.user.id },
+    });
     expect(leave.status).toBe(409);
     expect(leave.body.message).toMatch(/Hand the circle on/);
 
@@ -326,26 +404,50 @@ describe('leaving, removing, handing on and deleting', () => {
     });
     expect(handed.status).toBe(200);
     expect(handed.body.role).toBe('member');
-    expect((await owner.delete(`/api/circles/${circleId}/members/${owner.user.id}`)).status).toBe(
-      200,
-    );
-    expect((await member.get(`/api/circles/${circleId}`)).body).toMatchObject({
+    expect(
+      (
+        await owner.api('DELETE /api/circles/:id/members/:userId', {
+          params: { id: circleId, userId: owner.user.id },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await member.api('GET /api/circles/:id', { params: { id: circleId } })).body,
+    ).toMatchObject({
       role: 'owner',
       memberCount: 1,
     });
-    expect((await member.delete(`/api/circles/${circleId}`)).status).toBe(200);
-    expect((await member.get(`/api/circles/${circleId}`)).status).toBe(404);
-    expect((await member.get('/api/circles')).body).toEqual([]);
+    expect((await member.api('DELETE /api/circles/:id', { params: { id: circleId } })).status).toBe(
+      200,
+    );
+    expect((await member.api('GET /api/circles/:id', { params: { id: circleId } })).status).toBe(
+      404,
+    );
+    expect((await member.api('GET /api/circles')).body).toEqual([]);
   });
 
   it('lets the owner remove a member, who then sees nothing of it', async () => {
     const { owner, member, circleId } = await circleOfTwo();
-    expect((await owner.delete(`/api/circles/${circleId}/members/999999`)).status).toBe(404);
-    expect((await owner.delete(`/api/circles/${circleId}/members/${member.user.id}`)).status).toBe(
-      200,
-    );
-    expect((await member.get(`/api/circles/${circleId}/reflections`)).status).toBe(404);
-    expect((await owner.get(`/api/circles/${circleId}`)).body.members).toHaveLength(1);
+    expect(
+      (
+        await owner.api('DELETE /api/circles/:id/members/:userId', {
+          params: { id: circleId, userId: 999999 },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await owner.api('DELETE /api/circles/:id/members/:userId', {
+          params: { id: circleId, userId: member.user.id },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await member.api('GET /api/circles/:id/reflections', { params: { id: circleId } })).status,
+    ).toBe(404);
+    expect(
+      (await owner.api('GET /api/circles/:id', { params: { id: circleId } })).body.members,
+    ).toHaveLength(1);
   });
 
   it("hands a deleted owner's circle to the longest-standing member", async () => {
@@ -354,7 +456,9 @@ describe('leaving, removing, handing on and deleting', () => {
     expect(
       (await owner.call('DELETE', '/api/users/me', { password: 'correct horse battery' })).status,
     ).toBe(200);
-    expect((await member.get(`/api/circles/${circleId}`)).body).toMatchObject({
+    expect(
+      (await member.api('GET /api/circles/:id', { params: { id: circleId } })).body,
+    ).toMatchObject({
       role: 'owner',
       memberCount: 1,
     });
@@ -368,93 +472,150 @@ describe('appreciation', () => {
     const friend = (await signUp(t.app, { fullName: 'Farah Friend' })) as Person;
     const outsider = await signUp(t.app);
     await befriend(member, friend);
-    const saved = await member.post('/api/journal', {
-      dayNumber: 9,
-      entryText: text('appreciate me'),
-      isPublic: true,
-      circleIds: [circleId],
+    const saved = await member.api('POST /api/journal', {
+      body: {
+        dayNumber: 9,
+        entryText: text('appreciate me'),
+        isPublic: true,
+        circleIds: [circleId],
+      },
     });
     const id = saved.body.id as number;
-    expect(await owner.put(`/api/journal/${id}/appreciation`)).toMatchObject({
+    expect(await owner.api('PUT /api/journal/:id/appreciation', { params: { id } })).toMatchObject({
       status: 200,
       body: { appreciated: true },
     });
-    expect((await owner.put(`/api/journal/${id}/appreciation`)).status).toBe(200);
-    expect((await friend.put(`/api/journal/${id}/appreciation`)).status).toBe(200);
+    expect((await owner.api('PUT /api/journal/:id/appreciation', { params: { id } })).status).toBe(
+      200,
+    );
+    expect((await friend.api('PUT /api/journal/:id/appreciation', { params: { id } })).status).toBe(
+      200,
+    );
     for (const who of [member, outsider]) {
-      expect(await who.put(`/api/journal/${id}/appreciation`)).toMatchObject({
+      expect(await who.api('PUT /api/journal/:id/appreciation', { params: { id } })).toMatchObject({
         status: 404,
         body: { message: 'Entry not found' },
       });
     }
-    const mine = (await member.get('/api/journal/day/9')).body;
+    const mine = (await member.call('GET', '/api/journal/day/9')).body;
     expect(mine.appreciations).toEqual([
       { userId: owner.user.id, fullName: 'Roshan Owner', at: expect.any(String) },
       { userId: friend.user.id, fullName: 'Farah Friend', at: expect.any(String) },
     ]);
-    const feed = (await friend.get('/api/journal/friends')).body;
+    const feed = (await friend.api('GET /api/journal/friends')).body;
     expect(feed[0]).toMatchObject({ id, appreciatedByMe: true });
     expect(feed[0]).not.toHaveProperty('appreciations');
     expect(feed[0]).not.toHaveProperty('circleIds');
-    const page = (await owner.get(`/api/circles/${circleId}/reflections?day=9`)).body;
+    const page = (
+      await owner.api('GET /api/circles/:id/reflections', {
+        params: { id: circleId },
+        query: { day: '9' },
+      })
+    ).body;
     expect(page[0]).toMatchObject({ id, appreciatedByMe: true });
     expect(JSON.stringify(page)).not.toContain('Farah');
 
-    expect(await friend.delete(`/api/journal/${id}/appreciation`)).toMatchObject({
+    expect(
+      await friend.api('DELETE /api/journal/:id/appreciation', { params: { id } }),
+    ).toMatchObject({
       status: 200,
       body: { appreciated: false },
     });
-    expect((await friend.get('/api/journal/friends')).body[0].appreciatedByMe).toBe(false);
-    expect((await member.get('/api/journal/day/9')).body.appreciations).toHaveLength(1);
+    expect((await friend.api('GET /api/journal/friends')).body[0]?.appreciatedByMe).toBe(false);
+    expect(
+      (await member.api('GET /api/journal/day/:dayNumber', { params: { dayNumber: 9 } })).body,
+    ).toMatchObject({ appreciations: [expect.anything()] });
   });
 
   it('lets a circle member report a circle entry, as any entry they can see', async () => {
     const { owner, member, circleId } = await circleOfTwo();
     const outsider = await signUp(t.app);
-    const saved = await member.post('/api/journal', {
-      dayNumber: 10,
-      entryText: text('reportable'),
-      circleIds: [circleId],
+    const saved = await member.api('POST /api/journal', {
+      body: {
+        dayNumber: 10,
+        entryText: text('reportable'),
+        circleIds: [circleId],
+      },
     });
     const report = { targetType: 'entry', targetId: saved.body.id, reason: 'spam' };
-    expect((await owner.post('/api/reports', report)).status).toBe(201);
-    expect((await outsider.post('/api/reports', report)).status).toBe(404);
+    expect((await owner.call('POST', '/api/reports', report)).status).toBe(201);
+    expect((await outsider.call('POST', '/api/reports', report)).status).toBe(404);
   });
 });
 
 describe('safety in a circle', () => {
   it('hides two people a block stands between from each other, their reflections and appreciations', async () => {
     const { owner, member, circleId } = await circleOfTwo();
-    const saved = await member.post('/api/journal', {
-      dayNumber: 11,
-      entryText: text('before the block'),
-      circleIds: [circleId],
+    const saved = await member.api('POST /api/journal', {
+      body: {
+        dayNumber: 11,
+        entryText: text('before the block'),
+        circleIds: [circleId],
+      },
     });
-    await owner.put(`/api/journal/${saved.body.id}/appreciation`);
-    expect((await owner.get(`/api/circles/${circleId}/reflections?day=11`)).body).toHaveLength(1);
-    expect((await member.post('/api/blocks', { userId: owner.user.id })).status).toBe(201);
-    expect((await owner.get(`/api/circles/${circleId}/reflections?day=11`)).body).toEqual([]);
-    expect((await member.get('/api/journal/day/11')).body.appreciations).toEqual([]);
-    const seenByOwner = (await owner.get(`/api/circles/${circleId}`)).body.members;
+    await owner.api('PUT /api/journal/:id/appreciation', { params: { id: saved.body.id } });
+    expect(
+      (
+        await owner.api('GET /api/circles/:id/reflections', {
+          params: { id: circleId },
+          query: { day: '11' },
+        })
+      ).body,
+    ).toHaveLength(1);
+    expect((await member.api('POST /api/blocks', { body: { userId: owner.user.id } })).status).toBe(
+      201,
+    );
+    expect(
+      (
+        await owner.api('GET /api/circles/:id/reflections', {
+          params: { id: circleId },
+          query: { day: '11' },
+        })
+      ).body,
+    ).toEqual([]);
+    expect((await member.call('GET', '/api/journal/day/11')).body.appreciations).toEqual([]);
+    const seenByOwner = (await owner.api('GET /api/circles/:id', { params: { id: circleId } })).body
+      .members;
     expect(seenByOwner.map((m: { userId: number }) => m.userId)).toEqual([owner.user.id]);
-    expect((await owner.put(`/api/journal/${saved.body.id}/appreciation`)).status).toBe(404);
+    expect(
+      (await owner.api('PUT /api/journal/:id/appreciation', { params: { id: saved.body.id } }))
+        .status,
+    ).toBe(404);
   });
 
   it('hides a suspended member and their reflections', async () => {
     const { owner, member, circleId } = await circleOfTwo();
-    await member.post('/api/journal', {
-      dayNumber: 12,
-      entryText: text('soon hidden'),
-      circleIds: [circleId],
+    await member.api('POST /api/journal', {
+      body: {
+        dayNumber: 12,
+        entryText: text('soon hidden'),
+        circleIds: [circleId],
+      },
     });
-    expect((await owner.get(`/api/circles/${circleId}/reflections?day=12`)).body).toHaveLength(1);
+    expect(
+      (
+        await owner.api('GET /api/circles/:id/reflections', {
+          params: { id: circleId },
+          query: { day: '12' },
+        })
+      ).body,
+    ).toHaveLength(1);
     await database.db
       .updateTable('users')
       .set({ suspended_at: new Date().toISOString() })
       .where('id', '=', member.user.id)
       .execute();
-    expect((await owner.get(`/api/circles/${circleId}/reflections?day=12`)).body).toEqual([]);
-    expect((await owner.get(`/api/circles/${circleId}`)).body.members).toHaveLength(1);
+    expect(
+      (
+        await owner.api('GET /api/circles/:id/reflections', {
+          params: { id: circleId },
+          query: { day: '12' },
+        })
+      ).body,
+    ).toEqual([]);
+    expect(
+      (await owner.api('GET /api/circles/:id', { params: { id: circleId } })).body.members,
+    ).toHaveLength(1);
   });
 
   it('counts only the members each person can see, matching the names their page lists', async () => {
@@ -463,19 +624,25 @@ describe('safety in a circle', () => {
     const blockingOwner = await signUp(t.app);
     const suspended = await signUp(t.app);
     for (const person of [blockedByOwner, blockingOwner, suspended]) {
-      expect((await person.post('/api/circles/join', { code })).status).toBe(200);
+      expect((await person.api('POST /api/circles/join', { body: { code } })).status).toBe(200);
     }
     const day = await today(owner);
     for (const person of [owner, member, blockedByOwner, blockingOwner, suspended]) {
-      const saved = await person.post('/api/journal', {
-        dayNumber: day,
-        entryText: text('Shared with the neighbours'),
-        circleIds: [circleId],
+      const saved = await person.api('POST /api/journal', {
+        body: {
+          dayNumber: day,
+          entryText: text('Shared with the neighbours'),
+          circleIds: [circleId],
+        },
       });
       expect(saved.status).toBe(201);
     }
-    expect((await owner.post('/api/blocks', { userId: blockedByOwner.user.id })).status).toBe(201);
-    expect((await blockingOwner.post('/api/blocks', { userId: owner.user.id })).status).toBe(201);
+    expect(
+      (await owner.api('POST /api/blocks', { body: { userId: blockedByOwner.user.id } })).status,
+    ).toBe(201);
+    expect(
+      (await blockingOwner.api('POST /api/blocks', { body: { userId: owner.user.id } })).status,
+    ).toBe(201);
     await database.db
       .updateTable('users')
       .set({ suspended_at: new Date().toISOString() })
@@ -483,11 +650,13 @@ describe('safety in a circle', () => {
       .execute();
 
     const seen = async (person: ApiClient) => {
-      const [listed] = (await person.get('/api/circles')).body;
-      const detail = (await person.get(`/api/circles/${circleId}`)).body;
-      const reflections = (await person.get(`/api/circles/${circleId}/reflections`)).body;
+      const [listed] = (await person.api('GET /api/circles')).body;
+      const detail = (await person.api('GET /api/circles/:id', { params: { id: circleId } })).body;
+      const reflections = (
+        await person.api('GET /api/circles/:id/reflections', { params: { id: circleId } })
+      ).body;
       return {
-        listed: [listed.memberCount, listed.reflectedToday],
+        listed: [listed?.memberCount, listed?.reflectedToday],
         page: [detail.memberCount, detail.reflectedToday],
         names: detail.members.length,
         reflections: reflections.length,

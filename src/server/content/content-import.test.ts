@@ -39,36 +39,42 @@ describe('npm run content:import', () => {
     const result = await runContentImport(dir, env());
     expect(result.code).toBe(0);
     expect(result.lines[0]).toMatch(/Loaded 241 readings/);
-    expect((await new ApiClient(t.app).get('/api/thoughts/1')).body.thought).toBe(
-      'An operator wrote this first day',
-    );
+    expect(
+      (await new ApiClient(t.app).api('GET /api/thoughts/:dayNumber', { params: { dayNumber: 1 } }))
+        .body.thought,
+    ).toBe('An operator wrote this first day');
   });
 
   it("replaces today's reading and the words search corrects to at once in the serving process", async () => {
     const client = new ApiClient(t.app);
     // The test clock's today is day 60: its answer and the vocabulary are now built and kept.
-    const before = await client.get('/api/thoughts/today');
+    const before = await client.api('GET /api/thoughts/today');
     expect(before.body.dayNumber).toBe(60);
-    await client.get('/api/search?q=zarvanyte&scope=readings');
+    await client.api('GET /api/search', { query: { q: 'zarvanyte', scope: 'readings' } });
     const dir = packWith('today', (readings) => {
       readings[59]!.thought = 'A zarvanite morning, written by an operator';
     });
     expect((await runContentImport(dir, env())).code).toBe(0);
     // Another process loaded it: this one hears of it through the change log within moments.
     await expect
-      .poll(async () => (await client.get('/api/thoughts/today')).body.thought, { timeout: 2_000 })
+      .poll(async () => (await client.api('GET /api/thoughts/today')).body.thought, {
+        timeout: 2_000,
+      })
       .toBe('A zarvanite morning, written by an operator');
     await expect
       .poll(
         async () =>
-          (await client.get('/api/search?q=zarvanyte&scope=readings')).body.correctedQuery,
+          (await client.api('GET /api/search', { query: { q: 'zarvanyte', scope: 'readings' } }))
+            .body.correctedQuery,
         { timeout: 2_000 },
       )
       .toBe('zarvanite');
   });
 
   it('refuses an invalid pack, says why, and changes nothing', async () => {
-    const before = (await new ApiClient(t.app).get('/api/thoughts/1')).body.thought;
+    const before = (
+      await new ApiClient(t.app).api('GET /api/thoughts/:dayNumber', { params: { dayNumber: 1 } })
+    ).body.thought;
     const dir = packWith('broken', (readings) => {
       readings[0]!.thought = 'This must never be served';
       readings.splice(5, 1);
@@ -79,7 +85,10 @@ describe('npm run content:import', () => {
     expect(result.lines.join('\n')).toMatch(/not valid; nothing was loaded/);
     expect(result.lines.join('\n')).toMatch(/day 6 is missing/);
     expect(result.lines.join('\n')).toMatch(/explanation/);
-    expect((await new ApiClient(t.app).get('/api/thoughts/1')).body.thought).toBe(before);
+    expect(
+      (await new ApiClient(t.app).api('GET /api/thoughts/:dayNumber', { params: { dayNumber: 1 } }))
+        .body.thought,
+    ).toBe(before);
   });
 
   it('asks for a folder and reports a folder without a pack', async () => {

@@ -21,8 +21,13 @@ afterAll(async () => {
 const referenceOfDay41 = async (t: TestApp) => {
   const me = await signUp(t.app);
   const text = JSON.stringify({ thoughts: 'Day 41', words: '', deeds: '' });
-  expect((await me.post('/api/journal', { dayNumber: 41, entryText: text })).status).toBe(201);
-  return (await me.get('/api/journal/export')).body.entries[0].reference as string;
+  expect(
+    (await me.api('POST /api/journal', { body: { dayNumber: 41, entryText: text } })).status,
+  ).toBe(201);
+  const exported = (await me.api('GET /api/journal/export')).body as {
+    entries: { reference: string }[];
+  };
+  return exported.entries[0]!.reference;
 };
 
 describe("a day's reading reference", () => {

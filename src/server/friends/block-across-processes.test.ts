@@ -20,7 +20,7 @@ afterAll(async () => {
 });
 
 const feedAuthors = async (reader: ApiClient) => {
-  const response = await reader.get<{ userId: number }[]>('/api/journal/friends');
+  const response = await reader.api('GET /api/journal/friends');
   expect(response.status).toBe(200);
   return response.body.map((entry) => entry.userId);
 };
@@ -36,20 +36,24 @@ describe('a block made through another process', () => {
       [blocker, 8],
       [reader, 9],
     ] as const) {
-      await author.post('/api/journal', {
-        dayNumber: day,
-        entryText: JSON.stringify({ thoughts: 'shared', words: '', deeds: '' }),
-        isPublic: true,
+      await author.api('POST /api/journal', {
+        body: {
+          dayNumber: day,
+          entryText: JSON.stringify({ thoughts: 'shared', words: '', deeds: '' }),
+          isPublic: true,
+        },
       });
     }
     expect(await feedAuthors(reader)).toEqual([blocker.user.id]);
     expect(await feedAuthors(blockerOnReaderSide)).toEqual([reader.user.id]);
 
-    expect((await blocker.post('/api/blocks', { userId: reader.user.id })).status).toBe(201);
+    expect(
+      (await blocker.api('POST /api/blocks', { body: { userId: reader.user.id } })).status,
+    ).toBe(201);
 
     expect(await feedAuthors(blocker.on(readerSide.app))).toEqual([]);
-    expect((await blocker.on(readerSide.app).get('/api/friends')).body).toEqual([]);
+    expect((await blocker.on(readerSide.app).api('GET /api/friends')).body).toEqual([]);
     await expect.poll(() => feedAuthors(reader), HEARD_ELSEWHERE).toEqual([]);
-    expect((await reader.get('/api/friends')).body).toEqual([]);
+    expect((await reader.api('GET /api/friends')).body).toEqual([]);
   });
 });

@@ -12,7 +12,9 @@ describe('the friend request lifecycle', () => {
   it('sends a pending request that both sides see, and accepting makes friends both ways', async () => {
     const ana = await signUp(t.app, { fullName: 'Ana Sender' });
     const bo = await signUp(t.app, { fullName: 'Bo Receiver', whatsapp: '+1 555 0100' });
-    const sent = await ana.post(`/api/friend-requests/${bo.user.id}`);
+    const sent = await ana.api('POST /api/friend-requests/:userId', {
+      params: { userId: bo.user.id },
+    });
     expect(sent.status).toBe(201);
     expect(sent.body).toEqual({
       id: expect.any(Number),
@@ -24,19 +26,21 @@ describe('the friend request lifecycle', () => {
       sender: { id: ana.user.id, fullName: 'Ana Sender', username: ana.user.username },
       receiver: { id: bo.user.id, fullName: 'Bo Receiver', username: bo.user.username },
     });
-    expect((await ana.get('/api/friend-requests')).body).toEqual({
+    expect((await ana.api('GET /api/friend-requests')).body).toEqual({
       sent: [sent.body],
       received: [],
     });
-    expect((await bo.get('/api/friend-requests')).body).toEqual({
+    expect((await bo.api('GET /api/friend-requests')).body).toEqual({
       sent: [],
       received: [sent.body],
     });
 
-    const accepted = await bo.post(`/api/friend-requests/${sent.body.id}/accept`);
+    const accepted = await bo.api('POST /api/friend-requests/:id/accept', {
+      params: { id: sent.body.id },
+    });
     expect(accepted).toMatchObject({ status: 200, body: { id: sent.body.id, status: 'accepted' } });
-    expect((await ana.get('/api/friend-requests')).body).toEqual({ sent: [], received: [] });
-    expect((await ana.get('/api/friends')).body).toEqual([
+    expect((await ana.api('GET /api/friend-requests')).body).toEqual({ sent: [], received: [] });
+    expect((await ana.api('GET /api/friends')).body).toEqual([
       {
         id: bo.user.id,
         fullName: 'Bo Receiver',
@@ -45,7 +49,7 @@ describe('the friend request lifecycle', () => {
         whatsapp: '+1 555 0100',
       },
     ]);
-    expect((await bo.get('/api/friends')).body).toEqual([
+    expect((await bo.api('GET /api/friends')).body).toEqual([
       {
         id: ana.user.id,
         fullName: 'Ana Sender',
@@ -59,24 +63,34 @@ describe('the friend request lifecycle', () => {
   it('rejecting leaves them strangers, and the sender may ask again', async () => {
     const ana = await signUp(t.app);
     const bo = await signUp(t.app);
-    const sent = await ana.post(`/api/friend-requests/${bo.user.id}`);
-    expect(await bo.post(`/api/friend-requests/${sent.body.id}/reject`)).toMatchObject({
+    const sent = await ana.api('POST /api/friend-requests/:userId', {
+      params: { userId: bo.user.id },
+    });
+    expect(
+      await bo.api('POST /api/friend-requests/:id/reject', { params: { id: sent.body.id } }),
+    ).toMatchObject({
       status: 200,
       body: { status: 'rejected' },
     });
-    expect((await bo.get('/api/friends')).body).toEqual([]);
-    expect((await ana.get('/api/friend-requests')).body.sent).toEqual([]);
-    const again = await ana.post(`/api/friend-requests/${bo.user.id}`);
+    expect((await bo.api('GET /api/friends')).body).toEqual([]);
+    expect((await ana.api('GET /api/friend-requests')).body.sent).toEqual([]);
+    const again = await ana.api('POST /api/friend-requests/:userId', {
+      params: { userId: bo.user.id },
+    });
     expect(again).toMatchObject({ status: 201, body: { status: 'pending' } });
   });
 
   it('accepts the other side’s pending request when you send one back', async () => {
     const ana = await signUp(t.app);
     const bo = await signUp(t.app);
-    const theirs = await ana.post(`/api/friend-requests/${bo.user.id}`);
-    const mine = await bo.post(`/api/friend-requests/${ana.user.id}`);
+    const theirs = await ana.api('POST /api/friend-requests/:userId', {
+      params: { userId: bo.user.id },
+    });
+    const mine = await bo.api('POST /api/friend-requests/:userId', {
+      params: { userId: ana.user.id },
+    });
     expect(mine).toMatchObject({ status: 200, body: { id: theirs.body.id, status: 'accepted' } });
-    expect((await ana.get('/api/friends')).body.map((f: { id: number }) => f.id)).toEqual([
+    expect((await ana.api('GET /api/friends')).body.map((f: { id: number }) => f.id)).toEqual([
       bo.user.id,
     ]);
   });
@@ -84,27 +98,38 @@ describe('the friend request lifecycle', () => {
   it('answers every error case of the contract', async () => {
     const ana = await signUp(t.app);
     const bo = await signUp(t.app);
-    expect(await ana.post(`/api/friend-requests/${ana.user.id}`)).toMatchObject({
+    expect(
+      await ana.api('POST /api/friend-requests/:userId', { params: { userId: ana.user.id } }),
+    ).toMatchObject({
       status: 400,
       body: { message: 'You cannot send a friend request to yourself' },
     });
-    expect(await ana.post('/api/friend-requests/999999999')).toMatchObject({
+    expect(
+      await ana.api('POST /api/friend-requests/:userId', { params: { userId: 999999999 } }),
+    ).toMatchObject({
       status: 404,
       body: { message: 'User not found' },
     });
-    expect((await ana.post('/api/friend-requests/not-a-number')).status).toBe(404);
-    await ana.post(`/api/friend-requests/${bo.user.id}`);
-    expect(await ana.post(`/api/friend-requests/${bo.user.id}`)).toMatchObject({
+    expect(
+      (await ana.api('POST /api/friend-requests/:userId', { params: { userId: 'not-a-number' } }))
+        .status,
+    ).toBe(404);
+    await ana.api('POST /api/friend-requests/:userId', { params: { userId: bo.user.id } });
+    expect(
+      await ana.api('POST /api/friend-requests/:userId', { params: { userId: bo.user.id } }),
+    ).toMatchObject({
       status: 409,
       body: { message: 'Friend request already sent' },
     });
-    const received = (await bo.get('/api/friend-requests')).body.received[0];
-    await bo.post(`/api/friend-requests/${received.id}/accept`);
-    expect(await ana.post(`/api/friend-requests/${bo.user.id}`)).toMatchObject({
+    const received = (await bo.api('GET /api/friend-requests')).body.received[0]!;
+    await bo.api('POST /api/friend-requests/:id/accept', { params: { id: received.id } });
+    expect(
+      await ana.api('POST /api/friend-requests/:userId', { params: { userId: bo.user.id } }),
+    ).toMatchObject({
       status: 409,
       body: { message: 'You are already friends' },
     });
-    expect(await bo.post(`/api/friend-requests/${received.id}/accept`)).toMatchObject({
+    expect(await bo.call('POST', `/api/friend-requests/${received.id}/accept`)).toMatchObject({
       status: 404,
       body: { message: 'Friend request not found' },
     });
@@ -114,15 +139,27 @@ describe('the friend request lifecycle', () => {
     const ana = await signUp(t.app);
     const bo = await signUp(t.app);
     const eve = await signUp(t.app);
-    const sent = await ana.post(`/api/friend-requests/${bo.user.id}`);
+    const sent = await ana.api('POST /api/friend-requests/:userId', {
+      params: { userId: bo.user.id },
+    });
     for (const actor of [ana, eve]) {
-      expect((await actor.post(`/api/friend-requests/${sent.body.id}/accept`)).status).toBe(404);
-      expect((await actor.post(`/api/friend-requests/${sent.body.id}/reject`)).status).toBe(404);
+      expect(
+        (await actor.api('POST /api/friend-requests/:id/accept', { params: { id: sent.body.id } }))
+          .status,
+      ).toBe(404);
+      expect(
+        (await actor.api('POST /api/friend-requests/:id/reject', { params: { id: sent.body.id } }))
+          .status,
+      ).toBe(404);
     }
-    expect((await eve.get('/api/friend-requests')).body).toEqual({ sent: [], received: [] });
-    expect((await bo.get('/api/friend-requests')).body.received).toHaveLength(1);
+    expect((await eve.api('GET /api/friend-requests')).body).toEqual({ sent: [], received: [] });
+    expect((await bo.api('GET /api/friend-requests')).body.received).toHaveLength(1);
     expect(
-      (await new ApiClient(t.app).post(`/api/friend-requests/${sent.body.id}/accept`)).status,
+      (
+        await new ApiClient(t.app).api('POST /api/friend-requests/:id/accept', {
+          params: { id: sent.body.id },
+        })
+      ).status,
     ).toBe(401);
   });
 });
@@ -132,19 +169,23 @@ describe('friends', () => {
     const ana = await signUp(t.app);
     const bo = await signUp(t.app);
     await befriend(ana, bo);
-    expect(await ana.delete(`/api/friends/${bo.user.id}`)).toMatchObject({
+    expect(
+      await ana.api('DELETE /api/friends/:userId', { params: { userId: bo.user.id } }),
+    ).toMatchObject({
       status: 200,
       body: { ok: true },
     });
-    expect((await ana.get('/api/friends')).body).toEqual([]);
-    expect((await bo.get('/api/friends')).body).toEqual([]);
-    expect(await ana.delete(`/api/friends/${bo.user.id}`)).toMatchObject({
+    expect((await ana.api('GET /api/friends')).body).toEqual([]);
+    expect((await bo.api('GET /api/friends')).body).toEqual([]);
+    expect(
+      await ana.api('DELETE /api/friends/:userId', { params: { userId: bo.user.id } }),
+    ).toMatchObject({
       status: 404,
       body: { message: 'Friend not found' },
     });
     // They can become friends again.
     await befriend(bo, ana);
-    expect((await ana.get('/api/friends')).body).toHaveLength(1);
+    expect((await ana.api('GET /api/friends')).body).toHaveLength(1);
   });
 
   it("cannot remove other people's friendships", async () => {
@@ -152,17 +193,23 @@ describe('friends', () => {
     const bo = await signUp(t.app);
     const eve = await signUp(t.app);
     await befriend(ana, bo);
-    expect((await eve.delete(`/api/friends/${bo.user.id}`)).status).toBe(404);
-    expect((await ana.get('/api/friends')).body).toHaveLength(1);
+    expect(
+      (await eve.api('DELETE /api/friends/:userId', { params: { userId: bo.user.id } })).status,
+    ).toBe(404);
+    expect((await ana.api('GET /api/friends')).body).toHaveLength(1);
   });
 
   it('needs sign-in', async () => {
     const anonymous = new ApiClient(t.app);
-    expect((await anonymous.get('/api/friends')).status).toBe(401);
-    expect((await anonymous.get('/api/friend-requests')).status).toBe(401);
-    expect((await anonymous.get('/api/users/search?q=ab')).status).toBe(401);
-    expect((await anonymous.post('/api/friend-requests/1')).status).toBe(401);
-    expect((await anonymous.delete('/api/friends/1')).status).toBe(401);
+    expect((await anonymous.api('GET /api/friends')).status).toBe(401);
+    expect((await anonymous.api('GET /api/friend-requests')).status).toBe(401);
+    expect((await anonymous.api('GET /api/users/search', { query: { q: 'ab' } })).status).toBe(401);
+    expect(
+      (await anonymous.api('POST /api/friend-requests/:userId', { params: { userId: 1 } })).status,
+    ).toBe(401);
+    expect(
+      (await anonymous.api('DELETE /api/friends/:userId', { params: { userId: 1 } })).status,
+    ).toBe(401);
   });
 });
 
@@ -175,12 +222,10 @@ describe('searching for people', () => {
       postalCode: 'SW1A 1AA',
     });
     const byUsername = await signUp(t.app, { username: `who_${tag}`, fullName: 'Someone Else' });
-    const found = await me.get(`/api/users/search?q=${tag}`);
+    const found = await me.api('GET /api/users/search', { query: { q: tag } });
     expect(found.status).toBe(200);
-    expect(found.body.map((u: { id: number }) => u.id).sort()).toEqual(
-      [byName.user.id, byUsername.user.id].sort(),
-    );
-    const mina = found.body.find((u: { id: number }) => u.id === byName.user.id);
+    expect(found.body.map((u) => u.id).sort()).toEqual([byName.user.id, byUsername.user.id].sort());
+    const mina = found.body.find((u) => u.id === byName.user.id);
     // Strangers see only the start of a postal code, and never email or whatsapp.
     expect(mina).toEqual({
       id: byName.user.id,
@@ -192,17 +237,17 @@ describe('searching for people', () => {
 
   it('gives nothing for a query under 2 characters, and treats % and _ literally', async () => {
     const me = await signUp(t.app);
-    expect((await me.get('/api/users/search?q=a')).body).toEqual([]);
-    expect((await me.get('/api/users/search?q=')).body).toEqual([]);
-    expect((await me.get('/api/users/search')).body).toEqual([]);
-    expect((await me.get('/api/users/search?q=%25%25')).body).toEqual([]);
+    expect((await me.api('GET /api/users/search', { query: { q: 'a' } })).body).toEqual([]);
+    expect((await me.api('GET /api/users/search', { query: { q: '' } })).body).toEqual([]);
+    expect((await me.api('GET /api/users/search')).body).toEqual([]);
+    expect((await me.api('GET /api/users/search', { query: { q: '%%' } })).body).toEqual([]);
   });
 
   it('gives at most 20 results', async () => {
     const tag = `many${Math.random().toString(36).slice(2, 7)}`;
     const me = await signUp(t.app);
     for (let i = 0; i < 22; i++) await signUp(t.app, { fullName: `${tag} ${i}` });
-    expect((await me.get(`/api/users/search?q=${tag}`)).body).toHaveLength(20);
+    expect((await me.call('GET', `/api/users/search?q=${tag}`)).body).toHaveLength(20);
   });
 });
 
@@ -221,13 +266,13 @@ describe('discovering people', () => {
       const asking = await signUp(app.app, { postalCode: '94110' });
       const noCode = await signUp(app.app);
       await befriend(me, friend);
-      await me.post(`/api/friend-requests/${asked.user.id}`);
-      await asking.post(`/api/friend-requests/${me.user.id}`);
+      await me.api('POST /api/friend-requests/:userId', { params: { userId: asked.user.id } });
+      await asking.api('POST /api/friend-requests/:userId', { params: { userId: me.user.id } });
 
-      const found = await me.get('/api/users/search?discover=true');
+      const found = await me.api('GET /api/users/search', { query: { discover: 'true' } });
       expect(found.status).toBe(200);
       expect(
-        found.body.map((u: { id: number; distanceCategory: string }) => [u.id, u.distanceCategory]),
+        found.body.map((u) => [u.id, 'distanceCategory' in u ? u.distanceCategory : null]),
       ).toEqual([
         // Five shared characters tell a stranger no more than three: both are the same area,
         // newest first.
@@ -255,10 +300,10 @@ describe('discovering people', () => {
       const me = await signUp(app.app);
       const older = await signUp(app.app, { postalCode: '94110' });
       const newer = await signUp(app.app, { postalCode: '10001' });
-      const found = await me.get('/api/users/search?discover=true');
+      const found = await me.api('GET /api/users/search', { query: { discover: 'true' } });
       expect(found.status).toBe(200);
       expect(
-        found.body.map((u: { id: number; distanceCategory: string }) => [u.id, u.distanceCategory]),
+        found.body.map((u) => [u.id, 'distanceCategory' in u ? u.distanceCategory : null]),
       ).toEqual([
         [newer.user.id, 'other'],
         [older.user.id, 'other'],

@@ -30,13 +30,15 @@ async function suspend(person: Person): Promise<void> {
 }
 
 /** What an attacker sees: the status and body, nothing that differs by chance of timing. */
-const seen = (response: ApiResponse) => ({ status: response.status, body: response.body });
+const seen = (response: ApiResponse<unknown>) => ({ status: response.status, body: response.body });
 
 const byId = {
   report: (caller: ApiClient, id: number) =>
-    caller.post('/api/reports', { targetType: 'user', targetId: id, reason: 'spam' }),
-  request: (caller: ApiClient, id: number) => caller.post(`/api/friend-requests/${id}`),
-  block: (caller: ApiClient, id: number) => caller.post('/api/blocks', { userId: id }),
+    caller.api('POST /api/reports', { body: { targetType: 'user', targetId: id, reason: 'spam' } }),
+  request: (caller: ApiClient, id: number) =>
+    caller.api('POST /api/friend-requests/:userId', { params: { userId: id } }),
+  block: (caller: ApiClient, id: number) =>
+    caller.api('POST /api/blocks', { body: { userId: id } }),
 };
 
 describe('an attacker walking ids', () => {
@@ -80,21 +82,21 @@ describe('an attacker walking ids', () => {
       t.clock.advance(24 * hour);
     }
 
-    const listed = (await attacker.get('/api/blocks')).body as { userId: number }[];
+    const listed = (await attacker.api('GET /api/blocks')).body as { userId: number }[];
     const blockedIds = listed.map((b) => b.userId);
     expect(blockedIds).toEqual(expect.arrayContaining([...reachable]));
     for (const id of unreachable) expect(blockedIds).not.toContain(id);
     const everything = JSON.stringify([
       listed,
-      (await attacker.get('/api/friend-requests')).body,
-      (await attacker.get('/api/friends')).body,
+      (await attacker.api('GET /api/friend-requests')).body,
+      (await attacker.api('GET /api/friends')).body,
     ]);
     for (const name of ['Username Person', 'Hidden Person', 'Suspended Person', 'Blocker Person']) {
       expect(everything).not.toContain(name);
     }
     // Nobody unreachable was sent a request.
-    expect((await hidden.get('/api/friend-requests')).body.received).toEqual([]);
-    expect((await byUsername.get('/api/friend-requests')).body.received).toEqual([]);
+    expect((await hidden.api('GET /api/friend-requests')).body.received).toEqual([]);
+    expect((await byUsername.api('GET /api/friend-requests')).body.received).toEqual([]);
   });
 });
 
@@ -110,17 +112,27 @@ describe('a block stands as if neither existed for the other', () => {
       );
     }
     expect(
-      seen(await blocked.post('/api/friend-requests', { username: blocker.user.username })),
+      seen(
+        await blocked.api('POST /api/friend-requests', {
+          body: { username: blocker.user.username },
+        }),
+      ),
     ).toEqual({ status: 404, body: { message: 'User not found' } });
     expect(
-      seen(await blocked.post('/api/blocks', { username: blocker.user.username.toUpperCase() })),
+      seen(
+        await blocked.api('POST /api/blocks', {
+          body: { username: blocker.user.username.toUpperCase() },
+        }),
+      ),
     ).toEqual({ status: 404, body: { message: 'User not found' } });
     // The blocker's own block is theirs to see: blocking again changes nothing.
     expect(await byId.block(blocker, blocked.user.id)).toMatchObject({
       status: 200,
       body: { userId: blocked.user.id },
     });
-    expect(await blocker.post('/api/blocks', { username: blocked.user.username })).toMatchObject({
+    expect(
+      await blocker.api('POST /api/blocks', { body: { username: blocked.user.username } }),
+    ).toMatchObject({
       status: 200,
       body: { userId: blocked.user.id },
     });
@@ -133,30 +145,48 @@ describe('a friend request by username', () => {
     const receiver = await signUp(t.app, { fullName: 'Found By Username' });
     await choose(receiver, 'username');
     expect(
-      seen(await sender.post('/api/friend-requests', { username: `${receiver.user.username}x` })),
+      seen(
+        await sender.api('POST /api/friend-requests', {
+          body: { username: `${receiver.user.username}x` },
+        }),
+      ),
     ).toEqual({ status: 404, body: { message: 'User not found' } });
-    const sent = await sender.post('/api/friend-requests', {
-      username: ` ${receiver.user.username.toUpperCase()} `,
+    const sent = await sender.api('POST /api/friend-requests', {
+      body: {
+        username: ` ${receiver.user.username.toUpperCase()} `,
+      },
     });
     expect(sent).toMatchObject({
       status: 201,
       body: { receiver: { id: receiver.user.id, fullName: 'Found By Username' } },
     });
     // Now pending: reachable by id too, with the same refusal either way.
-    const again = seen(await sender.post(`/api/friend-requests/${receiver.user.id}`));
+    const again = seen(
+      await sender.api('POST /api/friend-requests/:userId', {
+        params: { userId: receiver.user.id },
+      }),
+    );
     expect(again).toEqual({ status: 409, body: { message: 'Friend request already sent' } });
     expect(
-      seen(await sender.post('/api/friend-requests', { username: receiver.user.username })),
+      seen(
+        await sender.api('POST /api/friend-requests', {
+          body: { username: receiver.user.username },
+        }),
+      ),
     ).toEqual(again);
     // Asking back accepts.
     expect(
-      await receiver.post('/api/friend-requests', { username: sender.user.username }),
+      await receiver.api('POST /api/friend-requests', { body: { username: sender.user.username } }),
     ).toMatchObject({ status: 200, body: { status: 'accepted' } });
     expect(
-      seen(await sender.post('/api/friend-requests', { username: sender.user.username })),
+      seen(
+        await sender.api('POST /api/friend-requests', { body: { username: sender.user.username } }),
+      ),
     ).toEqual({ status: 400, body: { message: 'You cannot send a friend request to yourself' } });
-    expect((await sender.post('/api/friend-requests', { username: 'a b' })).status).toBe(400);
-    expect((await sender.post('/api/friend-requests', {})).status).toBe(400);
+    expect(
+      (await sender.api('POST /api/friend-requests', { body: { username: 'a b' } })).status,
+    ).toBe(400);
+    expect((await sender.call('POST', '/api/friend-requests', {})).status).toBe(400);
   });
 
   it('never reaches someone who chose nobody, unless the two already know each other', async () => {
@@ -167,9 +197,15 @@ describe('a friend request by username', () => {
     await suspend(suspended);
     for (const person of [hidden, suspended]) {
       expect(
-        seen(await sender.post('/api/friend-requests', { username: person.user.username })),
+        seen(
+          await sender.api('POST /api/friend-requests', {
+            body: { username: person.user.username },
+          }),
+        ),
       ).toEqual({ status: 404, body: { message: 'User not found' } });
-      expect(seen(await sender.post('/api/blocks', { username: person.user.username }))).toEqual({
+      expect(
+        seen(await sender.api('POST /api/blocks', { body: { username: person.user.username } })),
+      ).toEqual({
         status: 404,
         body: { message: 'User not found' },
       });
@@ -178,7 +214,9 @@ describe('a friend request by username', () => {
     await befriend(friend, sender);
     await choose(friend, 'nobody');
     expect(
-      seen(await sender.post('/api/friend-requests', { username: friend.user.username })),
+      seen(
+        await sender.api('POST /api/friend-requests', { body: { username: friend.user.username } }),
+      ),
     ).toEqual({ status: 409, body: { message: 'You are already friends' } });
   });
 
@@ -187,11 +225,13 @@ describe('a friend request by username', () => {
     const target = await signUp(t.app, { fullName: 'Blocked By Username' });
     await choose(target, 'username');
     expect((await byId.block(blocker, target.user.id)).status).toBe(404);
-    expect(await blocker.post('/api/blocks', { username: target.user.username })).toMatchObject({
+    expect(
+      await blocker.api('POST /api/blocks', { body: { username: target.user.username } }),
+    ).toMatchObject({
       status: 201,
       body: { userId: target.user.id },
     });
-    expect((await blocker.get('/api/blocks')).body).toMatchObject([
+    expect((await blocker.api('GET /api/blocks')).body).toMatchObject([
       { userId: target.user.id, fullName: 'Blocked By Username' },
     ]);
   });
@@ -217,7 +257,7 @@ describe('blocks', () => {
     const target = await signUp(t.app);
     expect((await byId.block(blocker, target.user.id)).status).toBe(201);
     await suspend(target);
-    expect((await blocker.get('/api/blocks')).body).toEqual([]);
+    expect((await blocker.api('GET /api/blocks')).body).toEqual([]);
   });
 });
 
@@ -227,9 +267,13 @@ describe('a reading circle', () => {
     const member = await signUp(t.app, { fullName: 'Circle Member' });
     await choose(member, 'nobody');
     const stranger = await signUp(t.app);
-    const circle = await owner.post('/api/circles', { name: 'Thursday readers' });
-    const invite = await owner.post(`/api/circles/${circle.body.id}/invites`);
-    expect((await member.post('/api/circles/join', { code: invite.body.code })).status).toBe(200);
+    const circle = await owner.api('POST /api/circles', { body: { name: 'Thursday readers' } });
+    const invite = await owner.api('POST /api/circles/:id/invites', {
+      params: { id: circle.body.id },
+    });
+    expect(
+      (await member.api('POST /api/circles/join', { body: { code: invite.body.code } })).status,
+    ).toBe(200);
 
     expect(seen(await byId.request(stranger, member.user.id))).toEqual(
       seen(await byId.request(stranger, UNKNOWN_ID)),

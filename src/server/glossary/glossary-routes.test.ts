@@ -44,7 +44,7 @@ afterAll(async () => t.close());
 
 describe('GET /api/glossary', () => {
   it('lists every word with its definition and the days of the served readings that use it', async () => {
-    const answer = await new ApiClient(t.app).get('/api/glossary');
+    const answer = await new ApiClient(t.app).api('GET /api/glossary');
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual([
       { term: 'Asha', slug: 'asha', definition, days: [3, 60, 200] },
@@ -56,12 +56,12 @@ describe('GET /api/glossary', () => {
 
   it('answers a signed-in reader the same as a visitor: the days are not personal', async () => {
     const reader = await signUp(t.app);
-    const visitor = await new ApiClient(t.app).get('/api/glossary');
-    expect((await reader.get('/api/glossary')).body).toEqual(visitor.body);
+    const visitor = await new ApiClient(t.app).api('GET /api/glossary');
+    expect((await reader.api('GET /api/glossary')).body).toEqual(visitor.body);
   });
 
   it('refuses any query parameter with a clear 400', async () => {
-    const answer = await new ApiClient(t.app).get('/api/glossary?day=3');
+    const answer = await new ApiClient(t.app).call('GET', '/api/glossary?day=3');
     expect(answer.status).toBe(400);
     expect(answer.body.message).toBe(GLOSSARY_TAKES_NO_QUERY);
   });
@@ -69,11 +69,11 @@ describe('GET /api/glossary', () => {
   it("answers the glossary of a pack an operator imports, with that pack's days", async () => {
     const app = await createTestApp({ contentDir: packWithGlossary(glossary) });
     try {
-      expect((await new ApiClient(app.app).get('/api/glossary')).body).toHaveLength(4);
+      expect((await new ApiClient(app.app).api('GET /api/glossary')).body).toHaveLength(4);
       const imported = packWithGlossary({ terms: [glossary.terms[2]] });
       const env = { DATABASE_URL: app.databaseUrl, CONTENT_DIR: app.config.contentDir };
       expect((await runContentImport(imported, env)).code).toBe(0);
-      expect((await new ApiClient(app.app).get('/api/glossary')).body).toEqual([
+      expect((await new ApiClient(app.app).api('GET /api/glossary')).body).toEqual([
         { term: 'Druj', slug: 'druj', definition, days: [60] },
       ]);
     } finally {
@@ -84,7 +84,7 @@ describe('GET /api/glossary', () => {
   it('answers an empty list for a pack without a glossary', async () => {
     const other = await createTestApp({ contentDir: packWithGlossary(undefined) });
     try {
-      expect((await new ApiClient(other.app).get('/api/glossary')).body).toEqual([]);
+      expect((await new ApiClient(other.app).api('GET /api/glossary')).body).toEqual([]);
     } finally {
       await other.close();
     }
@@ -97,7 +97,7 @@ describe('a malformed glossary file', () => {
       contentDir: packWithGlossary({ terms: [{ term: 'Asha', slug: 'Not A Slug', aliases: [] }] }),
     });
     try {
-      const answer = await new ApiClient(broken.app).get('/api/glossary');
+      const answer = await new ApiClient(broken.app).api('GET /api/glossary');
       expect(answer.status).toBe(503);
       expect(answer.body.message).toBe('The glossary could not be read.');
     } finally {

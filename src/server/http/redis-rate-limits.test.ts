@@ -87,10 +87,14 @@ describe('rate limits with REDIS_URL set', () => {
       // Spend the account's allowance from everywhere, so the phone counts on its own.
       for (let i = 0; i < 50; i++) {
         const attacker = new ApiClient(t.app, `203.0.113.${(i % 10) + 1}`);
-        await attacker.post('/api/auth/login', { username: phone.user.username, password: 'x' });
+        await attacker.api('POST /api/auth/login', {
+          body: { username: phone.user.username, password: 'x' },
+        });
       }
       const signIn = (secret: string) =>
-        phone.post('/api/auth/login', { username: phone.user.username, password: secret });
+        phone.api('POST /api/auth/login', {
+          body: { username: phone.user.username, password: secret },
+        });
       for (let i = 0; i < 9; i++) expect((await signIn('wrong')).status).toBe(401);
       expect((await signIn('the right password')).status).toBe(200);
       for (let i = 0; i < 10; i++) expect((await signIn('wrong')).status).toBe(401);

@@ -22,7 +22,7 @@ describe('sweeping expired records', () => {
     expect(result.sessions).toBeGreaterThanOrEqual(1);
     expect(await sessionsOf(stale.user!.id)).toHaveLength(0);
     expect(await sessionsOf(fresh.user!.id)).toHaveLength(1);
-    expect((await fresh.get('/api/auth/me')).status).toBe(200);
+    expect((await fresh.api('GET /api/auth/me')).status).toBe(200);
   });
 
   it('removes reset links a day after they expired or were used, and old rate-limit windows', async () => {

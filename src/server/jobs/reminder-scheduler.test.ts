@@ -36,7 +36,7 @@ beforeAll(async () => {
   // Two app processes on one database, as in a deployment with two instances.
   first = await buildPushTestApp(onTestPushService({ databaseUrl: database.url, clock }));
   second = await buildPushTestApp(onTestPushService({ databaseUrl: database.url, clock }));
-  vapidPublicKey = (await new ApiClient(first.app).get('/api/push/public-key')).body.publicKey;
+  vapidPublicKey = (await new ApiClient(first.app).api('GET /api/push/public-key')).body.publicKey;
 });
 
 afterAll(async () => {
@@ -54,10 +54,12 @@ afterEach(() => {
 async function personWithReminder(app: FastifyInstance, time: string, timeZone: string) {
   const person = await signUp(app);
   const device = service.subscribe();
-  const response = await person.post('/api/push/subscriptions', {
-    subscription: { endpoint: device.endpoint, expirationTime: null, keys: device.keys },
-    time,
-    timeZone,
+  const response = await person.api('POST /api/push/subscriptions', {
+    body: {
+      subscription: { endpoint: device.endpoint, expirationTime: null, keys: device.keys },
+      time,
+      timeZone,
+    },
   });
   expect(response.status).toBe(201);
   return { person, device };
@@ -157,12 +159,10 @@ describe('the reminder of a reader on their own path', () => {
     const own = await personWithReminder(first.app, '07:00', 'Asia/Tokyo');
     const together = await personWithReminder(second.app, '07:00', 'Asia/Tokyo');
     // The test clock's 1 March 2026, 21:00 in Tokyo: the own path's day 1 is that date.
-    const chosen = await own.person.call(
-      'PATCH',
-      '/api/users/me',
-      { pace: 'own' },
-      { 'x-timezone': 'Asia/Tokyo' },
-    );
+    const chosen = await own.person.api('PATCH /api/users/me', {
+      body: { pace: 'own' },
+      headers: { 'x-timezone': 'Asia/Tokyo' },
+    });
     expect(chosen.body.user.paceStartedOn).toBe('2026-03-01');
     const due = new Date('2026-03-03T22:00:00Z'); // 07:00 on 4 March in Tokyo
     await tickBoth(due);

@@ -23,13 +23,8 @@ afterAll(async () => {
 const text = (thoughts: string) => JSON.stringify({ thoughts, words: '', deeds: '' });
 const password = 'correct horse battery';
 
-interface FeedItem {
-  id: number;
-  entryText: string;
-  user: { fullName: string; username: string };
-}
 const feedOf = async (reader: ApiClient) => {
-  const response = await reader.get<FeedItem[]>('/api/journal/friends');
+  const response = await reader.api('GET /api/journal/friends');
   expect(response.status).toBe(200);
   return response.body;
 };
@@ -41,10 +36,12 @@ describe("a friends' feed cached by one process", () => {
     await befriend(reader, friend);
     await expect.poll(() => feedOf(reader), HEARD_ELSEWHERE).toEqual([]);
 
-    const shared = await friend.post('/api/journal', {
-      dayNumber: 7,
-      entryText: text('shared at dawn'),
-      isPublic: true,
+    const shared = await friend.api('POST /api/journal', {
+      body: {
+        dayNumber: 7,
+        entryText: text('shared at dawn'),
+        isPublic: true,
+      },
     });
     await expect
       .poll(async () => (await feedOf(reader)).map((e) => e.entryText), HEARD_ELSEWHERE)
@@ -55,7 +52,10 @@ describe("a friends' feed cached by one process", () => {
       .toEqual([shared.body.id]);
 
     readerSide.clock.advance(1000);
-    await friend.put(`/api/journal/${shared.body.id}`, { entryText: text('edited at noon') });
+    await friend.api('PUT /api/journal/:id', {
+      params: { id: shared.body.id },
+      body: { entryText: text('edited at noon') },
+    });
     await expect
       .poll(async () => (await feedOf(reader)).map((e) => e.entryText), HEARD_ELSEWHERE)
       .toEqual([text('edited at noon')]);
@@ -65,35 +65,51 @@ describe("a friends' feed cached by one process", () => {
       .poll(async () => (await feedOf(reader))[0]?.user.fullName, HEARD_ELSEWHERE)
       .toBe('Second Name');
 
-    await friend.put(`/api/journal/${shared.body.id}`, { isPublic: false });
+    await friend.api('PUT /api/journal/:id', {
+      params: { id: shared.body.id },
+      body: { isPublic: false },
+    });
     await expect.poll(() => feedOf(reader), HEARD_ELSEWHERE).toEqual([]);
 
-    await friend.put(`/api/journal/${shared.body.id}`, { isPublic: true });
+    await friend.api('PUT /api/journal/:id', {
+      params: { id: shared.body.id },
+      body: { isPublic: true },
+    });
     await expect.poll(() => feedOf(reader), HEARD_ELSEWHERE).toHaveLength(1);
-    await friend.delete(`/api/journal/${shared.body.id}`);
+    await friend.api('DELETE /api/journal/:id', { params: { id: shared.body.id } });
     await expect.poll(() => feedOf(reader), HEARD_ELSEWHERE).toEqual([]);
   });
 
   it('follows friendships made and ended elsewhere, and a friend who deletes their account', async () => {
     const reader = await signUp(readerSide.app);
     const friend = await signUp(writerSide.app);
-    await friend.post('/api/journal', { dayNumber: 3, entryText: text('hello'), isPublic: true });
+    await friend.api('POST /api/journal', {
+      body: { dayNumber: 3, entryText: text('hello'), isPublic: true },
+    });
     await expect.poll(() => feedOf(reader), HEARD_ELSEWHERE).toEqual([]);
 
     await befriend(friend, reader);
     await expect.poll(() => feedOf(reader), HEARD_ELSEWHERE).toHaveLength(1);
 
-    expect((await friend.delete(`/api/friends/${reader.user.id}`)).status).toBe(200);
+    expect(
+      (await friend.api('DELETE /api/friends/:userId', { params: { userId: reader.user.id } }))
+        .status,
+    ).toBe(200);
     await expect.poll(() => feedOf(reader), HEARD_ELSEWHERE).toEqual([]);
 
     // One friend for another: as many friends as before, different entries.
     const another = await signUp(writerSide.app);
-    await another.post('/api/journal', { dayNumber: 4, entryText: text('hi'), isPublic: true });
+    await another.api('POST /api/journal', {
+      body: { dayNumber: 4, entryText: text('hi'), isPublic: true },
+    });
     await befriend(another, reader);
     await expect
       .poll(async () => (await feedOf(reader)).map((e) => e.entryText), HEARD_ELSEWHERE)
       .toEqual([text('hi')]);
-    expect((await another.delete(`/api/friends/${reader.user.id}`)).status).toBe(200);
+    expect(
+      (await another.api('DELETE /api/friends/:userId', { params: { userId: reader.user.id } }))
+        .status,
+    ).toBe(200);
     await befriend(reader, friend);
     await expect
       .poll(async () => (await feedOf(reader)).map((e) => e.entryText), HEARD_ELSEWHERE)
@@ -107,14 +123,18 @@ describe("a friends' feed cached by one process", () => {
     const other = await signUp(readerSide.app);
     const friend = await signUp(writerSide.app);
     await befriend(reader, friend);
-    await friend.post('/api/journal', {
-      dayNumber: 9,
-      entryText: text('for friends'),
-      isPublic: true,
+    await friend.api('POST /api/journal', {
+      body: {
+        dayNumber: 9,
+        entryText: text('for friends'),
+        isPublic: true,
+      },
     });
     await expect.poll(() => feedOf(reader), HEARD_ELSEWHERE).toHaveLength(1);
     await expect.poll(() => feedOf(other), HEARD_ELSEWHERE).toEqual([]);
-    await friend.post('/api/journal', { dayNumber: 10, entryText: text('just mine') });
+    await friend.api('POST /api/journal', {
+      body: { dayNumber: 10, entryText: text('just mine') },
+    });
     await expect
       .poll(async () => (await feedOf(reader)).map((e) => e.entryText), HEARD_ELSEWHERE)
       .toEqual([text('for friends')]);

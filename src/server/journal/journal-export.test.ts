@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JournalExport } from '#shared/account-schemas';
 import { SESSION_COOKIE } from '#shared/constants';
 import { ApiClient, befriend, signUp } from '../test-support/api-client.js';
 import { writeFixturePack } from '../test-support/fixture-pack.js';
@@ -20,6 +21,12 @@ const multiLineThoughts = 'Vohu Manah — the good mind 🌅\nSecond line, “qu
 const unicodeWords = 'Ašəm vohū vahištəm astī — 真実は最善の善';
 
 /** A person with two reflections (one private, one shared), written out of day order. */
+/** The export as JSON, its default format. */
+async function exported(me: ApiClient, format?: 'json') {
+  const answer = await me.api('GET /api/journal/export', format ? { query: { format } } : {});
+  return answer.body as JournalExport;
+}
+
 async function personWithJournal() {
   const me = await signUp(t.app, {
     city: 'Zürich',
@@ -27,15 +34,19 @@ async function personWithJournal() {
     whatsapp: '+41 79 000 00 00',
   });
   t.clock.set('2026-03-01T12:00:00.000Z');
-  const later = await me.post('/api/journal', {
-    dayNumber: 12,
-    entryText: entryText('Day twelve thoughts', '', 'Helped a neighbour'),
-    isPublic: true,
+  const later = await me.api('POST /api/journal', {
+    body: {
+      dayNumber: 12,
+      entryText: entryText('Day twelve thoughts', '', 'Helped a neighbour'),
+      isPublic: true,
+    },
   });
-  const earlier = await me.post('/api/journal', {
-    dayNumber: 5,
-    entryText: entryText(multiLineThoughts, unicodeWords, 'Planted\nthree trees'),
-    isPublic: false,
+  const earlier = await me.api('POST /api/journal', {
+    body: {
+      dayNumber: 5,
+      entryText: entryText(multiLineThoughts, unicodeWords, 'Planted\nthree trees'),
+      isPublic: false,
+    },
   });
   return { me, later: later.body, earlier: earlier.body };
 }
@@ -44,8 +55,11 @@ describe('GET /api/journal/export?format=json', () => {
   it('downloads every field of every entry, ordered by day, with the account details', async () => {
     const { me, earlier, later } = await personWithJournal();
     t.clock.set('2026-03-02T07:30:00.000Z');
-    const response = await me.get('/api/journal/export?format=json', {
-      'x-timezone': 'America/Los_Angeles',
+    const response = await me.api('GET /api/journal/export', {
+      query: { format: 'json' },
+      headers: {
+        'x-timezone': 'America/Los_Angeles',
+      },
     });
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
@@ -105,10 +119,13 @@ describe('GET /api/journal/export?format=json', () => {
   it('holds the saved stanzas by day, each with its reference, note and save time', async () => {
     const me = await signUp(t.app);
     t.clock.set('2026-03-01T12:00:00.000Z');
-    await me.put('/api/saved/41', { note: 'Private note\non two lines — ā 🌅' });
+    await me.api('PUT /api/saved/:day', {
+      params: { day: 41 },
+      body: { note: 'Private note\non two lines — ā 🌅' },
+    });
     t.clock.advance(60_000);
-    await me.put('/api/saved/2');
-    const response = await me.get('/api/journal/export?format=json', {
+    await me.call('PUT', '/api/saved/2');
+    const response = await me.call('GET', '/api/journal/export?format=json', undefined, {
       'x-timezone': 'Asia/Kolkata',
     });
     expect(response.body.savedStanzas).toEqual([
@@ -132,8 +149,10 @@ describe('GET /api/journal/export?format=json', () => {
 
   it("names each day's reading as the content pack does, with the day's prompt", async () => {
     const me = await signUp(t.app);
-    await me.post('/api/journal', { dayNumber: 41, entryText: entryText('Forty-one', '', '') });
-    const [entry] = (await me.get('/api/journal/export')).body.entries;
+    await me.api('POST /api/journal', {
+      body: { dayNumber: 41, entryText: entryText('Forty-one', '', '') },
+    });
+    const [entry] = (await exported(me)).entries;
     // The pack's own reference, which the stanza info (stanza 11 of the chapter) cannot rebuild.
     expect(entry).toMatchObject({
       reference: 'Yasna 28.41',
@@ -144,22 +163,26 @@ describe('GET /api/journal/export?format=json', () => {
   it("gives local times in the zone the app's cookie names when no header does, else the app's", async () => {
     const { me } = await personWithJournal();
     t.clock.set('2026-03-02T07:30:00.000Z');
-    const fromCookie = await me.get('/api/journal/export', {
+    const fromCookie = await me.call('GET', '/api/journal/export', undefined, {
       cookie: `${SESSION_COOKIE}=${me.sessionCookie}; tfp_tz=Asia%2FKolkata`,
     });
     expect(fromCookie.body).toMatchObject({
       timeZone: 'Asia/Kolkata',
       exportedAtLocal: '2026-03-02T13:00:00+05:30',
     });
-    expect(fromCookie.body.entries[0].createdAtLocal).toBe('2026-03-01T17:30:00+05:30');
-    const headerWins = await me.get('/api/journal/export', {
+    expect((fromCookie.body as JournalExport).entries[0]?.createdAtLocal).toBe(
+      '2026-03-01T17:30:00+05:30',
+    );
+    const headerWins = await me.call('GET', '/api/journal/export', undefined, {
       cookie: `${SESSION_COOKIE}=${me.sessionCookie}; tfp_tz=Asia%2FKolkata`,
       'x-timezone': 'Europe/Zurich',
     });
     expect(headerWins.body.timeZone).toBe('Europe/Zurich');
-    const unknownZones = await me.get('/api/journal/export', {
-      cookie: `${SESSION_COOKIE}=${me.sessionCookie}; tfp_tz=Mars%2FOlympus`,
-      'x-timezone': 'Nowhere/Else',
+    const unknownZones = await me.api('GET /api/journal/export', {
+      headers: {
+        cookie: `${SESSION_COOKIE}=${me.sessionCookie}; tfp_tz=Mars%2FOlympus`,
+        'x-timezone': 'Nowhere/Else',
+      },
     });
     expect(unknownZones.body).toMatchObject({
       timeZone: 'UTC',
@@ -169,7 +192,7 @@ describe('GET /api/journal/export?format=json', () => {
 
   it('is the default format', async () => {
     const { me } = await personWithJournal();
-    const response = await me.get('/api/journal/export');
+    const response = await me.call('GET', '/api/journal/export');
     expect(response.status).toBe(200);
     expect(response.headers['content-disposition']).toMatch(/\.json"$/);
     expect(response.body.entries).toHaveLength(2);
@@ -177,9 +200,9 @@ describe('GET /api/journal/export?format=json', () => {
 
   it('exports an empty journal as an empty list', async () => {
     const me = await signUp(t.app);
-    const response = await me.get('/api/journal/export');
-    expect(response.body.entries).toEqual([]);
-    expect(response.body.user.username).toBe(me.user.username);
+    const response = await exported(me);
+    expect(response.entries).toEqual([]);
+    expect(response.user.username).toBe(me.user.username);
   });
 });
 
@@ -187,8 +210,11 @@ describe('GET /api/journal/export?format=md', () => {
   it('writes a title and one section per day with its reading, prompt, local times and three parts', async () => {
     const { me } = await personWithJournal();
     t.clock.set('2026-03-02T07:30:00.000Z');
-    const response = await me.get('/api/journal/export?format=md', {
-      'x-timezone': 'America/Los_Angeles',
+    const response = await me.api('GET /api/journal/export', {
+      query: { format: 'md' },
+      headers: {
+        'x-timezone': 'America/Los_Angeles',
+      },
     });
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toBe('text/markdown; charset=utf-8');
@@ -226,11 +252,20 @@ describe('saved stanzas in the Markdown export', () => {
   it('follow the reflections under their own heading, each note as written or said to be empty', async () => {
     const me = await signUp(t.app);
     t.clock.set('2026-03-01T12:00:00.000Z');
-    await me.post('/api/journal', { dayNumber: 5, entryText: entryText('Mine', '', '') });
-    await me.put('/api/saved/9', { note: 'Keep this\n# not a heading [x](https://evil.test)' });
-    await me.put('/api/saved/3');
-    const text = (await me.get('/api/journal/export?format=md', { 'x-timezone': 'UTC' }))
-      .body as string;
+    await me.api('POST /api/journal', {
+      body: { dayNumber: 5, entryText: entryText('Mine', '', '') },
+    });
+    await me.api('PUT /api/saved/:day', {
+      params: { day: 9 },
+      body: { note: 'Keep this\n# not a heading [x](https://evil.test)' },
+    });
+    await me.call('PUT', '/api/saved/3');
+    const text = (
+      await me.api('GET /api/journal/export', {
+        query: { format: 'md' },
+        headers: { 'x-timezone': 'UTC' },
+      })
+    ).body as string;
     const [reflections, saved] = text.split('\n## Saved stanzas\n');
     expect(reflections).toContain('## Day 5 — Yasna 28.5');
     expect(saved).toBe(
@@ -255,8 +290,12 @@ describe('saved stanzas in the Markdown export', () => {
 
   it('are left out, heading and all, when nothing is saved', async () => {
     const me = await signUp(t.app);
-    await me.post('/api/journal', { dayNumber: 5, entryText: entryText('Mine', '', '') });
-    expect((await me.get('/api/journal/export?format=md')).body).not.toContain('Saved stanzas');
+    await me.api('POST /api/journal', {
+      body: { dayNumber: 5, entryText: entryText('Mine', '', '') },
+    });
+    expect(
+      (await me.api('GET /api/journal/export', { query: { format: 'md' } })).body,
+    ).not.toContain('Saved stanzas');
   });
 });
 
@@ -265,10 +304,14 @@ describe("another person's saved stanzas", () => {
     const me = await signUp(t.app);
     const friend = await signUp(t.app);
     await befriend(me, friend);
-    await friend.put('/api/saved/4', { note: 'FRIEND-SAVED-NOTE' });
-    const json = await me.get('/api/journal/export?format=json');
+    await friend.api('PUT /api/saved/:day', {
+      params: { day: 4 },
+      body: { note: 'FRIEND-SAVED-NOTE' },
+    });
+    const json = await me.call('GET', '/api/journal/export?format=json');
     expect(json.body.savedStanzas).toEqual([]);
-    const markdown = (await me.get('/api/journal/export?format=md')).body as string;
+    const markdown = (await me.api('GET /api/journal/export', { query: { format: 'md' } }))
+      .body as string;
     expect(JSON.stringify(json.body) + markdown).not.toContain('FRIEND-SAVED-NOTE');
   });
 });
@@ -299,12 +342,17 @@ describe('hostile names and text in the Markdown export', () => {
       '| a | b |',
       '```',
     ].join('\n');
-    await me.post('/api/journal', {
-      dayNumber: 3,
-      entryText: entryText(forged, '~~~\r# carriage-return heading', '<div>\n\n---'),
+    await me.api('POST /api/journal', {
+      body: {
+        dayNumber: 3,
+        entryText: entryText(forged, '~~~\r# carriage-return heading', '<div>\n\n---'),
+      },
     });
-    await me.post('/api/journal', { dayNumber: 4, entryText: entryText('After', '', '') });
-    const text = (await me.get('/api/journal/export?format=md')).body as string;
+    await me.api('POST /api/journal', {
+      body: { dayNumber: 4, entryText: entryText('After', '', '') },
+    });
+    const text = (await me.api('GET /api/journal/export', { query: { format: 'md' } }))
+      .body as string;
 
     expect(text.split(/^## /m)).toHaveLength(3);
     expect(text.match(/^#/gm)).toHaveLength(1 + 2 * 4);
@@ -344,8 +392,11 @@ describe("a content pack's own words in the Markdown export", () => {
     const other = await createTestApp({ contentDir: pack });
     try {
       const me = await signUp(other.app);
-      await me.post('/api/journal', { dayNumber: 3, entryText: entryText('Mine', '', '') });
-      const text = (await me.get('/api/journal/export?format=md')).body as string;
+      await me.api('POST /api/journal', {
+        body: { dayNumber: 3, entryText: entryText('Mine', '', '') },
+      });
+      const text = (await me.api('GET /api/journal/export', { query: { format: 'md' } }))
+        .body as string;
       expect(text.match(/^#/gm)).toHaveLength(1 + 4);
       expect(text).toContain('## Day 3 — Yasna 28.3 \\#\\# Day 99 \\[x\\](https://evil.test)\n');
       expect(text).toContain(
@@ -363,21 +414,25 @@ describe('what the export never holds', () => {
     const { me } = await personWithJournal();
     const friend = await signUp(t.app);
     await befriend(me, friend);
-    await friend.post('/api/journal', {
-      dayNumber: 5,
-      entryText: entryText('FRIEND-SECRET-THOUGHT', 'FRIEND-WORDS', 'FRIEND-DEEDS'),
-      isPublic: true,
+    await friend.api('POST /api/journal', {
+      body: {
+        dayNumber: 5,
+        entryText: entryText('FRIEND-SECRET-THOUGHT', 'FRIEND-WORDS', 'FRIEND-DEEDS'),
+        isPublic: true,
+      },
     });
     const stranger = await signUp(t.app);
-    await stranger.post('/api/journal', {
-      dayNumber: 7,
-      entryText: entryText('STRANGER-PRIVATE', '', ''),
-      isPublic: false,
+    await stranger.api('POST /api/journal', {
+      body: {
+        dayNumber: 7,
+        entryText: entryText('STRANGER-PRIVATE', '', ''),
+        isPublic: false,
+      },
     });
-    const json = await me.get('/api/journal/export?format=json');
-    expect(json.body.entries.map((e: { dayNumber: number }) => e.dayNumber)).toEqual([5, 12]);
-    const markdown = await me.get('/api/journal/export?format=md');
-    for (const text of [JSON.stringify(json.body), markdown.body as string]) {
+    const json = await exported(me, 'json');
+    expect(json.entries.map((e) => e.dayNumber)).toEqual([5, 12]);
+    const markdown = await me.api('GET /api/journal/export', { query: { format: 'md' } });
+    for (const text of [JSON.stringify(json), markdown.body as string]) {
       expect(text).not.toContain('FRIEND-');
       expect(text).not.toContain('STRANGER-');
       expect(text).not.toContain(friend.user.username);
@@ -386,13 +441,15 @@ describe('what the export never holds', () => {
 
   it('refuses another format and anonymous calls', async () => {
     const me = await signUp(t.app);
-    const pdf = await me.get('/api/journal/export?format=pdf');
+    const pdf = await me.call('GET', '/api/journal/export?format=pdf');
     expect(pdf.status).toBe(400);
     expect(pdf.body).toEqual({
       message: 'Format must be json or md',
       errors: [{ path: 'format', message: 'Format must be json or md' }],
     });
-    const anonymous = await new ApiClient(t.app).get('/api/journal/export?format=md');
+    const anonymous = await new ApiClient(t.app).api('GET /api/journal/export', {
+      query: { format: 'md' },
+    });
     expect(anonymous.status).toBe(401);
     expect(anonymous.headers['content-disposition']).toBeUndefined();
   });
@@ -412,7 +469,9 @@ describe('an export of hostile text', () => {
         [hostileWriter, hostile],
         [ordinaryWriter, ordinary],
       ] as const) {
-        expect((await writer.post('/api/journal', { dayNumber: day, entryText })).status).toBe(201);
+        expect(
+          (await writer.api('POST /api/journal', { body: { dayNumber: day, entryText } })).status,
+        ).toBe(201);
       }
     }
     const origin = await t.app.listen({ port: 0, host: '127.0.0.1' });

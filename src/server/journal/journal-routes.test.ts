@@ -15,7 +15,9 @@ const text = (thoughts: string, words = '', deeds = '') =>
 describe('saving a reflection', () => {
   it('creates the entry with 201, private by default', async () => {
     const me = await signUp(t.app);
-    const saved = await me.post('/api/journal', { dayNumber: 5, entryText: text('quiet morning') });
+    const saved = await me.api('POST /api/journal', {
+      body: { dayNumber: 5, entryText: text('quiet morning') },
+    });
     expect(saved.status).toBe(201);
     expect(saved.body).toEqual({
       id: expect.any(Number),
@@ -29,21 +31,27 @@ describe('saving a reflection', () => {
       circleIds: [],
       appreciations: [],
     });
-    expect((await me.get('/api/journal/day/5')).body).toEqual(saved.body);
+    expect(
+      (await me.api('GET /api/journal/day/:dayNumber', { params: { dayNumber: 5 } })).body,
+    ).toEqual(saved.body);
   });
 
   it('updates the same entry on a second save for that day (200), so a retry never duplicates', async () => {
     const me = await signUp(t.app);
-    const first = await me.post('/api/journal', {
-      dayNumber: 7,
-      entryText: text('one'),
-      isPublic: false,
+    const first = await me.api('POST /api/journal', {
+      body: {
+        dayNumber: 7,
+        entryText: text('one'),
+        isPublic: false,
+      },
     });
     t.clock.advance(1000);
-    const retry = await me.post('/api/journal', {
-      dayNumber: 7,
-      entryText: text('two'),
-      isPublic: true,
+    const retry = await me.api('POST /api/journal', {
+      body: {
+        dayNumber: 7,
+        entryText: text('two'),
+        isPublic: true,
+      },
     });
     expect(retry.status).toBe(200);
     expect(retry.body).toMatchObject({
@@ -53,7 +61,7 @@ describe('saving a reflection', () => {
       createdAt: first.body.createdAt,
     });
     expect(retry.body.updatedAt > first.body.updatedAt).toBe(true);
-    const all = await me.get('/api/journal');
+    const all = await me.api('GET /api/journal');
     expect(all.body).toHaveLength(1);
   });
 
@@ -61,26 +69,30 @@ describe('saving a reflection', () => {
     const me = await signUp(t.app);
     const results = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
-        me.post('/api/journal', { dayNumber: 9, entryText: text(`try ${i}`) }),
+        me.api('POST /api/journal', { body: { dayNumber: 9, entryText: text(`try ${i}`) } }),
       ),
     );
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     expect(results.filter((r) => r.status === 200)).toHaveLength(9);
-    expect((await me.get('/api/journal')).body).toHaveLength(1);
+    expect((await me.api('GET /api/journal')).body).toHaveLength(1);
   });
 
   it('accepts any text up to 20,000 characters, stored exactly', async () => {
     const me = await signUp(t.app);
     const plain = 'Plain text from an older client — with “quotes”, emoji 🌅 and <b>tags</b>';
-    const saved = await me.post('/api/journal', {
-      dayNumber: 3,
-      entryText: plain,
-      isPublic: false,
+    const saved = await me.api('POST /api/journal', {
+      body: {
+        dayNumber: 3,
+        entryText: plain,
+        isPublic: false,
+      },
     });
     expect(saved.status).toBe(201);
-    expect((await me.get('/api/journal/day/3')).body.entryText).toBe(plain);
+    expect((await me.call('GET', '/api/journal/day/3')).body.entryText).toBe(plain);
     const longest = 'x'.repeat(20_000);
-    expect((await me.post('/api/journal', { dayNumber: 4, entryText: longest })).status).toBe(201);
+    expect(
+      (await me.api('POST /api/journal', { body: { dayNumber: 4, entryText: longest } })).status,
+    ).toBe(201);
   });
 
   it('rejects bad input with clear messages and stores nothing', async () => {
@@ -104,90 +116,140 @@ describe('saving a reflection', () => {
       ],
     ];
     for (const [body, path, message] of cases) {
-      const response = await me.post('/api/journal', body);
+      const response = await me.call('POST', '/api/journal', body);
       expect(response.status, JSON.stringify(body).slice(0, 80)).toBe(400);
       expect(response.body.errors).toContainEqual({ path, message });
     }
-    expect((await me.get('/api/journal')).body).toEqual([]);
+    expect((await me.api('GET /api/journal')).body).toEqual([]);
   });
 
   it("refuses an anonymous save with the spec's message", async () => {
     const anonymous = new ApiClient(t.app);
-    expect(await anonymous.post('/api/journal', { dayNumber: 1, entryText: 'x' })).toMatchObject({
+    expect(
+      await anonymous.api('POST /api/journal', { body: { dayNumber: 1, entryText: 'x' } }),
+    ).toMatchObject({
       status: 401,
       body: { message: 'You must be logged in to save journal entries' },
     });
-    expect(await anonymous.put('/api/journal/1', { entryText: 'x' })).toMatchObject({
+    expect(
+      await anonymous.api('PUT /api/journal/:id', { params: { id: 1 }, body: { entryText: 'x' } }),
+    ).toMatchObject({
       status: 401,
       body: { message: 'You must be logged in to update journal entries' },
     });
     for (const url of ['/api/journal', '/api/journal/day/1', '/api/journal/friends']) {
-      expect((await anonymous.get(url)).status).toBe(401);
+      expect((await anonymous.call('GET', url)).status).toBe(401);
     }
-    expect((await anonymous.delete('/api/journal/1')).status).toBe(401);
+    expect((await anonymous.api('DELETE /api/journal/:id', { params: { id: 1 } })).status).toBe(
+      401,
+    );
   });
 });
 
 describe('reading, changing and deleting my entries', () => {
   it('lists my entries, newest update first', async () => {
     const me = await signUp(t.app);
-    const a = await me.post('/api/journal', { dayNumber: 1, entryText: text('a') });
+    const a = await me.api('POST /api/journal', { body: { dayNumber: 1, entryText: text('a') } });
     t.clock.advance(1000);
-    await me.post('/api/journal', { dayNumber: 2, entryText: text('b') });
+    await me.api('POST /api/journal', { body: { dayNumber: 2, entryText: text('b') } });
     t.clock.advance(1000);
-    await me.put(`/api/journal/${a.body.id}`, { isPublic: true });
-    const list = await me.get('/api/journal');
+    await me.api('PUT /api/journal/:id', { params: { id: a.body.id }, body: { isPublic: true } });
+    const list = await me.api('GET /api/journal');
     expect(list.body.map((e: { dayNumber: number }) => e.dayNumber)).toEqual([1, 2]);
   });
 
   it('answers 404 for a day without an entry', async () => {
     const me = await signUp(t.app);
-    expect(await me.get('/api/journal/day/12')).toMatchObject({
+    expect(
+      await me.api('GET /api/journal/day/:dayNumber', { params: { dayNumber: 12 } }),
+    ).toMatchObject({
       status: 404,
       body: { message: 'Journal entry not found' },
     });
-    expect((await me.get('/api/journal/day/0')).status).toBe(404);
-    expect((await me.get('/api/journal/day/abc')).status).toBe(404);
+    expect(
+      (await me.api('GET /api/journal/day/:dayNumber', { params: { dayNumber: 0 } })).status,
+    ).toBe(404);
+    expect(
+      (await me.api('GET /api/journal/day/:dayNumber', { params: { dayNumber: 'abc' } })).status,
+    ).toBe(404);
   });
 
   it('answers an empty day as an empty state when asked with ifNone=empty', async () => {
     const me = await signUp(t.app);
-    expect(await me.get('/api/journal/day/12?ifNone=empty')).toMatchObject({
+    expect(
+      await me.api('GET /api/journal/day/:dayNumber', {
+        params: { dayNumber: 12 },
+        query: { ifNone: 'empty' },
+      }),
+    ).toMatchObject({
       status: 200,
       body: { entry: null },
     });
-    const saved = await me.post('/api/journal', { dayNumber: 12, entryText: text('here') });
+    const saved = await me.api('POST /api/journal', {
+      body: { dayNumber: 12, entryText: text('here') },
+    });
     // A day with an entry answers the entry itself, as without the query.
-    expect((await me.get('/api/journal/day/12?ifNone=empty')).body).toEqual(saved.body);
-    expect(await me.get('/api/journal/day/12?ifNone=nothing')).toMatchObject({
+    expect(
+      (
+        await me.api('GET /api/journal/day/:dayNumber', {
+          params: { dayNumber: 12 },
+          query: { ifNone: 'empty' },
+        })
+      ).body,
+    ).toEqual(saved.body);
+    expect(await me.call('GET', '/api/journal/day/12?ifNone=nothing')).toMatchObject({
       status: 400,
       body: { message: 'ifNone must be "empty"' },
     });
     // A day outside the cycle is still no day at all.
-    expect((await me.get('/api/journal/day/0?ifNone=empty')).status).toBe(404);
+    expect(
+      (
+        await me.api('GET /api/journal/day/:dayNumber', {
+          params: { dayNumber: 0 },
+          query: { ifNone: 'empty' },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it("answers another person's day as empty, never as theirs", async () => {
     const owner = await signUp(t.app);
     const other = await signUp(t.app);
-    await owner.post('/api/journal', { dayNumber: 22, entryText: text('mine alone') });
-    expect((await other.get('/api/journal/day/22?ifNone=empty')).body).toEqual({ entry: null });
+    await owner.api('POST /api/journal', {
+      body: { dayNumber: 22, entryText: text('mine alone') },
+    });
+    expect(
+      (
+        await other.api('GET /api/journal/day/:dayNumber', {
+          params: { dayNumber: 22 },
+          query: { ifNone: 'empty' },
+        })
+      ).body,
+    ).toEqual({ entry: null });
   });
 
   it('updates text and visibility with PUT', async () => {
     const me = await signUp(t.app);
-    const saved = await me.post('/api/journal', { dayNumber: 11, entryText: text('draft') });
-    const updated = await me.put(`/api/journal/${saved.body.id}`, {
-      entryText: text('final'),
-      isPublic: true,
+    const saved = await me.api('POST /api/journal', {
+      body: { dayNumber: 11, entryText: text('draft') },
+    });
+    const updated = await me.api('PUT /api/journal/:id', {
+      params: { id: saved.body.id },
+      body: {
+        entryText: text('final'),
+        isPublic: true,
+      },
     });
     expect(updated).toMatchObject({
       status: 200,
       body: { id: saved.body.id, dayNumber: 11, entryText: text('final'), isPublic: true },
     });
-    const visibility = await me.put(`/api/journal/${saved.body.id}`, { isPublic: false });
+    const visibility = await me.api('PUT /api/journal/:id', {
+      params: { id: saved.body.id },
+      body: { isPublic: false },
+    });
     expect(visibility.body).toMatchObject({ entryText: text('final'), isPublic: false });
-    const empty = await me.put(`/api/journal/${saved.body.id}`, {});
+    const empty = await me.api('PUT /api/journal/:id', { params: { id: saved.body.id }, body: {} });
     expect(empty).toMatchObject({
       status: 400,
       body: { message: 'Nothing to update: send entryText, isPublic, sharedParts or circleIds' },
@@ -196,13 +258,21 @@ describe('reading, changing and deleting my entries', () => {
 
   it('deletes an entry', async () => {
     const me = await signUp(t.app);
-    const saved = await me.post('/api/journal', { dayNumber: 13, entryText: text('gone') });
-    expect(await me.delete(`/api/journal/${saved.body.id}`)).toMatchObject({
+    const saved = await me.api('POST /api/journal', {
+      body: { dayNumber: 13, entryText: text('gone') },
+    });
+    expect(
+      await me.api('DELETE /api/journal/:id', { params: { id: saved.body.id } }),
+    ).toMatchObject({
       status: 200,
       body: { ok: true },
     });
-    expect((await me.get('/api/journal/day/13')).status).toBe(404);
-    expect((await me.delete(`/api/journal/${saved.body.id}`)).status).toBe(404);
+    expect(
+      (await me.api('GET /api/journal/day/:dayNumber', { params: { dayNumber: 13 } })).status,
+    ).toBe(404);
+    expect(
+      (await me.api('DELETE /api/journal/:id', { params: { id: saved.body.id } })).status,
+    ).toBe(404);
   });
 });
 
@@ -211,34 +281,46 @@ describe("another person's entries", () => {
     const owner = await signUp(t.app);
     const other = await signUp(t.app);
     await befriend(owner, other);
-    const secret = await owner.post('/api/journal', {
-      dayNumber: 20,
-      entryText: text('private thing'),
-      isPublic: false,
+    const secret = await owner.api('POST /api/journal', {
+      body: {
+        dayNumber: 20,
+        entryText: text('private thing'),
+        isPublic: false,
+      },
     });
-    const shared = await owner.post('/api/journal', {
-      dayNumber: 21,
-      entryText: text('shared thing'),
-      isPublic: true,
+    const shared = await owner.api('POST /api/journal', {
+      body: {
+        dayNumber: 21,
+        entryText: text('shared thing'),
+        isPublic: true,
+      },
     });
 
     for (const id of [secret.body.id, shared.body.id]) {
-      expect(await other.put(`/api/journal/${id}`, { entryText: 'hijack' })).toMatchObject({
+      expect(
+        await other.api('PUT /api/journal/:id', { params: { id }, body: { entryText: 'hijack' } }),
+      ).toMatchObject({
         status: 404,
         body: { message: 'Journal entry not found' },
       });
-      expect((await other.delete(`/api/journal/${id}`)).status).toBe(404);
+      expect((await other.api('DELETE /api/journal/:id', { params: { id } })).status).toBe(404);
     }
-    expect((await other.get('/api/journal/day/20')).status).toBe(404);
-    expect((await other.get('/api/journal')).body).toEqual([]);
+    expect(
+      (await other.api('GET /api/journal/day/:dayNumber', { params: { dayNumber: 20 } })).status,
+    ).toBe(404);
+    expect((await other.api('GET /api/journal')).body).toEqual([]);
     // A save by the other person for the same day makes their own entry.
-    const theirs = await other.post('/api/journal', { dayNumber: 20, entryText: text('mine') });
+    const theirs = await other.api('POST /api/journal', {
+      body: { dayNumber: 20, entryText: text('mine') },
+    });
     expect(theirs.status).toBe(201);
     expect(theirs.body.id).not.toBe(secret.body.id);
 
-    const ownerDay = await owner.get('/api/journal/day/20');
+    const ownerDay = await owner.call('GET', '/api/journal/day/20');
     expect(ownerDay.body.entryText).toBe(text('private thing'));
-    expect((await owner.get('/api/journal/day/21')).body.entryText).toBe(text('shared thing'));
+    expect((await owner.call('GET', '/api/journal/day/21')).body.entryText).toBe(
+      text('shared thing'),
+    );
   });
 });
 
@@ -249,31 +331,41 @@ describe("friends' reflections", () => {
     const stranger = await signUp(t.app);
     await befriend(me, friend);
 
-    const older = await friend.post('/api/journal', {
-      dayNumber: 1,
-      entryText: text('older'),
-      isPublic: true,
+    const older = await friend.api('POST /api/journal', {
+      body: {
+        dayNumber: 1,
+        entryText: text('older'),
+        isPublic: true,
+      },
     });
     t.clock.advance(1000);
-    await friend.post('/api/journal', {
-      dayNumber: 2,
-      entryText: text('private'),
-      isPublic: false,
+    await friend.api('POST /api/journal', {
+      body: {
+        dayNumber: 2,
+        entryText: text('private'),
+        isPublic: false,
+      },
     });
     t.clock.advance(1000);
-    const newer = await friend.post('/api/journal', {
-      dayNumber: 3,
-      entryText: text('newer'),
-      isPublic: true,
+    const newer = await friend.api('POST /api/journal', {
+      body: {
+        dayNumber: 3,
+        entryText: text('newer'),
+        isPublic: true,
+      },
     });
-    await stranger.post('/api/journal', {
-      dayNumber: 1,
-      entryText: text('stranger'),
-      isPublic: true,
+    await stranger.api('POST /api/journal', {
+      body: {
+        dayNumber: 1,
+        entryText: text('stranger'),
+        isPublic: true,
+      },
     });
-    await me.post('/api/journal', { dayNumber: 1, entryText: text('my own'), isPublic: true });
+    await me.api('POST /api/journal', {
+      body: { dayNumber: 1, entryText: text('my own'), isPublic: true },
+    });
 
-    const feed = await me.get('/api/journal/friends');
+    const feed = await me.api('GET /api/journal/friends');
     expect(feed.status).toBe(200);
     expect(feed.body.map((e: { id: number }) => e.id)).toEqual([newer.body.id, older.body.id]);
     const { circleIds: _circles, appreciations: _appreciations, ...shared } = newer.body;
@@ -290,25 +382,35 @@ describe("friends' reflections", () => {
     const me = await signUp(t.app);
     const friend = await signUp(t.app);
     await befriend(me, friend);
-    const entry = await friend.post('/api/journal', {
-      dayNumber: 4,
-      entryText: text('hello'),
-      isPublic: true,
+    const entry = await friend.api('POST /api/journal', {
+      body: {
+        dayNumber: 4,
+        entryText: text('hello'),
+        isPublic: true,
+      },
     });
-    expect((await me.get('/api/journal/friends')).body).toHaveLength(1);
-    await friend.put(`/api/journal/${entry.body.id}`, { isPublic: false });
-    expect((await me.get('/api/journal/friends')).body).toHaveLength(0);
-    await friend.put(`/api/journal/${entry.body.id}`, { isPublic: true });
-    await me.delete(`/api/friends/${friend.user.id}`);
-    expect((await me.get('/api/journal/friends')).body).toHaveLength(0);
+    expect((await me.api('GET /api/journal/friends')).body).toHaveLength(1);
+    await friend.api('PUT /api/journal/:id', {
+      params: { id: entry.body.id },
+      body: { isPublic: false },
+    });
+    expect((await me.api('GET /api/journal/friends')).body).toHaveLength(0);
+    await friend.api('PUT /api/journal/:id', {
+      params: { id: entry.body.id },
+      body: { isPublic: true },
+    });
+    await me.api('DELETE /api/friends/:userId', { params: { userId: friend.user.id } });
+    expect((await me.api('GET /api/journal/friends')).body).toHaveLength(0);
   });
 
   it('sends the feed gzipped to a client that takes gzip, and the same entries plain to one that does not', async () => {
     const me = await signUp(t.app);
     const friend = await signUp(t.app);
     await befriend(me, friend);
-    await friend.post('/api/journal', { dayNumber: 3, entryText: text('shared'), isPublic: true });
-    const plain = await me.get('/api/journal/friends');
+    await friend.api('POST /api/journal', {
+      body: { dayNumber: 3, entryText: text('shared'), isPublic: true },
+    });
+    const plain = await me.api('GET /api/journal/friends');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers.vary).toMatch(/accept-encoding/);
 
@@ -331,48 +433,54 @@ describe("friends' reflections", () => {
     const friend = await signUp(t.app);
     await befriend(me, friend);
     for (let day = 1; day <= 52; day++) {
-      await friend.post('/api/journal', {
-        dayNumber: day,
-        entryText: text(`day ${day}`),
-        isPublic: true,
+      await friend.api('POST /api/journal', {
+        body: {
+          dayNumber: day,
+          entryText: text(`day ${day}`),
+          isPublic: true,
+        },
       });
     }
-    expect((await me.get('/api/journal/friends')).body).toHaveLength(50);
+    expect((await me.api('GET /api/journal/friends')).body).toHaveLength(50);
   });
 
   it('fills the page with older entries when the last two weeks are quiet, and drops them when not', async () => {
     const me = await signUp(t.app);
     const friend = await signUp(t.app);
     await befriend(me, friend);
-    const old = await friend.post('/api/journal', {
+    const old = await friend.call('POST', '/api/journal', {
       dayNumber: 200,
       entryText: text('long ago'),
       isPublic: true,
     });
     t.clock.advance(20 * 86_400_000);
     for (let day = 1; day <= 3; day++) {
-      await friend.post('/api/journal', {
-        dayNumber: day,
-        entryText: text(`d${day}`),
-        isPublic: true,
+      await friend.api('POST /api/journal', {
+        body: {
+          dayNumber: day,
+          entryText: text(`d${day}`),
+          isPublic: true,
+        },
       });
       t.clock.advance(1000);
     }
-    const quiet = (await me.get('/api/journal/friends')).body;
-    expect(quiet.map((e: { dayNumber: number }) => e.dayNumber)).toEqual([3, 2, 1, 200]);
-    expect(quiet[3].id).toBe(old.body.id);
+    const quiet = (await me.api('GET /api/journal/friends')).body;
+    expect(quiet.map((e) => e.dayNumber)).toEqual([3, 2, 1, 200]);
+    expect(quiet[3]?.id).toBe(old.body.id);
     for (let day = 4; day <= 53; day++) {
-      await friend.post('/api/journal', {
-        dayNumber: day,
-        entryText: text(`d${day}`),
-        isPublic: true,
+      await friend.api('POST /api/journal', {
+        body: {
+          dayNumber: day,
+          entryText: text(`d${day}`),
+          isPublic: true,
+        },
       });
       t.clock.advance(1000);
     }
-    const busy = (await me.get('/api/journal/friends')).body;
+    const busy = (await me.api('GET /api/journal/friends')).body;
     expect(busy).toHaveLength(50);
-    expect(busy[0].dayNumber).toBe(53);
-    expect(busy.at(-1).dayNumber).toBe(4);
+    expect(busy[0]?.dayNumber).toBe(53);
+    expect(busy.at(-1)?.dayNumber).toBe(4);
   });
 });
 
@@ -382,31 +490,37 @@ describe('deleting a reflection', () => {
     const me = await signUp(t.app);
     const friend = await signUp(t.app);
     await befriend(me, friend);
-    const shared = await me.post('/api/journal', {
-      dayNumber: 60,
-      entryText: text('shared, then taken back'),
-      isPublic: true,
+    const shared = await me.api('POST /api/journal', {
+      body: {
+        dayNumber: 60,
+        entryText: text('shared, then taken back'),
+        isPublic: true,
+      },
     });
-    const kept = await me.post('/api/journal', {
-      dayNumber: 59,
-      entryText: text('still shared'),
-      isPublic: true,
+    const kept = await me.api('POST /api/journal', {
+      body: {
+        dayNumber: 59,
+        entryText: text('still shared'),
+        isPublic: true,
+      },
     });
     // The friend's feed is read, and so cached, before the delete.
     const feedIds = async () =>
-      (await friend.get('/api/journal/friends')).body.map((e: { id: number }) => e.id);
+      (await friend.api('GET /api/journal/friends')).body.map((e: { id: number }) => e.id);
     expect(await feedIds()).toEqual([kept.body.id, shared.body.id]);
-    const progressBefore = (await me.get('/api/progress')).body;
+    const progressBefore = (await me.api('GET /api/progress')).body;
 
-    expect(await me.delete(`/api/journal/${shared.body.id}`)).toMatchObject({
+    expect(
+      await me.api('DELETE /api/journal/:id', { params: { id: shared.body.id } }),
+    ).toMatchObject({
       status: 200,
       body: { ok: true },
     });
     expect(await feedIds()).toEqual([kept.body.id]);
-    expect((await me.get('/api/journal')).body.map((e: { id: number }) => e.id)).toEqual([
+    expect((await me.api('GET /api/journal')).body.map((e: { id: number }) => e.id)).toEqual([
       kept.body.id,
     ]);
-    const progressAfter = (await me.get('/api/progress')).body;
+    const progressAfter = (await me.api('GET /api/progress')).body;
     expect(progressAfter).toEqual(progressBefore);
     expect(progressAfter.days).toContainEqual(
       expect.objectContaining({ dayNumber: 60, reflectionSaved: true }),
@@ -415,10 +529,12 @@ describe('deleting a reflection', () => {
 
     // Writing the day again the next day is a new entry; the streak still counts the first date.
     t.clock.set('2026-03-02T12:00:00.000Z');
-    const again = await me.post('/api/journal', { dayNumber: 60, entryText: text('anew') });
+    const again = await me.api('POST /api/journal', {
+      body: { dayNumber: 60, entryText: text('anew') },
+    });
     expect(again.status).toBe(201);
     expect(again.body.id).not.toBe(shared.body.id);
-    expect((await me.get('/api/progress')).body.journey).toMatchObject({
+    expect((await me.api('GET /api/progress')).body.journey).toMatchObject({
       daysCompleted: 2,
       currentStreak: 1,
     });

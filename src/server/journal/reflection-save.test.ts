@@ -39,13 +39,15 @@ describe('a reflection and its progress are saved together', () => {
     const me = await signUp(env.t.app);
     const friend = await signUp(env.t.app);
     await befriend(me, friend);
-    expect((await friend.get('/api/journal/friends')).body).toEqual([]);
+    expect((await friend.api('GET /api/journal/friends')).body).toEqual([]);
 
     const save = () =>
-      me.post('/api/journal', {
-        dayNumber: 12,
-        entryText: text('lost?'),
-        isPublic: true,
+      me.api('POST /api/journal', {
+        body: {
+          dayNumber: 12,
+          entryText: text('lost?'),
+          isPublic: true,
+        },
       });
 
     const allow = await refuseProgressWrites(me.user.id);
@@ -53,18 +55,20 @@ describe('a reflection and its progress are saved together', () => {
     await allow();
 
     expect(failed.status).toBe(500);
-    expect((await me.get('/api/journal/day/12')).status).toBe(404);
-    expect((await me.get('/api/journal')).body).toEqual([]);
-    expect((await me.get('/api/progress')).body.days).toEqual([]);
-    expect((await friend.get('/api/journal/friends')).body).toEqual([]);
+    expect(
+      (await me.api('GET /api/journal/day/:dayNumber', { params: { dayNumber: 12 } })).status,
+    ).toBe(404);
+    expect((await me.api('GET /api/journal')).body).toEqual([]);
+    expect((await me.api('GET /api/progress')).body.days).toEqual([]);
+    expect((await friend.api('GET /api/journal/friends')).body).toEqual([]);
 
     const retried = await save();
     expect(retried.status).toBe(201);
     const again = await save();
     expect(again.status).toBe(200);
     expect(again.body.id).toBe(retried.body.id);
-    expect((await me.get('/api/journal')).body).toHaveLength(1);
-    expect((await me.get('/api/progress')).body.days).toEqual([
+    expect((await me.api('GET /api/journal')).body).toHaveLength(1);
+    expect((await me.api('GET /api/progress')).body.days).toEqual([
       {
         dayNumber: 12,
         read: false,
@@ -73,28 +77,34 @@ describe('a reflection and its progress are saved together', () => {
         reflectionSaved: true,
       },
     ]);
-    expect((await friend.get('/api/journal/friends')).body).toMatchObject([
+    expect((await friend.api('GET /api/journal/friends')).body).toMatchObject([
       { id: retried.body.id },
     ]);
   });
 
   it('leaves an earlier entry as it was when a change to it cannot be saved in full', async () => {
     const me = await signUp(env.t.app);
-    const first = await me.post('/api/journal', { dayNumber: 20, entryText: text('before') });
+    const first = await me.api('POST /api/journal', {
+      body: { dayNumber: 20, entryText: text('before') },
+    });
     expect(first.status).toBe(201);
-    expect((await me.delete('/api/progress')).status).toBe(200);
+    expect((await me.api('DELETE /api/progress')).status).toBe(200);
 
     const allow = await refuseProgressWrites(me.user.id);
     env.t.clock.advance(1000);
-    const failed = await me.post('/api/journal', {
-      dayNumber: 20,
-      entryText: text('after'),
-      isPublic: true,
+    const failed = await me.api('POST /api/journal', {
+      body: {
+        dayNumber: 20,
+        entryText: text('after'),
+        isPublic: true,
+      },
     });
     await allow();
 
     expect(failed.status).toBe(500);
-    expect((await me.get('/api/journal/day/20')).body).toEqual(first.body);
-    expect((await me.get('/api/progress')).body.days).toEqual([]);
+    expect(
+      (await me.api('GET /api/journal/day/:dayNumber', { params: { dayNumber: 20 } })).body,
+    ).toEqual(first.body);
+    expect((await me.api('GET /api/progress')).body.days).toEqual([]);
   });
 });

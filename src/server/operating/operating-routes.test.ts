@@ -101,7 +101,8 @@ describe('GET /metrics', () => {
   it('count requests by route pattern and status, however many addresses are asked', async () => {
     // A day with no reflection answers 404: one series for all thirty.
     const person = await signUp(t.app);
-    for (let day = 1; day <= 30; day++) await person.get(`/api/journal/day/${day}`);
+    for (let day = 1; day <= 30; day++)
+      await person.api('GET /api/journal/day/:dayNumber', { params: { dayNumber: day } });
     for (let n = 0; n < 30; n++) {
       await t.app.inject({ method: 'GET', url: `/api/no-such-thing-${n}` });
     }
@@ -125,10 +126,10 @@ describe('GET /metrics', () => {
 
   it("time the database's queries and count the caches' lookups", async () => {
     const person = await signUp(t.app);
-    await person.get('/api/auth/me');
-    await person.get('/api/auth/me');
-    await person.get('/api/journal/friends');
-    await person.get('/api/journal/friends');
+    await person.api('GET /api/auth/me');
+    await person.api('GET /api/auth/me');
+    await person.api('GET /api/journal/friends');
+    await person.api('GET /api/journal/friends');
     const { body } = await metrics();
     expect(
       seriesValue(body, 'threefold_db_query_duration_seconds_count{kind="select",outcome="ok"}'),

@@ -78,10 +78,12 @@ describe('the daily screen rendered for the signed-in reader', () => {
     expect(cookies).toBe(cookie);
     expect(data.timeZone).toBe('Asia/Tehran');
     expect(data.me).toEqual(reader.user);
-    const today = await reader.get('/api/thoughts/today', { 'x-timezone': 'Asia/Tehran' });
+    const today = await reader.api('GET /api/thoughts/today', {
+      headers: { 'x-timezone': 'Asia/Tehran' },
+    });
     expect(data.today).toEqual(today.body);
     expect(data.today.dayNumber).toBe(88);
-    const info = await reader.get('/api/gathas/info/88');
+    const info = await reader.api('GET /api/gathas/info/:day', { params: { day: 88 } });
     expect(data.gathaInfo).toEqual(info.status === 200 ? info.body : null);
   });
 

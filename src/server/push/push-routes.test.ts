@@ -34,9 +34,11 @@ function browserSubscription() {
 
 async function signInAgain(app: TestApp['app'], username: string): Promise<ApiClient> {
   const client = new ApiClient(app);
-  const response = await client.post('/api/auth/login', {
-    username,
-    password: 'correct horse battery',
+  const response = await client.api('POST /api/auth/login', {
+    body: {
+      username,
+      password: 'correct horse battery',
+    },
   });
   expect(response.status).toBe(200);
   return client;
@@ -44,7 +46,7 @@ async function signInAgain(app: TestApp['app'], username: string): Promise<ApiCl
 
 describe('the VAPID public key', () => {
   it('is a P-256 key in base64url that anyone may read', async () => {
-    const response = await new ApiClient(t.app).get('/api/push/public-key');
+    const response = await new ApiClient(t.app).api('GET /api/push/public-key');
     expect(response.status).toBe(200);
     expect(response.body.publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
     expect(Buffer.from(response.body.publicKey, 'base64url')[0]).toBe(4);
@@ -56,8 +58,8 @@ describe('the VAPID public key', () => {
     const first = await buildPushTestApp({ databaseUrl: database.url, clock });
     const second = await buildPushTestApp({ databaseUrl: database.url, clock });
     try {
-      const a = await new ApiClient(first.app).get('/api/push/public-key');
-      const b = await new ApiClient(second.app).get('/api/push/public-key');
+      const a = await new ApiClient(first.app).api('GET /api/push/public-key');
+      const b = await new ApiClient(second.app).api('GET /api/push/public-key');
       expect(a.body.publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
       expect(b.body.publicKey).toBe(a.body.publicKey);
     } finally {
@@ -76,7 +78,7 @@ describe('the VAPID public key', () => {
       env: { VAPID_PUBLIC_KEY: configured.publicKey, VAPID_PRIVATE_KEY: configured.privateKey },
     });
     try {
-      const response = await new ApiClient(built.app).get('/api/push/public-key');
+      const response = await new ApiClient(built.app).api('GET /api/push/public-key');
       expect(response.body).toEqual({ publicKey: configured.publicKey });
     } finally {
       await built.close();
@@ -87,7 +89,7 @@ describe('the VAPID public key', () => {
 
 describe('a device subscribing to the daily reminder', () => {
   it('needs a signed-in person', async () => {
-    const response = await new ApiClient(t.app).post('/api/push/subscriptions', {});
+    const response = await new ApiClient(t.app).call('POST', '/api/push/subscriptions', {});
     expect(response.status).toBe(401);
     expect(response.body.message).toBe('You must be signed in');
   });
@@ -95,10 +97,12 @@ describe('a device subscribing to the daily reminder', () => {
   it('names each invalid field', async () => {
     const person = await signUp(t.app);
     const subscription = browserSubscription();
-    const response = await person.post('/api/push/subscriptions', {
-      subscription: { ...subscription, endpoint: 'http://push.example.test/x' },
-      time: '25:00',
-      timeZone: 'Atlantis/Capital',
+    const response = await person.api('POST /api/push/subscriptions', {
+      body: {
+        subscription: { ...subscription, endpoint: 'http://push.example.test/x' },
+        time: '25:00',
+        timeZone: 'Atlantis/Capital',
+      },
     });
     expect(response.status).toBe(400);
     expect(response.body.errors).toEqual(
@@ -120,10 +124,12 @@ describe('a device subscribing to the daily reminder', () => {
     const person = await signUp(t.app);
     const subscribe = (keys: { p256dh?: string; auth?: string }) => {
       const subscription = browserSubscription();
-      return person.post('/api/push/subscriptions', {
-        subscription: { ...subscription, keys: { ...subscription.keys, ...keys } },
-        time: '08:30',
-        timeZone: 'UTC',
+      return person.api('POST /api/push/subscriptions', {
+        body: {
+          subscription: { ...subscription, keys: { ...subscription.keys, ...keys } },
+          time: '08:30',
+          timeZone: 'UTC',
+        },
       });
     };
     const point = Buffer.from(browserSubscription().keys.p256dh, 'base64url');
@@ -153,10 +159,12 @@ describe('a device subscribing to the daily reminder', () => {
   it('refuses an endpoint on another port than 443, even where every host is accepted', async () => {
     const person = await signUp(t.app);
     const subscribe = (endpoint: string) =>
-      person.post('/api/push/subscriptions', {
-        subscription: { ...browserSubscription(), endpoint },
-        time: '08:30',
-        timeZone: 'UTC',
+      person.api('POST /api/push/subscriptions', {
+        body: {
+          subscription: { ...browserSubscription(), endpoint },
+          time: '08:30',
+          timeZone: 'UTC',
+        },
       });
     for (const endpoint of [
       'https://push.example.test:8443/send/a',
@@ -174,10 +182,15 @@ describe('a device subscribing to the daily reminder', () => {
 
   it('refuses an endpoint with a user part before its host', async () => {
     const person = await signUp(t.app);
-    const refused = await person.post('/api/push/subscriptions', {
-      subscription: { ...browserSubscription(), endpoint: 'https://user@push.example.test/send/u' },
-      time: '08:30',
-      timeZone: 'UTC',
+    const refused = await person.api('POST /api/push/subscriptions', {
+      body: {
+        subscription: {
+          ...browserSubscription(),
+          endpoint: 'https://user@push.example.test/send/u',
+        },
+        time: '08:30',
+        timeZone: 'UTC',
+      },
     });
     expect(refused.status).toBe(400);
     expect(refused.body.errors).toEqual([
@@ -193,7 +206,9 @@ describe('a device subscribing to the daily reminder', () => {
     const other = await signUp(t.app);
     const device = browserSubscription();
     const subscribe = (client: ApiClient, time: string) =>
-      client.post('/api/push/subscriptions', { subscription: device, time, timeZone: 'UTC' });
+      client.api('POST /api/push/subscriptions', {
+        body: { subscription: device, time, timeZone: 'UTC' },
+      });
     expect((await subscribe(owner, '07:00')).status).toBe(201);
     const taken = await subscribe(other, '23:00');
     expect(taken.status).toBe(409);
@@ -208,7 +223,7 @@ describe('a device subscribing to the daily reminder', () => {
     // The owner subscribing again from the same device is an update.
     expect((await subscribe(owner, '07:10')).status).toBe(201);
     // Once the owner signs out of that browser, whoever signs in next may subscribe it.
-    expect((await owner.post('/api/auth/logout')).status).toBe(200);
+    expect((await owner.api('POST /api/auth/logout')).status).toBe(200);
     expect((await subscribe(other, '23:00')).status).toBe(201);
   });
 
@@ -219,10 +234,12 @@ describe('a device subscribing to the daily reminder', () => {
     try {
       const person = await signUp(strict.app);
       const subscribe = (endpoint: string) =>
-        person.post('/api/push/subscriptions', {
-          subscription: { ...browserSubscription(), endpoint },
-          time: '08:30',
-          timeZone: 'Europe/London',
+        person.api('POST /api/push/subscriptions', {
+          body: {
+            subscription: { ...browserSubscription(), endpoint },
+            time: '08:30',
+            timeZone: 'Europe/London',
+          },
         });
       const elsewhere = await subscribe('https://internal.example.test/admin');
       expect(elsewhere.status).toBe(400);
@@ -243,10 +260,12 @@ describe('a device subscribing to the daily reminder', () => {
   it('stores the time and zone, changes the time, and removes it', async () => {
     const person = await signUp(t.app);
     const subscription = browserSubscription();
-    const created = await person.post('/api/push/subscriptions', {
-      subscription,
-      time: '07:15',
-      timeZone: 'Asia/Kolkata',
+    const created = await person.api('POST /api/push/subscriptions', {
+      body: {
+        subscription,
+        time: '07:15',
+        timeZone: 'Asia/Kolkata',
+      },
     });
     expect(created.status).toBe(201);
     expect(created.body).toEqual({ reminder: { time: '07:15', timeZone: 'Asia/Kolkata' } });
@@ -274,10 +293,12 @@ describe('a device subscribing to the daily reminder', () => {
     const owner = await signUp(t.app);
     const other = await signUp(t.app);
     const subscription = browserSubscription();
-    await owner.post('/api/push/subscriptions', {
-      subscription,
-      time: '08:30',
-      timeZone: 'UTC',
+    await owner.api('POST /api/push/subscriptions', {
+      body: {
+        subscription,
+        time: '08:30',
+        timeZone: 'UTC',
+      },
     });
     const patch = await other.call('PATCH', '/api/push/subscriptions', {
       endpoint: subscription.endpoint,
@@ -301,15 +322,17 @@ describe('a device subscribing to the daily reminder', () => {
       [phone, phoneDevice],
       [laptop, laptopDevice],
     ] as const) {
-      const response = await client.post('/api/push/subscriptions', {
-        subscription: device,
-        time: '08:30',
-        timeZone: 'Europe/London',
+      const response = await client.api('POST /api/push/subscriptions', {
+        body: {
+          subscription: device,
+          time: '08:30',
+          timeZone: 'Europe/London',
+        },
       });
       expect(response.status).toBe(201);
     }
 
-    expect((await phone.post('/api/auth/logout')).status).toBe(200);
+    expect((await phone.api('POST /api/auth/logout')).status).toBe(200);
 
     const phoneGone = await laptop.call('PATCH', '/api/push/subscriptions', {
       endpoint: phoneDevice.endpoint,
@@ -325,10 +348,12 @@ describe('a device subscribing to the daily reminder', () => {
 
   it("goes when the person's account is deleted", async () => {
     const person = await signUp(t.app);
-    await person.post('/api/push/subscriptions', {
-      subscription: browserSubscription(),
-      time: '08:30',
-      timeZone: 'UTC',
+    await person.api('POST /api/push/subscriptions', {
+      body: {
+        subscription: browserSubscription(),
+        time: '08:30',
+        timeZone: 'UTC',
+      },
     });
     const database = openDatabase(t.databaseUrl);
     try {

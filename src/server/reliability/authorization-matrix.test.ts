@@ -278,41 +278,61 @@ async function buildWorld() {
   const requester = await signUp(t.app, { password: otherPassword });
   const blockedByOwner = await signUp(t.app, { password: otherPassword });
   await befriend(owner, friend);
-  const block = await owner.post('/api/blocks', { userId: blockedByOwner.user.id });
-  const request = await requester.post(`/api/friend-requests/${owner.user.id}`);
+  const block = await owner.api('POST /api/blocks', { body: { userId: blockedByOwner.user.id } });
+  const request = await requester.api('POST /api/friend-requests/:userId', {
+    params: { userId: owner.user.id },
+  });
   const marker = `private-reflection-${Math.random().toString(36).slice(2)}`;
   const privateDay = 3;
-  const privateEntry = await owner.post('/api/journal', {
-    dayNumber: privateDay,
-    entryText: JSON.stringify({ thoughts: marker, words: `${marker} words`, deeds: '' }),
-    isPublic: false,
+  const privateEntry = await owner.api('POST /api/journal', {
+    body: {
+      dayNumber: privateDay,
+      entryText: JSON.stringify({ thoughts: marker, words: `${marker} words`, deeds: '' }),
+      isPublic: false,
+    },
   });
-  const shared = await owner.post('/api/journal', {
-    dayNumber: 4,
-    entryText: JSON.stringify({ thoughts: 'shared with friends', words: '', deeds: '' }),
-    isPublic: true,
+  const shared = await owner.api('POST /api/journal', {
+    body: {
+      dayNumber: 4,
+      entryText: JSON.stringify({ thoughts: 'shared with friends', words: '', deeds: '' }),
+      isPublic: true,
+    },
   });
-  const circle = await owner.post('/api/circles', { name: 'Owner circle' });
-  const circleEntry = await owner.post('/api/journal', {
-    dayNumber: 5,
-    entryText: JSON.stringify({ thoughts: `${marker} circle`, words: '', deeds: '' }),
-    circleIds: [circle.body.id],
+  const circle = await owner.api('POST /api/circles', { body: { name: 'Owner circle' } });
+  const circleEntry = await owner.api('POST /api/journal', {
+    body: {
+      dayNumber: 5,
+      entryText: JSON.stringify({ thoughts: `${marker} circle`, words: '', deeds: '' }),
+      circleIds: [circle.body.id],
+    },
   });
-  const invite = await owner.post(`/api/circles/${circle.body.id}/invites`);
-  await owner.put(`/api/progress/days/${privateDay}`, { read: true, gathaViewed: true });
-  const savedStanza = await owner.put(`/api/saved/${privateDay}`, { note: `${marker} note` });
+  const invite = await owner.api('POST /api/circles/:id/invites', {
+    params: { id: circle.body.id },
+  });
+  await owner.api('PUT /api/progress/days/:day', {
+    params: { day: privateDay },
+    body: { read: true, gathaViewed: true },
+  });
+  const savedStanza = await owner.api('PUT /api/saved/:day', {
+    params: { day: privateDay },
+    body: { note: `${marker} note` },
+  });
   const ownerPush = browserSubscription();
-  await owner.post('/api/push/subscriptions', {
-    subscription: ownerPush,
-    time: '06:30',
-    timeZone: 'Europe/London',
+  await owner.api('POST /api/push/subscriptions', {
+    body: {
+      subscription: ownerPush,
+      time: '06:30',
+      timeZone: 'Europe/London',
+    },
   });
   const secondDevice = new ApiClient(t.app);
-  await secondDevice.post('/api/auth/login', {
-    username: owner.user.username,
-    password: ownerPassword,
+  await secondDevice.api('POST /api/auth/login', {
+    body: {
+      username: owner.user.username,
+      password: ownerPassword,
+    },
   });
-  const sessions = await owner.get('/api/auth/sessions');
+  const sessions = await owner.api('GET /api/auth/sessions');
   const ownerSessionId = (sessions.body.sessions as { id: number; current: boolean }[]).find(
     (s) => !s.current,
   )?.id;
@@ -366,7 +386,7 @@ function forbiddenFor(viewer: 'anonymous' | 'stranger' | 'friend'): string[] {
 }
 
 function expectNothingPrivate(
-  response: ApiResponse,
+  response: ApiResponse<unknown>,
   viewer: 'anonymous' | 'stranger' | 'friend',
   what: string,
 ) {
@@ -381,11 +401,13 @@ function expectNothingPrivate(
 
 /** A client for this person with a live session, signing in again if a call ended it. */
 async function signedIn(person: ApiClient & { user: { username: string } }): Promise<ApiClient> {
-  if ((await person.get('/api/auth/me')).status === 200) return person;
+  if ((await person.api('GET /api/auth/me')).status === 200) return person;
   const client = new ApiClient(t.app);
-  const login = await client.post('/api/auth/login', {
-    username: person.user.username,
-    password: otherPassword,
+  const login = await client.api('POST /api/auth/login', {
+    body: {
+      username: person.user.username,
+      password: otherPassword,
+    },
   });
   expect(login.status).toBe(200);
   person.sessionCookie = client.sessionCookie;
@@ -464,28 +486,31 @@ describe('the authorization matrix', () => {
 
   it('leaves every record of the owner as it was', async () => {
     const owner = w.owner;
-    expect((await owner.get('/api/auth/me')).status).toBe(200);
-    expect((await w.secondDevice.get('/api/auth/me')).status).toBe(200);
-    const entries = await owner.get('/api/journal');
+    expect((await owner.api('GET /api/auth/me')).status).toBe(200);
+    expect((await w.secondDevice.api('GET /api/auth/me')).status).toBe(200);
+    const entries = await owner.api('GET /api/journal');
     const privateEntry = entries.body.find((e: { id: number }) => e.id === w.privateEntryId);
     expect(privateEntry).toMatchObject({ isPublic: false, dayNumber: w.privateDay });
-    expect(privateEntry.entryText).toContain(w.marker);
+    expect(privateEntry?.entryText).toContain(w.marker);
     expect(entries.body.map((e: { id: number }) => e.id)).toContain(w.sharedEntryId);
-    const friends = await owner.get('/api/friends');
+    const friends = await owner.api('GET /api/friends');
     expect(friends.body.map((f: { id: number }) => f.id)).toContain(w.friend.user.id);
-    const blocks = (await owner.get('/api/blocks')).body as { userId: number }[];
+    const blocks = (await owner.api('GET /api/blocks')).body as { userId: number }[];
     expect(blocks.map((b) => b.userId)).toEqual([w.blockedByOwner.user.id]);
-    const requests = JSON.stringify((await owner.get('/api/friend-requests')).body);
+    const requests = JSON.stringify((await owner.api('GET /api/friend-requests')).body);
     expect(requests).toContain(`"id":${w.incomingRequestId}`);
-    const circle = await owner.get(`/api/circles/${w.circleId}`);
+    const circle = await owner.api('GET /api/circles/:id', { params: { id: w.circleId } });
     expect(circle.body).toMatchObject({ name: 'Owner circle', role: 'owner', memberCount: 1 });
-    const circlePage = await owner.get(`/api/circles/${w.circleId}/reflections?day=5`);
+    const circlePage = await owner.api('GET /api/circles/:id/reflections', {
+      params: { id: w.circleId },
+      query: { day: '5' },
+    });
     expect(circlePage.body.map((e: { id: number }) => e.id)).toEqual([w.circleEntryId]);
-    const saved = await owner.get('/api/saved');
+    const saved = await owner.api('GET /api/saved');
     expect(saved.body).toEqual([
       expect.objectContaining({ dayNumber: w.privateDay, note: `${w.marker} note` }),
     ]);
-    const progress = await owner.get('/api/progress');
+    const progress = await owner.api('GET /api/progress');
     expect(progress.body.days).toContainEqual(
       expect.objectContaining({ dayNumber: w.privateDay, read: true, gathaViewed: true }),
     );
@@ -494,15 +519,17 @@ describe('the authorization matrix', () => {
       time: '06:30',
     });
     expect(reminder.status).toBe(200);
-    const login = await new ApiClient(t.app).post('/api/auth/login', {
-      username: owner.user.username,
-      password: ownerPassword,
+    const login = await new ApiClient(t.app).api('POST /api/auth/login', {
+      body: {
+        username: owner.user.username,
+        password: ownerPassword,
+      },
     });
     expect(login.status).toBe(200);
   });
 
   it('shows the friend the shared reflection, so the checks above can see a leak', async () => {
-    const feed = await (await signedIn(w.friend)).get('/api/journal/friends');
+    const feed = await (await signedIn(w.friend)).api('GET /api/journal/friends');
     const mine = feed.body.filter((e: { userId: number }) => e.userId === w.owner.user.id);
     expect(mine.map((e: { id: number }) => e.id)).toEqual([w.sharedEntryId]);
     expect(JSON.stringify(feed.body)).toContain('shared with friends');

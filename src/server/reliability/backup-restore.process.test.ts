@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import type { JournalEntry } from '#shared/journal-schemas';
 import { projectRoot } from '../config.js';
 import {
   freePort,
@@ -32,7 +31,7 @@ function runCommand(
 }
 
 async function save(person: HttpPerson, dayNumber: number, entryText: string): Promise<void> {
-  const answer = await person.post<JournalEntry>('/api/journal', { dayNumber, entryText });
+  const answer = await person.api('POST /api/journal', { body: { dayNumber, entryText } });
   expect([200, 201]).toContain(answer.status);
 }
 
@@ -50,7 +49,7 @@ function entriesIn(file: string): Map<string, string> {
 }
 
 async function entriesServed(person: HttpPerson): Promise<Map<string, string>> {
-  const list = await person.get<JournalEntry[]>('/api/journal');
+  const list = await person.api('GET /api/journal');
   expect(list.status).toBe(200);
   return new Map(list.body.map((e) => [`${e.userId}:${e.dayNumber}`, e.entryText]));
 }

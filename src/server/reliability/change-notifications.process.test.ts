@@ -86,7 +86,7 @@ async function msUntil(check: () => Promise<boolean>, limitMs = 5000): Promise<n
 
 const reflection = (thoughts: string) => JSON.stringify({ thoughts, words: '', deeds: '' });
 const feedTexts = async (reader: HttpPerson) => {
-  const answer = await reader.get<{ entryText: string }[]>('/api/journal/friends');
+  const answer = await reader.api('GET /api/journal/friends');
   expect(answer.status).toBe(200);
   return answer.body.map((entry) => entry.entryText);
 };
@@ -94,9 +94,14 @@ const feedTexts = async (reader: HttpPerson) => {
 async function friends(): Promise<[HttpPerson, HttpPerson]> {
   const reader = await signUpOverHttp(a.baseUrl);
   const friend = await signUpOverHttp(a.baseUrl);
-  const sent = await reader.post(`/api/friend-requests/${friend.user!.id}`);
+  const sent = await reader.api('POST /api/friend-requests/:userId', {
+    params: { userId: friend.user!.id },
+  });
   expect(sent.status).toBe(201);
-  expect((await friend.post(`/api/friend-requests/${sent.body.id}/accept`)).status).toBe(200);
+  expect(
+    (await friend.api('POST /api/friend-requests/:id/accept', { params: { id: sent.body.id } }))
+      .status,
+  ).toBe(200);
   return [reader, friend];
 }
 
@@ -104,12 +109,12 @@ describe.skipIf(!hasPostgres)('two processes told of changes by PostgreSQL', () 
   it('answer warm signed-in reads without asking the database', async () => {
     const [reader] = await friends();
     const onB = laterOn(reader, b);
-    expect((await onB.get('/api/auth/me')).status).toBe(200);
+    expect((await onB.api('GET /api/auth/me')).status).toBe(200);
     await feedTexts(onB);
     const queries = await metric(b, 'threefold_db_query_duration_seconds_count');
     const logReads = await metric(b, 'threefold_change_log_reads_total');
     for (let i = 0; i < 20; i++) {
-      expect((await onB.get('/api/auth/me')).status).toBe(200);
+      expect((await onB.api('GET /api/auth/me')).status).toBe(200);
       await feedTexts(onB);
     }
     expect(await metric(b, 'threefold_db_query_duration_seconds_count')).toBe(queries);
@@ -118,20 +123,24 @@ describe.skipIf(!hasPostgres)('two processes told of changes by PostgreSQL', () 
 
   it("show a reader's own change at once through the other process", async () => {
     const [reader, friend] = await friends();
-    await friend.post('/api/journal', {
-      dayNumber: 5,
-      entryText: reflection('hi'),
-      isPublic: true,
+    await friend.api('POST /api/journal', {
+      body: {
+        dayNumber: 5,
+        entryText: reflection('hi'),
+        isPublic: true,
+      },
     });
     const stranger = await signUpOverHttp(a.baseUrl);
-    await stranger.post('/api/journal', {
-      dayNumber: 6,
-      entryText: reflection('from afar'),
-      isPublic: true,
+    await stranger.api('POST /api/journal', {
+      body: {
+        dayNumber: 6,
+        entryText: reflection('from afar'),
+        isPublic: true,
+      },
     });
     // Both processes hold the reader's session and feed.
     for (const server of [a, b]) {
-      expect((await laterOn(reader, server).get('/api/auth/me')).status).toBe(200);
+      expect((await laterOn(reader, server).api('GET /api/auth/me')).status).toBe(200);
       expect(await feedTexts(laterOn(reader, server))).toEqual([reflection('hi')]);
     }
     for (let i = 1; i <= 5; i++) {
@@ -139,13 +148,19 @@ describe.skipIf(!hasPostgres)('two processes told of changes by PostgreSQL', () 
         fullName: `Renamed ${i}`,
       });
       expect(renamed.status).toBe(200);
-      const me = await reader.on(b.baseUrl).get('/api/auth/me');
+      const me = await reader.on(b.baseUrl).api('GET /api/auth/me');
       expect(me.body.user.fullName).toBe(`Renamed ${i}`);
     }
     // A friendship the reader accepts through one process fills their feed on the other.
-    const sent = await stranger.post(`/api/friend-requests/${reader.user!.id}`);
+    const sent = await stranger.api('POST /api/friend-requests/:userId', {
+      params: { userId: reader.user!.id },
+    });
     expect(
-      (await reader.on(a.baseUrl).post(`/api/friend-requests/${sent.body.id}/accept`)).status,
+      (
+        await reader
+          .on(a.baseUrl)
+          .api('POST /api/friend-requests/:id/accept', { params: { id: sent.body.id } })
+      ).status,
     ).toBe(200);
     expect((await feedTexts(reader.on(b.baseUrl))).sort()).toEqual(
       [reflection('from afar'), reflection('hi')].sort(),
@@ -158,10 +173,12 @@ describe.skipIf(!hasPostgres)('two processes told of changes by PostgreSQL', () 
     expect(await feedTexts(onB)).toEqual([]);
     const delays: number[] = [];
     for (let day = 1; day <= 5; day++) {
-      const saved = await friend.post('/api/journal', {
-        dayNumber: day,
-        entryText: reflection(`day ${day}`),
-        isPublic: true,
+      const saved = await friend.api('POST /api/journal', {
+        body: {
+          dayNumber: day,
+          entryText: reflection(`day ${day}`),
+          isPublic: true,
+        },
       });
       expect(saved.status).toBe(201);
       delays.push(await msUntil(async () => (await feedTexts(onB)).length === day));
@@ -170,7 +187,7 @@ describe.skipIf(!hasPostgres)('two processes told of changes by PostgreSQL', () 
     expect(renamed.status).toBe(200);
     delays.push(
       await msUntil(async () => {
-        const feed = await onB.get<{ user: { fullName: string } }[]>('/api/journal/friends');
+        const feed = await onB.api('GET /api/journal/friends');
         return feed.body[0]?.user.fullName === 'Quite New';
       }),
     );
@@ -180,22 +197,29 @@ describe.skipIf(!hasPostgres)('two processes told of changes by PostgreSQL', () 
   it("bring a circle member's new reflection to every process within 100 ms", async () => {
     const reader = await signUpOverHttp(a.baseUrl);
     const member = await signUpOverHttp(a.baseUrl);
-    const circle = await reader.post('/api/circles', { name: 'Read together' });
-    const invite = await reader.post(`/api/circles/${circle.body.id}/invites`);
-    expect((await member.post('/api/circles/join', { code: invite.body.code })).status).toBe(200);
+    const circle = await reader.api('POST /api/circles', { body: { name: 'Read together' } });
+    const invite = await reader.api('POST /api/circles/:id/invites', {
+      params: { id: circle.body.id },
+    });
+    expect(
+      (await member.api('POST /api/circles/join', { body: { code: invite.body.code } })).status,
+    ).toBe(200);
     const onB = laterOn(reader, b);
     const page = async () => {
-      const answer = await onB.get<{ thoughts?: string }[]>(
-        `/api/circles/${circle.body.id}/reflections?day=9`,
-      );
+      const answer = await onB.api('GET /api/circles/:id/reflections', {
+        params: { id: circle.body.id },
+        query: { day: '9' },
+      });
       expect(answer.status).toBe(200);
       return answer.body.map((entry) => entry.thoughts);
     };
     expect(await page()).toEqual([]);
-    const saved = await member.post('/api/journal', {
-      dayNumber: 9,
-      entryText: reflection('in the circle'),
-      circleIds: [circle.body.id],
+    const saved = await member.api('POST /api/journal', {
+      body: {
+        dayNumber: 9,
+        entryText: reflection('in the circle'),
+        circleIds: [circle.body.id],
+      },
     });
     expect(saved.status).toBe(201);
     const delay = await msUntil(async () => (await page()).length === 1);
@@ -206,30 +230,30 @@ describe.skipIf(!hasPostgres)('two processes told of changes by PostgreSQL', () 
     const person = await signUpOverHttp(a.baseUrl);
     // The same session's token, as a copy of it would be used elsewhere.
     const copy = laterOn(person, b);
-    expect((await copy.get('/api/auth/me')).status).toBe(200);
-    expect((await person.post('/api/auth/logout')).status).toBe(200);
+    expect((await copy.api('GET /api/auth/me')).status).toBe(200);
+    expect((await person.api('POST /api/auth/logout')).status).toBe(200);
     expect(
-      await msUntil(async () => (await copy.get('/api/auth/me')).status === 401),
+      await msUntil(async () => (await copy.api('GET /api/auth/me')).status === 401),
     ).toBeLessThanOrEqual(HEARD_WITHIN_MS);
 
     // Signed in on a laptop and a phone; the laptop ends the phone's session.
     const laptop = await signUpOverHttp(a.baseUrl);
     const phone = laterOn(laptop, b);
     phone.sessionCookie = undefined;
-    const signedIn = await phone.post('/api/auth/login', {
-      username: laptop.user!.username,
-      password: 'correct horse battery',
+    const signedIn = await phone.api('POST /api/auth/login', {
+      body: {
+        username: laptop.user!.username,
+        password: 'correct horse battery',
+      },
     });
     expect(signedIn.status).toBe(200);
     phone.ownChangeUntil = 0;
-    expect((await phone.get('/api/auth/me')).status).toBe(200);
-    const sessions = await laptop.get<{ sessions: { id: number; current: boolean }[] }>(
-      '/api/auth/sessions',
-    );
+    expect((await phone.api('GET /api/auth/me')).status).toBe(200);
+    const sessions = await laptop.api('GET /api/auth/sessions');
     const phoneSession = sessions.body.sessions.find((session) => !session.current)!;
     expect((await laptop.call('DELETE', `/api/auth/sessions/${phoneSession.id}`)).status).toBe(200);
     expect(
-      await msUntil(async () => (await phone.get('/api/auth/me')).status === 401),
+      await msUntil(async () => (await phone.api('GET /api/auth/me')).status === 401),
     ).toBeLessThanOrEqual(HEARD_WITHIN_MS);
   });
 
@@ -246,10 +270,12 @@ describe.skipIf(!hasPostgres)('two processes told of changes by PostgreSQL', () 
       );
       await untilLive(b, false);
       const logReads = await metric(b, 'threefold_change_log_reads_total');
-      await friend.post('/api/journal', {
-        dayNumber: day,
-        entryText: reflection(`${day}`),
-        isPublic: true,
+      await friend.api('POST /api/journal', {
+        body: {
+          dayNumber: day,
+          entryText: reflection(`${day}`),
+          isPublic: true,
+        },
       });
       // At once: the process reads the log itself before answering.
       expect(await feedTexts(onB)).toHaveLength(day);
@@ -261,10 +287,12 @@ describe.skipIf(!hasPostgres)('two processes told of changes by PostgreSQL', () 
     const logReads = await metric(b, 'threefold_change_log_reads_total');
     for (let i = 0; i < 10; i++) await feedTexts(onB);
     expect(await metric(b, 'threefold_change_log_reads_total')).toBe(logReads);
-    await friend.post('/api/journal', {
-      dayNumber: 9,
-      entryText: reflection('back'),
-      isPublic: true,
+    await friend.api('POST /api/journal', {
+      body: {
+        dayNumber: 9,
+        entryText: reflection('back'),
+        isPublic: true,
+      },
     });
     expect(await msUntil(async () => (await feedTexts(onB)).length === 4)).toBeLessThanOrEqual(
       HEARD_WITHIN_MS,

@@ -64,7 +64,7 @@ describe.each([
         const killed = server;
         await inBatches(saves, IN_FLIGHT, async (save) => {
           try {
-            const answer = await save.person.post<JournalEntry>('/api/journal', save.body);
+            const answer = await save.person.api('POST /api/journal', { body: save.body });
             if (answer.status === 200 || answer.status === 201) {
               acknowledged.push({ save, entry: answer.body });
               if (acknowledged.length === killAfter) killed.child.kill('SIGKILL');
@@ -82,9 +82,9 @@ describe.each([
 
         server = await startReadyServer({ port, databaseUrl: database.url });
         for (const { save, entry } of acknowledged) {
-          const answer = await save.person.get<JournalEntry>(
-            `/api/journal/day/${save.body.dayNumber}`,
-          );
+          const answer = await save.person.api('GET /api/journal/day/:dayNumber', {
+            params: { dayNumber: save.body.dayNumber },
+          });
           expect(answer.status).toBe(200);
           expect(answer.body).toMatchObject({
             id: entry.id,
@@ -97,7 +97,7 @@ describe.each([
         // Saves that were in flight may or may not have landed; whatever did is whole.
         const sent = new Map(saves.map((s) => [`${s.person.user!.id}:${s.body.dayNumber}`, s]));
         for (const person of people) {
-          const list = await person.get<JournalEntry[]>('/api/journal');
+          const list = await person.api('GET /api/journal');
           expect(list.status).toBe(200);
           for (const entry of list.body) {
             const save = sent.get(`${entry.userId}:${entry.dayNumber}`);

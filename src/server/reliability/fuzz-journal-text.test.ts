@@ -50,7 +50,7 @@ describe(`a saved reflection reads back exactly as accepted (seed ${seed}; FUZZ_
         fc.boolean(),
         async (dayNumber, first, second, isPublic) => {
           const create = { dayNumber, entryText: first, isPublic };
-          const saved = await writer.post('/api/journal', create);
+          const saved = await writer.api('POST /api/journal', { body: create });
           expect(saved.status < 300, `save answered ${saved.status}`).toBe(
             shouldAccept(create, first),
           );
@@ -61,20 +61,29 @@ describe(`a saved reflection reads back exactly as accepted (seed ${seed}; FUZZ_
           }
           accepted += 1;
           expect(saved.body.entryText).toBe(first);
-          const read = await writer.get(`/api/journal/day/${dayNumber}`);
+          const read = await writer.api('GET /api/journal/day/:dayNumber', {
+            params: { dayNumber },
+          });
           expect(read.body).toMatchObject({ entryText: first, isPublic });
 
           const update = { entryText: second };
-          const changed = await writer.put(`/api/journal/${saved.body.id}`, update);
+          const changed = await writer.api('PUT /api/journal/:id', {
+            params: { id: saved.body.id },
+            body: update,
+          });
           expect(changed.status < 300, `update answered ${changed.status}`).toBe(
             shouldAccept(update, second),
           );
           if (changed.status >= 300) expect([400, 413]).toContain(changed.status);
           const expected = changed.status < 300 ? second : first;
-          const reread = await writer.get(`/api/journal/day/${dayNumber}`);
-          expect(reread.body.entryText).toBe(expected);
-          expect(parseEntryText(reread.body.entryText)).toEqual(parseEntryText(expected));
-          const listed = await writer.get('/api/journal');
+          const reread = await writer.api('GET /api/journal/day/:dayNumber', {
+            params: { dayNumber },
+          });
+          expect(reread.body).toMatchObject({ entryText: expected });
+          expect(parseEntryText((reread.body as { entryText: string }).entryText)).toEqual(
+            parseEntryText(expected),
+          );
+          const listed = await writer.api('GET /api/journal');
           expect(
             listed.body.find((entry: { id: number }) => entry.id === saved.body.id)?.entryText,
           ).toBe(expected);

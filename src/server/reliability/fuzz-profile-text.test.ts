@@ -35,7 +35,7 @@ describe(`a profile change reads back as accepted (seed ${seed}; FUZZ_SEED repla
   it('stores each accepted field trimmed, blank as none, and leaves a refused change unstored', async () => {
     await fc.assert(
       fc.asyncProperty(profileChange, async (change) => {
-        const before = (await person.get('/api/auth/me')).body.user;
+        const before = (await person.api('GET /api/auth/me')).body.user;
         const parsed = profileUpdateSchema.safeParse(change);
         const acceptable =
           parsed.success &&
@@ -43,14 +43,14 @@ describe(`a profile change reads back as accepted (seed ${seed}; FUZZ_SEED repla
           Buffer.byteLength(JSON.stringify(change)) <= LIMITS.bodyBytes;
         const answer = await person.call('PATCH', '/api/users/me', change);
         expect(answer.status < 300, `answered ${answer.status}`).toBe(acceptable);
-        const after = (await person.get('/api/auth/me')).body.user;
+        const after = (await person.api('GET /api/auth/me')).body.user;
         if (!acceptable || !parsed.success) {
           expect([400, 413]).toContain(answer.status);
           refused += 1;
           expect(after).toEqual(before);
           return;
         }
-        const expected = { ...before };
+        const expected: Record<string, unknown> = { ...before };
         for (const [field, value] of Object.entries(parsed.data)) {
           if (value !== undefined) expected[field] = value;
         }

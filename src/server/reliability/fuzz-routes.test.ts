@@ -59,23 +59,27 @@ async function buildWorld(app: FastifyInstance) {
   const friend = await signUp(app);
   const stranger = await signUp(app);
   await befriend(writer, friend);
-  await stranger.post(`/api/friend-requests/${writer.user.id}`);
+  await stranger.api('POST /api/friend-requests/:userId', { params: { userId: writer.user.id } });
   const entryIds: number[] = [];
   for (const [day, isPublic] of [
     [3, false],
     [4, true],
   ] as const) {
-    const saved = await writer.post('/api/journal', {
-      dayNumber: day,
-      entryText: JSON.stringify({ thoughts: `world entry ${day}`, words: '', deeds: '' }),
-      isPublic,
+    const saved = await writer.api('POST /api/journal', {
+      body: {
+        dayNumber: day,
+        entryText: JSON.stringify({ thoughts: `world entry ${day}`, words: '', deeds: '' }),
+        isPublic,
+      },
     });
     entryIds.push(saved.body.id);
   }
-  const requests = await writer.get('/api/friend-requests');
-  const circle = await writer.post('/api/circles', { name: 'World circle' });
-  const invite = await writer.post(`/api/circles/${circle.body.id}/invites`);
-  await friend.post('/api/circles/join', { code: invite.body.code });
+  const requests = await writer.api('GET /api/friend-requests');
+  const circle = await writer.api('POST /api/circles', { body: { name: 'World circle' } });
+  const invite = await writer.api('POST /api/circles/:id/invites', {
+    params: { id: circle.body.id },
+  });
+  await friend.api('POST /api/circles/join', { body: { code: invite.body.code } });
   const people = [writer, friend, stranger];
   return {
     ids: [
@@ -386,7 +390,7 @@ function leaksIn(body: string): string[] {
  * ended its own; started directly in the database, as a sign-in would, to skip the hashing.
  */
 async function keepFuzzUserSignedIn(): Promise<void> {
-  const me = await fuzzUser.get('/api/auth/me');
+  const me = await fuzzUser.api('GET /api/auth/me');
   if (me.status === 200) return;
   fuzzUser.sessionCookie = await startSession(
     sessionStore.db,
@@ -399,7 +403,7 @@ async function keepFuzzUserSignedIn(): Promise<void> {
 async function serverStillAnswers(): Promise<void> {
   const health = await t.app.inject({ method: 'GET', url: '/api/health' });
   expect(health.statusCode).toBe(200);
-  const me = await fuzzUser.get('/api/auth/me');
+  const me = await fuzzUser.api('GET /api/auth/me');
   expect(me.status).toBe(200);
 }
 

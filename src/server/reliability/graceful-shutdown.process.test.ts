@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { JournalEntry } from '#shared/journal-schemas';
 import { openDatabase } from '../db/connection.js';
 import {
   freePort,
@@ -55,9 +54,11 @@ describe('graceful shutdown', () => {
           };
           outcomes.push(outcome);
           try {
-            const saved = await person.post<JournalEntry>('/api/journal', {
-              dayNumber: day,
-              entryText,
+            const saved = await person.api('POST /api/journal', {
+              body: {
+                dayNumber: day,
+                entryText,
+              },
             });
             outcome.status = saved.status;
             outcome.endedAt = performance.now();
@@ -67,7 +68,7 @@ describe('graceful shutdown', () => {
             return;
           }
           try {
-            reads.push((await person.get('/api/journal/friends')).status);
+            reads.push((await person.api('GET /api/journal/friends')).status);
           } catch {
             refusals += 1;
             return;

@@ -109,7 +109,7 @@ describe('a production install (npm ci --omit=dev) of the build', () => {
     let page = '';
     let today: TodayThought | undefined;
     for (let attempt = 0; attempt < 2 && !today; attempt++) {
-      const before = await reader.get<TodayThought>('/api/thoughts/today');
+      const before = await reader.api('GET /api/thoughts/today');
       expect(before.status).toBe(200);
       const answer = await fetch(`${server.baseUrl}/app/daily-ritual`, {
         headers: { cookie: `${SESSION_COOKIE}=${reader.sessionCookie}` },
@@ -117,20 +117,22 @@ describe('a production install (npm ci --omit=dev) of the build', () => {
       expect(answer.status).toBe(200);
       expect(answer.headers.get('cache-control')).toBe('private, no-store');
       page = await answer.text();
-      const after = await reader.get<TodayThought>('/api/thoughts/today');
+      const after = await reader.api('GET /api/thoughts/today');
       if (after.body.dayNumber === before.body.dayNumber) today = before.body;
     }
     expect(today?.thought.length).toBeGreaterThan(0);
     const body = page.replace(/<script[\s\S]*?<\/script>/g, '');
     for (const line of today!.thought.split('\n')) expect(body).toContain(inMarkup(line));
 
-    const saved = await reader.post('/api/journal', {
-      dayNumber: today!.dayNumber,
-      entryText: 'Good thoughts\nGood words\nGood deeds',
-      isPublic: false,
+    const saved = await reader.api('POST /api/journal', {
+      body: {
+        dayNumber: today!.dayNumber,
+        entryText: 'Good thoughts\nGood words\nGood deeds',
+        isPublic: false,
+      },
     });
     expect(saved.status).toBe(201);
-    const own = await reader.get<Array<{ dayNumber: number; entryText: string }>>('/api/journal');
+    const own = await reader.api('GET /api/journal');
     expect(own.body).toEqual([
       expect.objectContaining({
         dayNumber: today!.dayNumber,

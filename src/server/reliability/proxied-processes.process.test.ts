@@ -120,10 +120,10 @@ async function dailyFlow(
   for (let round = 0; round < 200 && !stopped(); round++) {
     if (round % 5 === 4) {
       await step('sign in', 200, () =>
-        person.post('/api/auth/login', { username: who, password: PASSWORD }),
+        person.api('POST /api/auth/login', { body: { username: who, password: PASSWORD } }),
       );
     }
-    await step("today's thought", 200, () => person.get('/api/thoughts/today'));
+    await step("today's thought", 200, () => person.api('GET /api/thoughts/today'));
     const dayNumber = round + 1;
     const entryText = JSON.stringify({
       thoughts: `${who} on day ${dayNumber}`,
@@ -132,14 +132,16 @@ async function dailyFlow(
     });
     const isPublic = round % 3 !== 2;
     const saved = await step('save', 201, () =>
-      person.post('/api/journal', { dayNumber, entryText, isPublic, baseUpdatedAt: null }),
+      person.api('POST /api/journal', {
+        body: { dayNumber, entryText, isPublic, baseUpdatedAt: null },
+      }),
     );
     if (saved) acknowledged.push({ person, dayNumber, entryText, isPublic });
     await step('progress', 200, () =>
       person.call('PUT', `/api/progress/days/${dayNumber}`, { read: true }),
     );
-    await step("friends' feed", 200, () => person.get('/api/journal/friends'));
-    const own = await step('own journal', 200, () => person.get<JournalEntry[]>('/api/journal'));
+    await step("friends' feed", 200, () => person.api('GET /api/journal/friends'));
+    const own = await step('own journal', 200, () => person.api('GET /api/journal'));
     if (
       saved &&
       own &&
@@ -201,9 +203,17 @@ describe('several processes behind nginx, on PostgreSQL with Redis', () => {
       });
       for (const [index, person] of people.entries()) {
         const next = people[(index + 1) % PEOPLE]!;
-        const asked = await person.post<{ id: number }>(`/api/friend-requests/${next.user!.id}`);
+        const asked = await person.api('POST /api/friend-requests/:userId', {
+          params: { userId: next.user!.id },
+        });
         expect(asked.status).toBe(201);
-        expect((await next.post(`/api/friend-requests/${asked.body.id}/accept`)).status).toBe(200);
+        expect(
+          (
+            await next.api('POST /api/friend-requests/:id/accept', {
+              params: { id: asked.body.id },
+            })
+          ).status,
+        ).toBe(200);
       }
       for (const person of people) person.headers = { 'x-forwarded-for': FORGED_ADDRESS };
 
@@ -262,7 +272,7 @@ describe('several processes behind nginx, on PostgreSQL with Redis', () => {
         expect(mine.length).toBeGreaterThan(0);
         for (const baseUrl of [proxyUrl, ...running.map((server) => server.baseUrl)]) {
           person.baseUrl = baseUrl;
-          const journal = await person.get<JournalEntry[]>('/api/journal');
+          const journal = await person.api('GET /api/journal');
           expect(journal.status).toBe(200);
           expect(
             journal.body
@@ -277,7 +287,7 @@ describe('several processes behind nginx, on PostgreSQL with Redis', () => {
       const journals = new Map<HttpPerson, JournalEntry[]>();
       for (const person of people) {
         person.baseUrl = proxyUrl;
-        journals.set(person, (await person.get<JournalEntry[]>('/api/journal')).body);
+        journals.set(person, (await person.api('GET /api/journal')).body);
       }
       for (const [index, person] of people.entries()) {
         const friends = [people[(index + PEOPLE - 1) % PEOPLE]!, people[(index + 1) % PEOPLE]!];
@@ -288,7 +298,7 @@ describe('several processes behind nginx, on PostgreSQL with Redis', () => {
           .map(({ id, entryText }) => ({ id, entryText }));
         for (const baseUrl of [proxyUrl, ...running.map((server) => server.baseUrl)]) {
           person.baseUrl = baseUrl;
-          const feed = await person.get<JournalEntry[]>('/api/journal/friends');
+          const feed = await person.api('GET /api/journal/friends');
           expect(feed.body.map(({ id, entryText }) => ({ id, entryText }))).toEqual(expected);
         }
       }

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { JournalEntry } from '#shared/journal-schemas';
 import { projectRoot } from '../config.js';
 import { readPackFolder } from '../content/content-pack-files.js';
 import { openDatabase } from '../db/connection.js';
@@ -48,11 +47,13 @@ async function signUpsAcross(servers: ServerProcess[], attempts: number): Promis
   for (let i = 0; i < attempts; i++) {
     const person = new HttpPerson(servers[i % servers.length]!.baseUrl);
     const tag = randomBytes(5).toString('hex');
-    const answer = await person.post('/api/auth/signup', {
-      username: `limit_${tag}`,
-      email: `limit_${tag}@example.test`,
-      password: 'correct horse battery',
-      fullName: `Limit ${tag}`,
+    const answer = await person.api('POST /api/auth/signup', {
+      body: {
+        username: `limit_${tag}`,
+        email: `limit_${tag}@example.test`,
+        password: 'correct horse battery',
+        fullName: `Limit ${tag}`,
+      },
     });
     statuses.push(answer.status);
   }
@@ -110,7 +111,7 @@ describe.each([
           await db.close();
         }
         for (const server of servers) {
-          const today = await new HttpPerson(server.baseUrl).get('/api/thoughts/today');
+          const today = await new HttpPerson(server.baseUrl).api('GET /api/thoughts/today');
           expect(today.status).toBe(200);
         }
       } finally {
@@ -132,26 +133,30 @@ describe.each([
     try {
       const person = await signUpOverHttp(a.baseUrl);
       // Looked up once on the first, so that process may keep it.
-      expect((await person.get('/api/auth/me')).status).toBe(200);
-      const saved = await person.post<JournalEntry>('/api/journal', {
-        dayNumber: 12,
-        entryText: 'Written on the first process',
-        isPublic: false,
+      expect((await person.api('GET /api/auth/me')).status).toBe(200);
+      const saved = await person.api('POST /api/journal', {
+        body: {
+          dayNumber: 12,
+          entryText: 'Written on the first process',
+          isPublic: false,
+        },
       });
       expect(saved.status).toBe(201);
 
       person.baseUrl = b.baseUrl;
-      expect((await person.get('/api/auth/me')).body).toEqual({ user: person.user });
-      const read = await person.get<JournalEntry>('/api/journal/day/12');
+      expect((await person.api('GET /api/auth/me')).body).toEqual({ user: person.user });
+      const read = await person.api('GET /api/journal/day/:dayNumber', {
+        params: { dayNumber: 12 },
+      });
       expect(read.body).toMatchObject({
         id: saved.body.id,
         entryText: 'Written on the first process',
       });
-      expect((await person.post('/api/auth/logout')).status).toBe(200);
+      expect((await person.api('POST /api/auth/logout')).status).toBe(200);
 
       // Signed out on the second, the session is gone on the first as well, at once.
       person.baseUrl = a.baseUrl;
-      expect((await person.get('/api/auth/me')).status).toBe(401);
+      expect((await person.api('GET /api/auth/me')).status).toBe(401);
     } finally {
       await stopBoth([a, b]);
       await database.drop();
@@ -166,17 +171,25 @@ describe.each([
       try {
         const reader = await signUpOverHttp(a.baseUrl);
         const friend = await signUpOverHttp(b.baseUrl);
-        const asked = await friend.post<{ id: number }>(`/api/friend-requests/${reader.user!.id}`);
-        expect(asked.status).toBe(201);
-        expect((await reader.post(`/api/friend-requests/${asked.body.id}/accept`)).status).toBe(
-          200,
-        );
-        const shared = await friend.post<JournalEntry>('/api/journal', {
-          dayNumber: 3,
-          entryText: 'For my friends',
-          isPublic: true,
+        const asked = await friend.api('POST /api/friend-requests/:userId', {
+          params: { userId: reader.user!.id },
         });
-        const feed = () => reader.get<JournalEntry[]>('/api/journal/friends');
+        expect(asked.status).toBe(201);
+        expect(
+          (
+            await reader.api('POST /api/friend-requests/:id/accept', {
+              params: { id: asked.body.id },
+            })
+          ).status,
+        ).toBe(200);
+        const shared = await friend.api('POST /api/journal', {
+          body: {
+            dayNumber: 3,
+            entryText: 'For my friends',
+            isPublic: true,
+          },
+        });
+        const feed = () => reader.api('GET /api/journal/friends');
         expect((await feed()).body.map((e) => e.id)).toEqual([shared.body.id]);
         expect((await feed()).body.map((e) => e.id)).toEqual([shared.body.id]);
 

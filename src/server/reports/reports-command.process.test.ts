@@ -28,9 +28,11 @@ function npmRunReports(
 }
 
 async function befriend(a: HttpPerson, b: HttpPerson): Promise<void> {
-  const sent = await a.post<{ id: number }>(`/api/friend-requests/${b.user!.id}`);
+  const sent = await a.api('POST /api/friend-requests/:userId', { params: { userId: b.user!.id } });
   expect(sent.status).toBe(201);
-  expect((await b.post(`/api/friend-requests/${sent.body.id}/accept`)).status).toBe(200);
+  expect(
+    (await b.api('POST /api/friend-requests/:id/accept', { params: { id: sent.body.id } })).status,
+  ).toBe(200);
 }
 
 /** The report number `npm run reports` lists for a target, from its line. */
@@ -54,23 +56,29 @@ describe.each([
         const author = await signUpOverHttp(server.baseUrl);
         const reader = await signUpOverHttp(server.baseUrl);
         await befriend(author, reader);
-        const entry = await author.post<{ id: number }>('/api/journal', {
-          dayNumber: 3,
-          entryText: JSON.stringify({ thoughts: 'Unkind words here', words: '', deeds: '' }),
-          isPublic: true,
+        const entry = await author.api('POST /api/journal', {
+          body: {
+            dayNumber: 3,
+            entryText: JSON.stringify({ thoughts: 'Unkind words here', words: '', deeds: '' }),
+            isPublic: true,
+          },
         });
         expect(entry.status).toBe(201);
-        const reportEntry = await reader.post('/api/reports', {
-          targetType: 'entry',
-          targetId: entry.body.id,
-          reason: 'harassment',
-          note: 'Aimed at me',
+        const reportEntry = await reader.api('POST /api/reports', {
+          body: {
+            targetType: 'entry',
+            targetId: entry.body.id,
+            reason: 'harassment',
+            note: 'Aimed at me',
+          },
         });
         expect(reportEntry.status).toBe(201);
-        const reportUser = await reader.post('/api/reports', {
-          targetType: 'user',
-          targetId: author.user!.id,
-          reason: 'spam',
+        const reportUser = await reader.api('POST /api/reports', {
+          body: {
+            targetType: 'user',
+            targetId: author.user!.id,
+            reason: 'spam',
+          },
         });
         expect(reportUser.status).toBe(201);
 
@@ -88,36 +96,38 @@ describe.each([
 
         const removed = await npmRunReports(['remove-entry', String(entryReport)], database.url);
         expect(removed.code, removed.output).toBe(0);
-        const feed = await reader.get<{ id: number }[]>('/api/journal/friends');
+        const feed = await reader.api('GET /api/journal/friends');
         expect(feed.body.map((e) => e.id)).not.toContain(entry.body.id);
 
         const suspended = await npmRunReports(['suspend', String(userReport)], database.url);
         expect(suspended.code, suspended.output).toBe(0);
         // Every session of the account ends; the friend no longer sees them anywhere.
-        expect((await author.get('/api/auth/me')).status).toBe(401);
-        const friends = await reader.get<{ id: number }[]>('/api/friends');
+        expect((await author.api('GET /api/auth/me')).status).toBe(401);
+        const friends = await reader.api('GET /api/friends');
         expect(friends.body.map((f) => f.id)).not.toContain(author.user!.id);
 
         // Signing in again gives a session that may only take the journal and leave.
         const again = new HttpPerson(server.baseUrl);
-        const login = await again.post('/api/auth/login', {
-          username: author.user!.username,
-          password: 'correct horse battery',
+        const login = await again.api('POST /api/auth/login', {
+          body: {
+            username: author.user!.username,
+            password: 'correct horse battery',
+          },
         });
         expect(login.status).toBe(200);
+        expect((await again.api('GET /api/auth/me')).body.user).toMatchObject({ suspended: true });
         expect(
-          (await again.get<{ user: { suspended: boolean } }>('/api/auth/me')).body.user,
-        ).toMatchObject({ suspended: true });
-        expect((await again.get('/api/journal/export?format=json')).status).toBe(200);
-        expect(await again.get('/api/journal')).toMatchObject({
+          (await again.api('GET /api/journal/export', { query: { format: 'json' } })).status,
+        ).toBe(200);
+        expect(await again.api('GET /api/journal')).toMatchObject({
           status: 403,
           body: { message: 'This account is suspended' },
         });
 
         const lifted = await npmRunReports(['unsuspend', String(userReport)], database.url);
         expect(lifted.code, lifted.output).toBe(0);
-        expect((await again.get('/api/journal')).status).toBe(200);
-        const friendsAfter = await reader.get<{ id: number }[]>('/api/friends');
+        expect((await again.api('GET /api/journal')).status).toBe(200);
+        const friendsAfter = await reader.api('GET /api/friends');
         expect(friendsAfter.body.map((f) => f.id)).toContain(author.user!.id);
 
         const unknown = await npmRunReports(['dismiss', '999999'], database.url);

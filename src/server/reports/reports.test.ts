@@ -22,10 +22,12 @@ async function friendsSharing(text = 'a shared thought') {
   const author = await signUp(t.app, { fullName: 'Author Person' });
   const reader = await signUp(t.app, { fullName: 'Reader Person' });
   await befriend(author, reader);
-  const entry = await author.post('/api/journal', {
-    dayNumber: 5,
-    entryText: JSON.stringify({ thoughts: text, words: '', deeds: '' }),
-    isPublic: true,
+  const entry = await author.api('POST /api/journal', {
+    body: {
+      dayNumber: 5,
+      entryText: JSON.stringify({ thoughts: text, words: '', deeds: '' }),
+      isPublic: true,
+    },
   });
   expect(entry.status).toBe(201);
   return { author, reader, entryId: entry.body.id as number };
@@ -34,10 +36,12 @@ async function friendsSharing(text = 'a shared thought') {
 describe('reporting', () => {
   it('files a report about a friend’s shared reflection once, updating it when sent again', async () => {
     const { reader, entryId } = await friendsSharing();
-    const first = await reader.post('/api/reports', {
-      targetType: 'entry',
-      targetId: entryId,
-      reason: 'spam',
+    const first = await reader.api('POST /api/reports', {
+      body: {
+        targetType: 'entry',
+        targetId: entryId,
+        reason: 'spam',
+      },
     });
     expect(first.status).toBe(201);
     expect(first.body).toEqual({
@@ -47,11 +51,13 @@ describe('reporting', () => {
       reason: 'spam',
       createdAt: expect.any(String),
     });
-    const again = await reader.post('/api/reports', {
-      targetType: 'entry',
-      targetId: entryId,
-      reason: 'harassment',
-      note: 'It is aimed at me',
+    const again = await reader.api('POST /api/reports', {
+      body: {
+        targetType: 'entry',
+        targetId: entryId,
+        reason: 'harassment',
+        note: 'It is aimed at me',
+      },
     });
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ id: first.body.id, reason: 'harassment' });
@@ -65,18 +71,22 @@ describe('reporting', () => {
     const reporter = await signUp(t.app);
     expect(
       (
-        await reporter.post('/api/reports', {
-          targetType: 'user',
-          targetId: someone.user.id,
-          reason: 'other',
+        await reporter.api('POST /api/reports', {
+          body: {
+            targetType: 'user',
+            targetId: someone.user.id,
+            reason: 'other',
+          },
         })
       ).status,
     ).toBe(201);
     for (const targetId of [reporter.user.id, 999_999]) {
-      const answer = await reporter.post('/api/reports', {
-        targetType: 'user',
-        targetId,
-        reason: 'spam',
+      const answer = await reporter.api('POST /api/reports', {
+        body: {
+          targetType: 'user',
+          targetId,
+          reason: 'spam',
+        },
       });
       expect(answer).toMatchObject({ status: 404, body: { message: 'User not found' } });
     }
@@ -85,10 +95,12 @@ describe('reporting', () => {
   it('answers 404 for a reflection the reporter cannot see, revealing nothing', async () => {
     const { author, reader, entryId } = await friendsSharing();
     const stranger = await signUp(t.app);
-    const privateEntry = await author.post('/api/journal', {
-      dayNumber: 6,
-      entryText: 'private words',
-      isPublic: false,
+    const privateEntry = await author.api('POST /api/journal', {
+      body: {
+        dayNumber: 6,
+        entryText: 'private words',
+        isPublic: false,
+      },
     });
     const attempts: [ApiClient, number][] = [
       [reader, privateEntry.body.id],
@@ -97,10 +109,12 @@ describe('reporting', () => {
       [reader, 999_999],
     ];
     for (const [who, targetId] of attempts) {
-      const answer = await who.post('/api/reports', {
-        targetType: 'entry',
-        targetId,
-        reason: 'spam',
+      const answer = await who.api('POST /api/reports', {
+        body: {
+          targetType: 'entry',
+          targetId,
+          reason: 'spam',
+        },
       });
       expect(answer).toEqual(
         expect.objectContaining({ status: 404, body: { message: 'Journal entry not found' } }),
@@ -112,11 +126,13 @@ describe('reporting', () => {
     const someone = await signUp(t.app);
     const reporter = await signUp(t.app);
     const report = (note: string) =>
-      reporter.post('/api/reports', {
-        targetType: 'user',
-        targetId: someone.user.id,
-        reason: 'other',
-        note,
+      reporter.api('POST /api/reports', {
+        body: {
+          targetType: 'user',
+          targetId: someone.user.id,
+          reason: 'other',
+          note,
+        },
       });
     expect((await report('x'.repeat(1001))).body.message).toBe(
       'The note can be at most 1000 characters',
@@ -129,25 +145,31 @@ describe('reporting', () => {
     const reporter = await signUp(t.app);
     const people = await Promise.all(Array.from({ length: 21 }, () => signUp(t.app)));
     for (const person of people.slice(0, 20)) {
-      const answer = await reporter.post('/api/reports', {
-        targetType: 'user',
-        targetId: person.user.id,
-        reason: 'spam',
+      const answer = await reporter.api('POST /api/reports', {
+        body: {
+          targetType: 'user',
+          targetId: person.user.id,
+          reason: 'spam',
+        },
       });
       expect(answer.status).toBe(201);
     }
-    const refused = await reporter.post('/api/reports', {
-      targetType: 'user',
-      targetId: people[20]!.user.id,
-      reason: 'spam',
+    const refused = await reporter.api('POST /api/reports', {
+      body: {
+        targetType: 'user',
+        targetId: people[20]!.user.id,
+        reason: 'spam',
+      },
     });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     t.clock.advance(24 * 60 * 60 * 1000);
-    const nextDay = await reporter.post('/api/reports', {
-      targetType: 'user',
-      targetId: people[20]!.user.id,
-      reason: 'spam',
+    const nextDay = await reporter.api('POST /api/reports', {
+      body: {
+        targetType: 'user',
+        targetId: people[20]!.user.id,
+        reason: 'spam',
+      },
     });
     expect(nextDay.status).toBe(201);
   });
@@ -156,10 +178,12 @@ describe('reporting', () => {
 describe('the operator’s review', () => {
   it('lists open reports, shows the reported text and the reporter, and dismisses', async () => {
     const { reader, entryId } = await friendsSharing('text worth a look');
-    const filed = await reader.post('/api/reports', {
-      targetType: 'entry',
-      targetId: entryId,
-      reason: 'inappropriate',
+    const filed = await reader.api('POST /api/reports', {
+      body: {
+        targetType: 'entry',
+        targetId: entryId,
+        reason: 'inappropriate',
+      },
     });
     const id = String(filed.body.id);
     expect((await review()).lines.join('\n')).toContain(`#${id} `);
@@ -177,11 +201,13 @@ describe('the operator’s review', () => {
     const attack =
       'calm words\u001b[2J\u001b[H\rReport #1 (dismissed)\nReason: none\u009b31m\u007f\u202Eevil';
     const { reader, entryId } = await friendsSharing(attack);
-    const filed = await reader.post('/api/reports', {
-      targetType: 'entry',
-      targetId: entryId,
-      reason: 'other',
-      note: 'see this',
+    const filed = await reader.api('POST /api/reports', {
+      body: {
+        targetType: 'entry',
+        targetId: entryId,
+        reason: 'other',
+        note: 'see this',
+      },
     });
     expect(filed.status).toBe(201);
     const shown = await review('show', String(filed.body.id));
@@ -205,91 +231,107 @@ describe('the operator’s review', () => {
 
   it('removes a reported reflection: gone from the feed and the journal', async () => {
     const { author, reader, entryId } = await friendsSharing('to be removed');
-    expect(JSON.stringify((await reader.get('/api/journal/friends')).body)).toContain(
+    expect(JSON.stringify((await reader.api('GET /api/journal/friends')).body)).toContain(
       'to be removed',
     );
-    const filed = await reader.post('/api/reports', {
-      targetType: 'entry',
-      targetId: entryId,
-      reason: 'spam',
+    const filed = await reader.api('POST /api/reports', {
+      body: {
+        targetType: 'entry',
+        targetId: entryId,
+        reason: 'spam',
+      },
     });
     expect(await review('remove-entry', String(filed.body.id))).toMatchObject({ code: 0 });
-    expect(JSON.stringify((await reader.get('/api/journal/friends')).body)).not.toContain(
+    expect(JSON.stringify((await reader.api('GET /api/journal/friends')).body)).not.toContain(
       'to be removed',
     );
-    expect((await author.get('/api/journal')).body).toEqual([]);
+    expect((await author.api('GET /api/journal')).body).toEqual([]);
     expect((await review()).lines.join('\n')).not.toContain(`#${filed.body.id} `);
   });
 
   it('suspends an account: signed out at once, invisible to others, able only to export and delete', async () => {
     const { author, reader, entryId } = await friendsSharing('from a soon suspended account');
     const other = await signUp(t.app);
-    await other.post(`/api/friend-requests/${author.user.id}`);
+    await other.api('POST /api/friend-requests/:userId', { params: { userId: author.user.id } });
     // The reader's feed is kept ready before the suspension: it must let go.
-    expect(JSON.stringify((await reader.get('/api/journal/friends')).body)).toContain(
+    expect(JSON.stringify((await reader.api('GET /api/journal/friends')).body)).toContain(
       'soon suspended',
     );
-    const filed = await reader.post('/api/reports', {
-      targetType: 'entry',
-      targetId: entryId,
-      reason: 'harassment',
+    const filed = await reader.api('POST /api/reports', {
+      body: {
+        targetType: 'entry',
+        targetId: entryId,
+        reason: 'harassment',
+      },
     });
     expect(await review('suspend', String(filed.body.id))).toMatchObject({ code: 0 });
 
-    expect((await author.get('/api/auth/me')).status).toBe(401);
-    const feed = await reader.get('/api/journal/friends');
+    expect((await author.api('GET /api/auth/me')).status).toBe(401);
+    const feed = await reader.api('GET /api/journal/friends');
     expect(JSON.stringify(feed.body)).not.toContain('soon suspended');
-    expect((await reader.get('/api/friends')).body).toEqual([]);
-    expect((await other.get('/api/friend-requests')).body).toEqual({ sent: [], received: [] });
-    const search = await reader.get(`/api/users/search?q=${author.user.username}`);
+    expect((await reader.api('GET /api/friends')).body).toEqual([]);
+    expect((await other.api('GET /api/friend-requests')).body).toEqual({ sent: [], received: [] });
+    const search = await reader.call('GET', `/api/users/search?q=${author.user.username}`);
     expect(search.body).toEqual([]);
-    const discover = await reader.get('/api/users/search?discover=true');
+    const discover = await reader.api('GET /api/users/search', { query: { discover: 'true' } });
     expect(discover.body.map((p: { id: number }) => p.id)).not.toContain(author.user.id);
-    expect((await reader.post(`/api/friend-requests/${author.user.id}`)).status).toBe(404);
     expect(
       (
-        await reader.post('/api/reports', {
-          targetType: 'user',
-          targetId: author.user.id,
-          reason: 'spam',
+        await reader.api('POST /api/friend-requests/:userId', {
+          params: { userId: author.user.id },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await reader.api('POST /api/reports', {
+          body: {
+            targetType: 'user',
+            targetId: author.user.id,
+            reason: 'spam',
+          },
         })
       ).status,
     ).toBe(404);
 
     const back = new ApiClient(t.app);
-    const login = await back.post('/api/auth/login', {
-      username: author.user.username,
-      password: 'correct horse battery',
+    const login = await back.api('POST /api/auth/login', {
+      body: {
+        username: author.user.username,
+        password: 'correct horse battery',
+      },
     });
     expect(login.status).toBe(200);
     expect(login.body.user.suspended).toBe(true);
-    expect((await back.get('/api/auth/me')).body.user.suspended).toBe(true);
+    expect((await back.api('GET /api/auth/me')).body.user.suspended).toBe(true);
     for (const refused of [
-      await back.get('/api/journal'),
-      await back.get('/api/journal/friends'),
-      await back.post('/api/journal', { dayNumber: 7, entryText: 'more' }),
-      await back.get('/api/friends'),
+      await back.api('GET /api/journal'),
+      await back.api('GET /api/journal/friends'),
+      await back.api('POST /api/journal', { body: { dayNumber: 7, entryText: 'more' } }),
+      await back.api('GET /api/friends'),
     ]) {
       expect(refused).toMatchObject({
         status: 403,
         body: { message: 'This account is suspended' },
       });
     }
-    const exported = await back.get('/api/journal/export?format=json');
+    const exported = await back.api('GET /api/journal/export', { query: { format: 'json' } });
     expect(exported.status).toBe(200);
     expect(JSON.stringify(exported.body)).toContain('soon suspended');
 
     expect(await review('unsuspend', String(filed.body.id))).toMatchObject({ code: 0 });
-    expect((await back.get('/api/journal')).status).toBe(200);
-    expect(JSON.stringify((await reader.get('/api/journal/friends')).body)).toContain(
+    expect((await back.api('GET /api/journal')).status).toBe(200);
+    expect(JSON.stringify((await reader.api('GET /api/journal/friends')).body)).toContain(
       'soon suspended',
     );
 
     await review('suspend', String(filed.body.id));
     const again = new ApiClient(t.app);
-    await again.post('/api/auth/login', {
-      username: author.user.username,
-      password: 'correct horse battery',
+    await again.api('POST /api/auth/login', {
+      body: {
+        username: author.user.username,
+        password: 'correct horse battery',
+      },
     });
     const deleted = await again.call('DELETE', '/api/users/me', {
       password: 'correct horse battery',
@@ -297,9 +339,11 @@ describe('the operator’s review', () => {
     expect(deleted.status).toBe(200);
     expect(
       (
-        await new ApiClient(t.app).post('/api/auth/login', {
-          username: author.user.username,
-          password: 'correct horse battery',
+        await new ApiClient(t.app).api('POST /api/auth/login', {
+          body: {
+            username: author.user.username,
+            password: 'correct horse battery',
+          },
         })
       ).status,
     ).toBe(401);

@@ -13,7 +13,10 @@ afterAll(async () => t.close());
 describe('PUT /api/saved/{day}', () => {
   it('saves a day with its note and answers what was saved', async () => {
     const me = await signUp(t.app);
-    const saved = await me.put('/api/saved/12', { note: 'Read this on hard days' });
+    const saved = await me.api('PUT /api/saved/:day', {
+      params: { day: 12 },
+      body: { note: 'Read this on hard days' },
+    });
     expect(saved.status).toBe(200);
     expect(saved.body).toEqual({
       dayNumber: 12,
@@ -24,25 +27,32 @@ describe('PUT /api/saved/{day}', () => {
 
   it('saves with no note at all, and with an empty body', async () => {
     const me = await signUp(t.app);
-    expect((await me.put('/api/saved/5', {})).body).toMatchObject({ dayNumber: 5, note: '' });
-    const bare = await me.put('/api/saved/6');
+    expect(
+      (await me.api('PUT /api/saved/:day', { params: { day: 5 }, body: {} })).body,
+    ).toMatchObject({ dayNumber: 5, note: '' });
+    const bare = await me.call('PUT', '/api/saved/6');
     expect(bare.status).toBe(200);
     expect(bare.body).toMatchObject({ dayNumber: 6, note: '' });
   });
 
   it('keeps one row when saved twice: the note changes, the first save time stays', async () => {
     const me = await signUp(t.app);
-    await me.put('/api/saved/20', { note: 'first' });
+    await me.api('PUT /api/saved/:day', { params: { day: 20 }, body: { note: 'first' } });
     t.clock.advance(3_600_000);
-    const again = await me.put('/api/saved/20', { note: 'second thoughts\non two lines' });
+    const again = await me.api('PUT /api/saved/:day', {
+      params: { day: 20 },
+      body: { note: 'second thoughts\non two lines' },
+    });
     expect(again.body).toEqual({
       dayNumber: 20,
       note: 'second thoughts\non two lines',
       savedAt: '2026-03-01T12:00:00.000Z',
     });
     // Saving without a note (the daily screen's button) never wipes the note.
-    expect((await me.put('/api/saved/20', {})).body.note).toBe('second thoughts\non two lines');
-    const list = await me.get('/api/saved');
+    expect((await me.api('PUT /api/saved/:day', { params: { day: 20 }, body: {} })).body.note).toBe(
+      'second thoughts\non two lines',
+    );
+    const list = await me.api('GET /api/saved');
     expect(list.body.filter((s: { dayNumber: number }) => s.dayNumber === 20)).toHaveLength(1);
     t.clock.set('2026-03-01T12:00:00.000Z');
   });
@@ -50,41 +60,50 @@ describe('PUT /api/saved/{day}', () => {
   it('keeps a note of exactly 2,000 characters and refuses one longer, saying why', async () => {
     const me = await signUp(t.app);
     const longest = 'ā'.repeat(LIMITS.savedNote);
-    expect((await me.put('/api/saved/7', { note: longest })).body.note).toBe(longest);
-    const tooLong = await me.put('/api/saved/7', { note: `${longest}x` });
+    expect(
+      (await me.api('PUT /api/saved/:day', { params: { day: 7 }, body: { note: longest } })).body
+        .note,
+    ).toBe(longest);
+    const tooLong = await me.api('PUT /api/saved/:day', {
+      params: { day: 7 },
+      body: { note: `${longest}x` },
+    });
     expect(tooLong.status).toBe(400);
     expect(tooLong.body).toEqual({
       message: 'The note can be at most 2,000 characters',
       errors: [{ path: 'note', message: 'The note can be at most 2,000 characters' }],
     });
-    expect((await me.get('/api/saved')).body[0].note).toBe(longest);
+    expect((await me.api('GET /api/saved')).body[0]?.note).toBe(longest);
   });
 
   it('refuses a note that is not text', async () => {
     const me = await signUp(t.app);
-    const answer = await me.put('/api/saved/7', { note: 42 });
+    const answer = await me.call('PUT', '/api/saved/7', { note: 42 });
     expect(answer.status).toBe(400);
     expect(answer.body.errors).toEqual([{ path: 'note', message: 'The note must be text' }]);
-    expect((await me.get('/api/saved')).body).toEqual([]);
+    expect((await me.api('GET /api/saved')).body).toEqual([]);
   });
 
   it('refuses a day not open yet as the day routes do, and a day outside the cycle with 404', async () => {
     const me = await signUp(t.app);
-    const future = await me.put('/api/saved/61', { note: 'too soon' });
+    const future = await me.api('PUT /api/saved/:day', {
+      params: { day: 61 },
+      body: { note: 'too soon' },
+    });
     expect(future.status).toBe(403);
     expect(future.body).toEqual({
       message: 'future_day',
       friendlyMessage: expect.stringContaining('not open yet'),
       currentDay: 60,
     });
-    expect((await me.put('/api/saved/60')).status).toBe(200);
+    expect((await me.call('PUT', '/api/saved/60')).status).toBe(200);
     for (const day of ['0', '242', 'abc', '1.5', '-3', '01']) {
-      const answer = await me.put(`/api/saved/${day}`, {});
+      const answer = await me.api('PUT /api/saved/:day', { params: { day }, body: {} });
       expect(answer.status, day).toBe(404);
       expect(answer.body).toEqual({ message: 'Day not found' });
     }
     expect(
-      (await me.get('/api/saved')).body.map((s: { dayNumber: number }) => s.dayNumber),
+      (await me.api('GET /api/saved')).body.map((s: { dayNumber: number }) => s.dayNumber),
     ).toEqual([60]);
   });
 
@@ -92,14 +111,17 @@ describe('PUT /api/saved/{day}', () => {
     const me = await signUp(t.app);
     t.clock.set('2026-03-01T23:30:00.000Z');
     // Already 2 March (day 61) in Kolkata; still 1 March in UTC.
-    expect((await me.put('/api/saved/61')).status).toBe(403);
+    expect((await me.call('PUT', '/api/saved/61')).status).toBe(403);
     const inKolkata = await me.call('PUT', '/api/saved/61', {}, { 'x-timezone': 'Asia/Kolkata' });
     expect(inKolkata.status).toBe(200);
     t.clock.set('2026-03-01T12:00:00.000Z');
   });
 
   it('needs sign-in', async () => {
-    const anonymous = await new ApiClient(t.app).put('/api/saved/3', { note: 'x' });
+    const anonymous = await new ApiClient(t.app).api('PUT /api/saved/:day', {
+      params: { day: 3 },
+      body: { note: 'x' },
+    });
     expect(anonymous.status).toBe(401);
     expect(anonymous.body).toEqual({ message: 'You must be logged in to save stanzas' });
   });
@@ -108,15 +130,15 @@ describe('PUT /api/saved/{day}', () => {
 describe('GET /api/saved', () => {
   it('lists the reader’s saved days newest first, with reference and first line', async () => {
     const me = await signUp(t.app);
-    await me.put('/api/saved/3', { note: 'oldest' });
+    await me.api('PUT /api/saved/:day', { params: { day: 3 }, body: { note: 'oldest' } });
     t.clock.advance(60_000);
-    await me.put('/api/saved/41');
+    await me.call('PUT', '/api/saved/41');
     t.clock.advance(60_000);
-    await me.put('/api/saved/9', { note: 'newest' });
+    await me.api('PUT /api/saved/:day', { params: { day: 9 }, body: { note: 'newest' } });
     // A note edited later does not move the day up the list.
     t.clock.advance(60_000);
-    await me.put('/api/saved/3', { note: 'oldest, edited' });
-    const list = await me.get('/api/saved');
+    await me.api('PUT /api/saved/:day', { params: { day: 3 }, body: { note: 'oldest, edited' } });
+    const list = await me.api('GET /api/saved');
     expect(list.status).toBe(200);
     expect(list.body).toEqual([
       {
@@ -147,9 +169,16 @@ describe('GET /api/saved', () => {
   it('keeps a day saved last cycle but shows its words only once the day is open again', async () => {
     t.clock.set('2026-08-20T12:00:00.000Z'); // day 232
     const me = await signUp(t.app);
-    expect((await me.put('/api/saved/200', { note: 'from late in the cycle' })).status).toBe(200);
+    expect(
+      (
+        await me.api('PUT /api/saved/:day', {
+          params: { day: 200 },
+          body: { note: 'from late in the cycle' },
+        })
+      ).status,
+    ).toBe(200);
     t.clock.set('2026-09-05T12:00:00.000Z'); // the cycle began again: day 7
-    const [stanza] = (await me.get('/api/saved')).body;
+    const [stanza] = (await me.api('GET /api/saved')).body;
     expect(stanza).toMatchObject({
       dayNumber: 200,
       note: 'from late in the cycle',
@@ -157,33 +186,35 @@ describe('GET /api/saved', () => {
       firstLine: null,
     });
     // Letting go of it is never refused.
-    expect((await me.delete('/api/saved/200')).status).toBe(200);
+    expect((await me.api('DELETE /api/saved/:day', { params: { day: 200 } })).status).toBe(200);
     t.clock.set('2026-03-01T12:00:00.000Z');
   });
 
   it('is empty for someone who saved nothing, and needs sign-in', async () => {
     const me = await signUp(t.app);
-    expect((await me.get('/api/saved')).body).toEqual([]);
-    expect((await new ApiClient(t.app).get('/api/saved')).status).toBe(401);
+    expect((await me.api('GET /api/saved')).body).toEqual([]);
+    expect((await new ApiClient(t.app).api('GET /api/saved')).status).toBe(401);
   });
 });
 
 describe('DELETE /api/saved/{day}', () => {
   it('removes the saved day and its note; removing it again answers 404', async () => {
     const me = await signUp(t.app);
-    await me.put('/api/saved/4', { note: 'to let go' });
-    await me.put('/api/saved/5');
-    const removed = await me.delete('/api/saved/4');
+    await me.api('PUT /api/saved/:day', { params: { day: 4 }, body: { note: 'to let go' } });
+    await me.call('PUT', '/api/saved/5');
+    const removed = await me.api('DELETE /api/saved/:day', { params: { day: 4 } });
     expect(removed.status).toBe(200);
     expect(removed.body).toEqual({ ok: true });
     expect(
-      (await me.get('/api/saved')).body.map((s: { dayNumber: number }) => s.dayNumber),
+      (await me.api('GET /api/saved')).body.map((s: { dayNumber: number }) => s.dayNumber),
     ).toEqual([5]);
-    expect((await me.delete('/api/saved/4')).body).toEqual({ message: 'Saved stanza not found' });
-    expect((await me.delete('/api/saved/242')).status).toBe(404);
+    expect((await me.api('DELETE /api/saved/:day', { params: { day: 4 } })).body).toEqual({
+      message: 'Saved stanza not found',
+    });
+    expect((await me.api('DELETE /api/saved/:day', { params: { day: 242 } })).status).toBe(404);
     // Saved again later, it starts afresh: no note, a new save time.
     t.clock.advance(60_000);
-    expect((await me.put('/api/saved/4')).body).toEqual({
+    expect((await me.call('PUT', '/api/saved/4')).body).toEqual({
       dayNumber: 4,
       note: '',
       savedAt: '2026-03-01T12:01:00.000Z',
@@ -198,20 +229,26 @@ describe('privacy', () => {
     const friend = await signUp(t.app);
     const stranger = await signUp(t.app);
     await befriend(owner, friend);
-    await owner.put('/api/saved/8', { note: 'OWNER-PRIVATE-NOTE' });
+    await owner.api('PUT /api/saved/:day', {
+      params: { day: 8 },
+      body: { note: 'OWNER-PRIVATE-NOTE' },
+    });
 
     for (const other of [friend, stranger]) {
-      const list = await other.get('/api/saved');
+      const list = await other.api('GET /api/saved');
       expect(list.body).toEqual([]);
       expect(JSON.stringify(list.body)).not.toContain('OWNER-PRIVATE-NOTE');
       // Their own save of the same day is theirs alone, and their delete finds nothing of the owner's.
-      expect((await other.put('/api/saved/8', { note: 'mine' })).body.note).toBe('mine');
-      expect((await other.delete('/api/saved/8')).status).toBe(200);
-      expect((await other.delete('/api/saved/8')).status).toBe(404);
+      expect(
+        (await other.api('PUT /api/saved/:day', { params: { day: 8 }, body: { note: 'mine' } }))
+          .body.note,
+      ).toBe('mine');
+      expect((await other.api('DELETE /api/saved/:day', { params: { day: 8 } })).status).toBe(200);
+      expect((await other.api('DELETE /api/saved/:day', { params: { day: 8 } })).status).toBe(404);
     }
-    const feed = await friend.get('/api/journal/friends');
+    const feed = await friend.api('GET /api/journal/friends');
     expect(JSON.stringify(feed.body)).not.toContain('OWNER-PRIVATE-NOTE');
-    expect((await owner.get('/api/saved')).body).toEqual([
+    expect((await owner.api('GET /api/saved')).body).toEqual([
       expect.objectContaining({ dayNumber: 8, note: 'OWNER-PRIVATE-NOTE' }),
     ]);
   });

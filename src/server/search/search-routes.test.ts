@@ -30,7 +30,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const search = (client: ApiClient, query: string) =>
-  client.get<SearchResults & { message?: string }>(`/api/search?${query}`);
+  client.call<SearchResults & { message?: string }>('GET', `/api/search?${query}`);
 const days = (body: SearchResults) => body.readings.map((r) => r.dayNumber);
 /** The highlighted words of a result, as the screen marks them. */
 const marked = (result: { snippet: string; highlights: [number, number][] }) =>
@@ -41,9 +41,11 @@ async function writeEntry(
   dayNumber: number,
   parts: { thoughts: string; words?: string; deeds?: string },
 ) {
-  const answer = await client.post('/api/journal', {
-    dayNumber,
-    entryText: JSON.stringify({ words: '', deeds: '', ...parts }),
+  const answer = await client.api('POST /api/journal', {
+    body: {
+      dayNumber,
+      entryText: JSON.stringify({ words: '', deeds: '', ...parts }),
+    },
   });
   expect(answer.status).toBeLessThan(300);
   return answer.body as { id: number };
@@ -185,12 +187,17 @@ describe('GET /api/search: the journal', () => {
     expect(both.body.journal.map((e) => e.id)).toEqual([entry.id]);
     expect(days(both.body)).toEqual(expect.arrayContaining([5, 12]));
 
-    await me.put(`/api/journal/${entry.id}`, {
-      entryText: JSON.stringify({ thoughts: 'Kind words at the harbour', words: '', deeds: '' }),
+    await me.api('PUT /api/journal/:id', {
+      params: { id: entry.id },
+      body: {
+        entryText: JSON.stringify({ thoughts: 'Kind words at the harbour', words: '', deeds: '' }),
+      },
     });
     expect((await search(me, 'q=market&scope=journal')).body.journal).toEqual([]);
     expect((await search(me, 'q=harbour&scope=journal')).body.journal).toHaveLength(1);
-    expect((await me.delete(`/api/journal/${entry.id}`)).status).toBe(200);
+    expect((await me.api('DELETE /api/journal/:id', { params: { id: entry.id } })).status).toBe(
+      200,
+    );
     expect((await search(me, 'q=harbour&scope=journal')).body.journal).toEqual([]);
   });
 

@@ -6,11 +6,26 @@ import { READING_PACE_COOKIE, SESSION_COOKIE } from '#shared/constants';
 import { DEVICE_COOKIE } from '../auth/device-cookies.js';
 import { OWN_CHANGE_COOKIE } from '../cache/own-changes.js';
 
-export interface ApiResponse<T = any> {
+/**
+ * What an answer is read as when the call is not one of the contract's (a body the contract
+ * refuses, a path that is not there): an error's fields, and anything else left to the test.
+ */
+export type UntypedAnswer = ErrorFields & Record<string, unknown>;
+
+export interface ApiResponse<T = UntypedAnswer> {
   status: number;
   body: T;
   headers: Record<string, string | string[] | number | undefined>;
   cookies: { name: string; value: string; [key: string]: unknown }[];
+}
+
+/**
+ * What an error answer adds (src/server/http/error-answers.ts): read beside a typed call's answer,
+ * since a test checks the status and then either.
+ */
+export interface ErrorFields {
+  message?: string;
+  errors?: { path: string; message: string }[];
 }
 
 /** A client that talks to the app the way the web app does, with a cookie jar. */
@@ -30,7 +45,7 @@ export class ApiClient {
     readonly ip = '127.0.0.1',
   ) {}
 
-  async call<T = any>(
+  async call<T = UntypedAnswer>(
     method: InjectOptions['method'],
     url: string,
     body?: unknown,
@@ -85,22 +100,9 @@ export class ApiClient {
   api<C extends ApiCall>(
     call: C,
     ...[options]: ApiCallArguments<C, { headers?: Record<string, string> }>
-  ): Promise<ApiResponse<ApiAnswer<C>>> {
+  ): Promise<ApiResponse<ApiAnswer<C> & ErrorFields>> {
     const { method, url } = apiAddress(call, options);
-    return this.call<ApiAnswer<C>>(method, url, options?.body, options?.headers);
-  }
-
-  get<T = any>(url: string, headers?: Record<string, string>) {
-    return this.call<T>('GET', url, undefined, headers);
-  }
-  post<T = any>(url: string, body?: unknown, headers?: Record<string, string>) {
-    return this.call<T>('POST', url, body, headers);
-  }
-  put<T = any>(url: string, body?: unknown) {
-    return this.call<T>('PUT', url, body);
-  }
-  delete<T = any>(url: string) {
-    return this.call<T>('DELETE', url);
+    return this.call<ApiAnswer<C> & ErrorFields>(method, url, options?.body, options?.headers);
   }
 
   /** The same browser, with all its cookies, calling another instance of the app. */
@@ -129,13 +131,15 @@ export async function signUp(
   counter += 1;
   const tag = `${process.pid}x${counter}x${Math.random().toString(36).slice(2, 7)}`;
   const client = new ApiClient(app);
-  const response = await client.post('/api/auth/signup', {
-    username: `user_${tag}`,
-    email: `user_${tag}@example.test`,
-    password: 'correct horse battery',
-    confirmPassword: overrides.password ?? 'correct horse battery',
-    fullName: `Person ${tag}`,
-    ...overrides,
+  const response = await client.api('POST /api/auth/signup', {
+    body: {
+      username: `user_${tag}`,
+      email: `user_${tag}@example.test`,
+      password: 'correct horse battery',
+      confirmPassword: overrides.password ?? 'correct horse battery',
+      fullName: `Person ${tag}`,
+      ...overrides,
+    },
   });
   if (response.status !== 201)
     throw new Error(`sign-up failed: ${response.status} ${JSON.stringify(response.body)}`);
@@ -148,9 +152,11 @@ export async function befriend(
   a: ApiClient & { user: User },
   b: ApiClient & { user: User },
 ): Promise<void> {
-  const sent = await a.post(`/api/friend-requests/${b.user.id}`);
+  const sent = await a.api('POST /api/friend-requests/:userId', { params: { userId: b.user.id } });
   if (sent.status !== 201) throw new Error(`friend request failed: ${sent.status}`);
-  const accepted = await b.post(`/api/friend-requests/${sent.body.id}/accept`);
+  const accepted = await b.api('POST /api/friend-requests/:id/accept', {
+    params: { id: sent.body.id },
+  });
   if (accepted.status !== 200) throw new Error(`accept failed: ${accepted.status}`);
 }
 

@@ -3,9 +3,12 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { apiAddress } from '#shared/api-address';
+import type { ApiAnswer, ApiCall, ApiCallArguments } from '#shared/api-contract';
 import { SESSION_COOKIE } from '#shared/constants';
 import { OWN_CHANGE_COOKIE } from '../cache/own-changes.js';
 import { projectRoot } from '../config.js';
+import type { ErrorFields, UntypedAnswer } from './api-client.js';
 
 /** The built server (`npx tsc -p tsconfig.build.json`) that process tests start. */
 export const builtServer = path.join(projectRoot, 'dist', 'server', 'main.js');
@@ -141,7 +144,7 @@ export async function stopServer(
   return server.exited;
 }
 
-export interface HttpAnswer<T = any> {
+export interface HttpAnswer<T = UntypedAnswer> {
   status: number;
   body: T;
   headers: Headers;
@@ -163,7 +166,11 @@ export class HttpPerson {
     return Object.assign(new HttpPerson(baseUrl), { ...this, baseUrl });
   }
 
-  async call<T = any>(method: string, url: string, body?: unknown): Promise<HttpAnswer<T>> {
+  async call<T = UntypedAnswer>(
+    method: string,
+    url: string,
+    body?: unknown,
+  ): Promise<HttpAnswer<T>> {
     const cookies = [
       ...(this.sessionCookie ? [`${SESSION_COOKIE}=${this.sessionCookie}`] : []),
       ...(Date.now() < this.ownChangeUntil ? [`${OWN_CHANGE_COOKIE}=1`] : []),
@@ -197,11 +204,13 @@ export class HttpPerson {
     return { status: response.status, body: parsed as T, headers: response.headers };
   }
 
-  get<T = any>(url: string) {
-    return this.call<T>('GET', url);
-  }
-  post<T = any>(url: string, body?: unknown) {
-    return this.call<T>('POST', url, body);
+  /** A call by its name in the API contract, typed as ApiClient.api types it. */
+  api<C extends ApiCall>(
+    call: C,
+    ...[options]: ApiCallArguments<C>
+  ): Promise<HttpAnswer<ApiAnswer<C> & ErrorFields>> {
+    const { method, url } = apiAddress(call, options);
+    return this.call<ApiAnswer<C> & ErrorFields>(method, url, options?.body);
   }
 }
 
@@ -212,12 +221,14 @@ export async function signUpOverHttp(baseUrl: string): Promise<HttpPerson> {
   signedUp += 1;
   const tag = `${process.pid}p${signedUp}p${Math.random().toString(36).slice(2, 7)}`;
   const person = new HttpPerson(baseUrl);
-  const answer = await person.post('/api/auth/signup', {
-    username: `user_${tag}`,
-    email: `user_${tag}@example.test`,
-    password: 'correct horse battery',
-    confirmPassword: 'correct horse battery',
-    fullName: `Person ${tag}`,
+  const answer = await person.api('POST /api/auth/signup', {
+    body: {
+      username: `user_${tag}`,
+      email: `user_${tag}@example.test`,
+      password: 'correct horse battery',
+      confirmPassword: 'correct horse battery',
+      fullName: `Person ${tag}`,
+    },
   });
   if (answer.status !== 201)
     throw new Error(`sign-up failed: ${answer.status} ${JSON.stringify(answer.body)}`);

@@ -16,14 +16,14 @@ afterAll(async () => t.close());
 
 describe('thoughts', () => {
   it('gives the total number of days', async () => {
-    expect(await anonymous.get('/api/thoughts/meta/total')).toMatchObject({
+    expect(await anonymous.api('GET /api/thoughts/meta/total')).toMatchObject({
       status: 200,
       body: { totalDays: 241 },
     });
   });
 
   it("gives today's thought with the current day and total, to anyone", async () => {
-    const today = await anonymous.get('/api/thoughts/today');
+    const today = await anonymous.api('GET /api/thoughts/today');
     expect(today.status).toBe(200);
     expect(today.body).toEqual({
       id: expect.any(Number),
@@ -42,21 +42,33 @@ describe('thoughts', () => {
     const late = await createTestApp({ clock });
     try {
       const client = new ApiClient(late.app);
-      expect((await client.get('/api/thoughts/today')).body.dayNumber).toBe(60);
+      expect((await client.api('GET /api/thoughts/today')).body.dayNumber).toBe(60);
       expect(
-        (await client.get('/api/thoughts/today', { 'x-timezone': 'Asia/Tokyo' })).body.dayNumber,
+        (await client.api('GET /api/thoughts/today', { headers: { 'x-timezone': 'Asia/Tokyo' } }))
+          .body.dayNumber,
       ).toBe(61);
       expect(
-        (await client.get('/api/thoughts/today', { 'x-timezone': 'America/New_York' })).body
-          .dayNumber,
+        (
+          await client.api('GET /api/thoughts/today', {
+            headers: { 'x-timezone': 'America/New_York' },
+          })
+        ).body.dayNumber,
       ).toBe(60);
       expect(
-        (await client.get('/api/thoughts/today', { 'x-timezone': 'Not/AZone' })).body.dayNumber,
+        (await client.api('GET /api/thoughts/today', { headers: { 'x-timezone': 'Not/AZone' } }))
+          .body.dayNumber,
       ).toBe(60);
-      expect((await client.get('/api/thoughts/61', { 'x-timezone': 'Asia/Tokyo' })).status).toBe(
-        200,
-      );
-      expect((await client.get('/api/thoughts/61')).status).toBe(403);
+      expect(
+        (
+          await client.api('GET /api/thoughts/:dayNumber', {
+            params: { dayNumber: 61 },
+            headers: { 'x-timezone': 'Asia/Tokyo' },
+          })
+        ).status,
+      ).toBe(200);
+      expect(
+        (await client.api('GET /api/thoughts/:dayNumber', { params: { dayNumber: 61 } })).status,
+      ).toBe(403);
     } finally {
       await late.close();
     }
@@ -67,28 +79,35 @@ describe('thoughts', () => {
     const wrapped = await createTestApp({ clock });
     try {
       const client = new ApiClient(wrapped.app);
-      expect((await client.get('/api/thoughts/today')).body).toMatchObject({
+      expect((await client.api('GET /api/thoughts/today')).body).toMatchObject({
         dayNumber: 1,
         currentDay: 1,
       });
-      expect((await client.get('/api/thoughts/2')).body.message).toBe('future_day');
+      expect(
+        (await client.api('GET /api/thoughts/:dayNumber', { params: { dayNumber: 2 } })).body
+          .message,
+      ).toBe('future_day');
       clock.set('2026-08-29T09:00:00.000Z');
-      expect((await client.get('/api/thoughts/today')).body.dayNumber).toBe(241);
+      expect((await client.api('GET /api/thoughts/today')).body.dayNumber).toBe(241);
     } finally {
       await wrapped.close();
     }
   });
 
   it("tags today's thought with an ETag and answers a matching If-None-Match with an empty 304", async () => {
-    const first = await anonymous.get('/api/thoughts/today');
+    const first = await anonymous.api('GET /api/thoughts/today');
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^"[\w-]+"$/);
     expect(first.headers['cache-control']).toBe('private, no-cache');
-    const again = await anonymous.get('/api/thoughts/today', { 'if-none-match': etag });
+    const again = await anonymous.api('GET /api/thoughts/today', {
+      headers: { 'if-none-match': etag },
+    });
     expect(again.status).toBe(304);
     expect(again.body).toBe('');
     expect(again.headers.etag).toBe(etag);
-    const stale = await anonymous.get('/api/thoughts/today', { 'if-none-match': '"another"' });
+    const stale = await anonymous.api('GET /api/thoughts/today', {
+      headers: { 'if-none-match': '"another"' },
+    });
     expect(stale.status).toBe(200);
     expect(stale.body.dayNumber).toBe(60);
   });
@@ -100,16 +119,20 @@ describe('thoughts', () => {
     try {
       const client = new ApiClient(app.app);
       const dayIn = async (zone: string) =>
-        (await client.get('/api/thoughts/today', { 'x-timezone': zone })).body.dayNumber;
+        (await client.api('GET /api/thoughts/today', { headers: { 'x-timezone': zone } })).body
+          .dayNumber;
       expect(await dayIn('Asia/Tokyo')).toBe(60);
-      const tokyoTag = (await client.get('/api/thoughts/today', { 'x-timezone': 'Asia/Tokyo' }))
-        .headers.etag as string;
+      const tokyoTag = (
+        await client.api('GET /api/thoughts/today', { headers: { 'x-timezone': 'Asia/Tokyo' } })
+      ).headers.etag as string;
       expect(await dayIn('America/New_York')).toBe(60);
       clock.advance(1000);
       expect(await dayIn('Asia/Tokyo')).toBe(61);
-      const next = await client.get('/api/thoughts/today', {
-        'x-timezone': 'Asia/Tokyo',
-        'if-none-match': tokyoTag,
+      const next = await client.api('GET /api/thoughts/today', {
+        headers: {
+          'x-timezone': 'Asia/Tokyo',
+          'if-none-match': tokyoTag,
+        },
       });
       expect(next.status).toBe(200);
       expect(next.body.thought).toBe('Fixture thought for day 61');
@@ -126,31 +149,38 @@ describe('thoughts', () => {
   });
 
   it('gives any day up to today', async () => {
-    const day = await anonymous.get('/api/thoughts/1');
+    const day = await anonymous.api('GET /api/thoughts/:dayNumber', { params: { dayNumber: 1 } });
     expect(day.status).toBe(200);
     expect(day.body).toMatchObject({
       dayNumber: 1,
       thought: 'Fixture thought for day 1',
       reflectionPrompt: 'Fixture prompt for day 1?',
     });
-    expect((await anonymous.get('/api/thoughts/60')).status).toBe(200);
+    expect(
+      (await anonymous.api('GET /api/thoughts/:dayNumber', { params: { dayNumber: 60 } })).status,
+    ).toBe(200);
   });
 
   it('answers a later day with 403 future_day, a friendly message and the current day', async () => {
-    const future = await anonymous.get('/api/thoughts/61');
+    const future = await anonymous.call('GET', '/api/thoughts/61');
     expect(future.status).toBe(403);
     expect(future.body).toEqual({
       message: 'future_day',
       friendlyMessage: expect.any(String),
       currentDay: 60,
     });
-    expect(future.body.friendlyMessage.length).toBeGreaterThan(10);
-    expect((await anonymous.get('/api/thoughts/241')).body.message).toBe('future_day');
+    expect(String(future.body.friendlyMessage).length).toBeGreaterThan(10);
+    expect(
+      (await anonymous.api('GET /api/thoughts/:dayNumber', { params: { dayNumber: 241 } })).body
+        .message,
+    ).toBe('future_day');
   });
 
   it('answers 404 Day not found outside 1..241 or for a non-integer', async () => {
     for (const day of ['0', '242', '1000', 'abc', '1.5', '-3', '99999999999']) {
-      expect(await anonymous.get(`/api/thoughts/${day}`)).toMatchObject({
+      expect(
+        await anonymous.api('GET /api/thoughts/:dayNumber', { params: { dayNumber: day } }),
+      ).toMatchObject({
         status: 404,
         body: { message: 'Day not found' },
       });
@@ -158,7 +188,7 @@ describe('thoughts', () => {
   });
 
   it('lists days 1 to today in order for the contents screen', async () => {
-    const list = await anonymous.get('/api/thoughts');
+    const list = await anonymous.api('GET /api/thoughts');
     expect(list.status).toBe(200);
     expect(list.body).toHaveLength(60);
     expect(list.body.map((t: { dayNumber: number }) => t.dayNumber)).toEqual(
@@ -177,7 +207,7 @@ describe('thoughts', () => {
 
 describe('gatha info', () => {
   it('gives the row that covers a day', async () => {
-    const info = await anonymous.get('/api/gathas/info/5');
+    const info = await anonymous.api('GET /api/gathas/info/:day', { params: { day: 5 } });
     expect(info.status).toBe(200);
     expect(info.body).toEqual({
       id: expect.any(Number),
@@ -191,7 +221,7 @@ describe('gatha info', () => {
   });
 
   it('lists every row in day order to anyone, future days too, naming no stanza text', async () => {
-    const list = await anonymous.get('/api/gathas/info');
+    const list = await anonymous.api('GET /api/gathas/info');
     expect(list.status).toBe(200);
     expect(list.body).toHaveLength(241);
     expect(list.body.map((row: { startDay: number }) => row.startDay)).toEqual(
@@ -210,9 +240,15 @@ describe('gatha info', () => {
   });
 
   it('answers 404 for a day with no row or out of range', async () => {
-    expect((await anonymous.get('/api/gathas/info/0')).status).toBe(404);
-    expect((await anonymous.get('/api/gathas/info/242')).status).toBe(404);
-    expect((await anonymous.get('/api/gathas/info/x')).status).toBe(404);
+    expect((await anonymous.api('GET /api/gathas/info/:day', { params: { day: 0 } })).status).toBe(
+      404,
+    );
+    expect(
+      (await anonymous.api('GET /api/gathas/info/:day', { params: { day: 242 } })).status,
+    ).toBe(404);
+    expect(
+      (await anonymous.api('GET /api/gathas/info/:day', { params: { day: 'x' } })).status,
+    ).toBe(404);
   });
 });
 
@@ -230,13 +266,15 @@ describe('with no content pack', () => {
 
   it('starts, and answers 503 with a clear message on the thought calls', async () => {
     const client = new ApiClient(empty.app);
-    expect((await client.get('/api/thoughts/meta/total')).body).toEqual({ totalDays: 241 });
+    expect((await client.api('GET /api/thoughts/meta/total')).body).toEqual({ totalDays: 241 });
     for (const url of ['/api/thoughts/today', '/api/thoughts/1', '/api/thoughts']) {
-      const response = await client.get(url);
+      const response = await client.call('GET', url);
       expect(response.status).toBe(503);
       expect(response.body.message).toMatch(/readings are not loaded/);
     }
-    expect((await client.get('/api/gathas/info/1')).status).toBe(404);
-    expect(await client.get('/api/gathas/info')).toMatchObject({ status: 200, body: [] });
+    expect((await client.api('GET /api/gathas/info/:day', { params: { day: 1 } })).status).toBe(
+      404,
+    );
+    expect(await client.api('GET /api/gathas/info')).toMatchObject({ status: 200, body: [] });
   });
 });

@@ -147,38 +147,70 @@ async function personWithEverything() {
   const invitedBy = await signUp(env.t.app);
   const invited = await signUp(env.t.app);
   await befriend(doomed, friend);
-  expect((await invitedBy.post(`/api/friend-requests/${doomed.user.id}`)).status).toBe(201);
-  expect((await doomed.post(`/api/friend-requests/${invited.user.id}`)).status).toBe(201);
-  await doomed.post('/api/journal', {
-    dayNumber: 3,
-    entryText: entryText('shared'),
-    isPublic: true,
+  expect(
+    (
+      await invitedBy.api('POST /api/friend-requests/:userId', {
+        params: { userId: doomed.user.id },
+      })
+    ).status,
+  ).toBe(201);
+  expect(
+    (await doomed.api('POST /api/friend-requests/:userId', { params: { userId: invited.user.id } }))
+      .status,
+  ).toBe(201);
+  await doomed.api('POST /api/journal', {
+    body: {
+      dayNumber: 3,
+      entryText: entryText('shared'),
+      isPublic: true,
+    },
   });
-  await doomed.post('/api/journal', { dayNumber: 4, entryText: entryText('private') });
-  await doomed.put('/api/progress/days/5', { read: true, gathaViewed: true });
-  await doomed.put('/api/saved/6', { note: 'a private note on day six' });
+  await doomed.api('POST /api/journal', {
+    body: { dayNumber: 4, entryText: entryText('private') },
+  });
+  await doomed.api('PUT /api/progress/days/:day', {
+    params: { day: 5 },
+    body: { read: true, gathaViewed: true },
+  });
+  await doomed.api('PUT /api/saved/:day', {
+    params: { day: 6 },
+    body: { note: 'a private note on day six' },
+  });
   const phone = new ApiClient(env.t.app);
   expect(
-    (await phone.post('/api/auth/login', { username: doomed.user.email, password })).status,
+    (await phone.api('POST /api/auth/login', { body: { username: doomed.user.email, password } }))
+      .status,
   ).toBe(200);
-  expect((await doomed.post('/api/push/subscriptions', pushSubscription())).status).toBe(201);
-  await new ApiClient(env.t.app).post('/api/auth/password-reset-request', {
-    email: doomed.user.email,
+  expect(
+    (await doomed.api('POST /api/push/subscriptions', { body: pushSubscription() })).status,
+  ).toBe(201);
+  await new ApiClient(env.t.app).api('POST /api/auth/password-reset-request', {
+    body: {
+      email: doomed.user.email,
+    },
   });
   await waitForResetToken(doomed.user.id);
-  await new ApiClient(env.t.app).post('/api/auth/sign-in-link-request', {
-    email: doomed.user.email,
+  await new ApiClient(env.t.app).api('POST /api/auth/sign-in-link-request', {
+    body: {
+      email: doomed.user.email,
+    },
   });
   await waitForRow('sign_in_links', doomed.user.id);
   const blocked = await signUp(env.t.app);
-  expect((await doomed.post('/api/blocks', { userId: blocked.user.id })).status).toBe(201);
-  await new ApiClient(env.t.app).post('/api/auth/login', {
-    username: doomed.user.username,
-    password: 'wrong one',
+  expect((await doomed.api('POST /api/blocks', { body: { userId: blocked.user.id } })).status).toBe(
+    201,
+  );
+  await new ApiClient(env.t.app).api('POST /api/auth/login', {
+    body: {
+      username: doomed.user.username,
+      password: 'wrong one',
+    },
   });
-  await new ApiClient(env.t.app).post('/api/auth/login', {
-    username: doomed.user.email,
-    password: 'wrong one',
+  await new ApiClient(env.t.app).api('POST /api/auth/login', {
+    body: {
+      username: doomed.user.email,
+      password: 'wrong one',
+    },
   });
   return { doomed, friend, invitedBy, invited, phone };
 }
@@ -241,35 +273,45 @@ describe('DELETE /api/users/me', () => {
     expect(await referencesTo(friend.user)).toEqual(
       friendBefore.filter((place) => !place.startsWith('friend')),
     );
-    expect((await phone.get('/api/auth/me')).status).toBe(401);
+    expect((await phone.api('GET /api/auth/me')).status).toBe(401);
   });
 
   it('leaves friends nothing of that person: feed, friends, search and requests', async () => {
     const { doomed, friend, invitedBy, invited } = await personWithEverything();
-    expect((await friend.get('/api/journal/friends')).body).toHaveLength(1);
-    expect((await friend.get('/api/friends')).body).toHaveLength(1);
+    expect((await friend.api('GET /api/journal/friends')).body).toHaveLength(1);
+    expect((await friend.api('GET /api/friends')).body).toHaveLength(1);
 
     expect((await doomed.call('DELETE', '/api/users/me', { password })).status).toBe(200);
 
-    expect((await friend.get('/api/journal/friends')).body).toEqual([]);
-    expect((await friend.get('/api/friends')).body).toEqual([]);
-    const search = await friend.get(
-      `/api/users/search?q=${encodeURIComponent(doomed.user.fullName)}`,
-    );
+    expect((await friend.api('GET /api/journal/friends')).body).toEqual([]);
+    expect((await friend.api('GET /api/friends')).body).toEqual([]);
+    const search = await friend.api('GET /api/users/search', {
+      query: { q: doomed.user.fullName },
+    });
     expect(search.status).toBe(200);
     expect(search.body).toEqual([]);
-    expect((await invitedBy.get('/api/friend-requests')).body).toEqual({ sent: [], received: [] });
-    expect((await invited.get('/api/friend-requests')).body).toEqual({ sent: [], received: [] });
-    const request = await friend.post(`/api/friend-requests/${doomed.user.id}`);
+    expect((await invitedBy.api('GET /api/friend-requests')).body).toEqual({
+      sent: [],
+      received: [],
+    });
+    expect((await invited.api('GET /api/friend-requests')).body).toEqual({
+      sent: [],
+      received: [],
+    });
+    const request = await friend.api('POST /api/friend-requests/:userId', {
+      params: { userId: doomed.user.id },
+    });
     expect(request.status).toBe(404);
   });
 
   it('frees the username and email, and the old password no longer signs in', async () => {
     const doomed = await signUp(env.t.app);
     expect((await doomed.call('DELETE', '/api/users/me', { password })).status).toBe(200);
-    const login = await new ApiClient(env.t.app).post('/api/auth/login', {
-      username: doomed.user.username,
-      password,
+    const login = await new ApiClient(env.t.app).api('POST /api/auth/login', {
+      body: {
+        username: doomed.user.username,
+        password,
+      },
     });
     expect(login.status).toBe(401);
     const again = await signUp(env.t.app, {
@@ -277,12 +319,12 @@ describe('DELETE /api/users/me', () => {
       email: doomed.user.email,
     });
     expect(again.user.id).not.toBe(doomed.user.id);
-    expect((await again.get('/api/journal')).body).toEqual([]);
+    expect((await again.api('GET /api/journal')).body).toEqual([]);
   });
 
   it('refuses a wrong or missing password and deletes nothing', async () => {
     const me = await signUp(env.t.app);
-    await me.post('/api/journal', { dayNumber: 2, entryText: entryText('keep me') });
+    await me.api('POST /api/journal', { body: { dayNumber: 2, entryText: entryText('keep me') } });
     const wrong = await me.call('DELETE', '/api/users/me', { password: 'not my password' });
     expect(wrong.status).toBe(400);
     expect(wrong.body).toEqual({
@@ -292,8 +334,8 @@ describe('DELETE /api/users/me', () => {
     const missing = await me.call('DELETE', '/api/users/me');
     expect(missing.status).toBe(400);
     expect(missing.body.errors).toEqual([{ path: 'password', message: 'Required' }]);
-    expect((await me.get('/api/auth/me')).status).toBe(200);
-    expect((await me.get('/api/journal')).body).toHaveLength(1);
+    expect((await me.api('GET /api/auth/me')).status).toBe(200);
+    expect((await me.api('GET /api/journal')).body).toHaveLength(1);
   });
 
   it('needs a signed-in person', async () => {
@@ -323,8 +365,10 @@ describe('what stays on the machine after a deletion', () => {
     const doomed = await signUp(env.t.app);
     const other = await signUp(env.t.app);
     for (const person of [doomed, doomed, other]) {
-      await new ApiClient(env.t.app).post('/api/auth/password-reset-request', {
-        email: person.user.email,
+      await new ApiClient(env.t.app).api('POST /api/auth/password-reset-request', {
+        body: {
+          email: person.user.email,
+        },
       });
     }
     expect(await outboxFilesFor(doomed.user.email, 2)).toHaveLength(2);
@@ -352,9 +396,11 @@ describe('what stays on the machine after a deletion', () => {
           fullName: `Person ${marker}`,
           city: `City ${marker}`,
         });
-        await person.post('/api/journal', {
-          dayNumber: 1,
-          entryText: entryText(`${marker} wrote this. `.repeat(400)),
+        await person.api('POST /api/journal', {
+          body: {
+            dayNumber: 1,
+            entryText: entryText(`${marker} wrote this. `.repeat(400)),
+          },
         });
         await before.close();
         // Written to the file, so the check below means something.
@@ -363,8 +409,11 @@ describe('what stays on the machine after a deletion', () => {
         const after = await createTestApp({ databaseUrl: database.url });
         const again = new ApiClient(after.app);
         expect(
-          (await again.post('/api/auth/login', { username: person.user.username, password }))
-            .status,
+          (
+            await again.api('POST /api/auth/login', {
+              body: { username: person.user.username, password },
+            })
+          ).status,
         ).toBe(200);
         // Words written while the app runs stay in the log until it is checkpointed.
         await again.call('PUT', '/api/saved/1', { note: `${marker} noted this.` });

@@ -41,8 +41,8 @@ describe("a stranger's postal code", () => {
     for (const code of codes) {
       const changed = await looker.call('PATCH', '/api/users/me', { postalCode: code });
       expect(changed.status).toBe(200);
-      const discovered = await looker.get<Found[]>('/api/users/search?discover=true');
-      const searched = await looker.get<Found[]>(`/api/users/search?q=${tag}`);
+      const discovered = await looker.api('GET /api/users/search', { query: { discover: 'true' } });
+      const searched = await looker.call<Found[]>('GET', `/api/users/search?q=${tag}`);
       for (const list of [discovered.body, searched.body]) {
         const a = list.findIndex((person) => person.id === first.user.id);
         const b = list.findIndex((person) => person.id === second.user.id);

@@ -15,7 +15,7 @@ beforeEach(() => t.clock.set(START));
 const choosePace = (reader: ApiClient, pace: unknown, headers = tehran) =>
   reader.call('PATCH', '/api/users/me', { pace }, headers);
 const todayOf = async (reader: ApiClient, headers = tehran) =>
-  (await reader.get('/api/thoughts/today', headers)).body;
+  (await reader.api('GET /api/thoughts/today', { headers: headers })).body;
 
 describe('PATCH /api/users/me { pace }', () => {
   it('reads with everyone until the reader chooses, then starts their own path on their local date', async () => {
@@ -26,7 +26,7 @@ describe('PATCH /api/users/me { pace }', () => {
     const chosen = await choosePace(reader, 'own');
     expect(chosen.status).toBe(200);
     expect(chosen.body.user).toMatchObject({ pace: 'own', paceStartedOn: '2026-03-02' });
-    expect((await reader.get('/api/auth/me')).body.user).toMatchObject({ pace: 'own' });
+    expect((await reader.api('GET /api/auth/me')).body.user).toMatchObject({ pace: 'own' });
   });
 
   it('refuses an unknown pace with a 400 that names the two paces, and changes nothing', async () => {
@@ -39,12 +39,12 @@ describe('PATCH /api/users/me { pace }', () => {
       );
       expect(refused.body.errors).toEqual([{ path: 'pace', message: refused.body.message }]);
     }
-    expect((await reader.get('/api/auth/me')).body.user.pace).toBe('together');
+    expect((await reader.api('GET /api/auth/me')).body.user.pace).toBe('together');
   });
 
   it('answers 401 to a pace change without a session', async () => {
     const reader = await signUp(t.app);
-    await reader.post('/api/auth/logout');
+    await reader.api('POST /api/auth/logout');
     expect((await choosePace(reader, 'own')).status).toBe(401);
   });
 });
@@ -58,23 +58,49 @@ describe('the days of a reader on their own path', () => {
     const first = await todayOf(reader);
     expect(first).toMatchObject({ dayNumber: 1, currentDay: 1 });
     expect(first.thought).toBe('Fixture thought for day 1');
-    const day2 = await reader.get('/api/thoughts/2', tehran);
+    const day2 = await reader.api('GET /api/thoughts/:dayNumber', {
+      params: { dayNumber: 2 },
+      headers: tehran,
+    });
     expect(day2.status).toBe(403);
     expect(day2.body).toMatchObject({ message: 'future_day', currentDay: 1 });
     // The calendar's day 60 is not theirs yet either.
-    expect((await reader.get('/api/thoughts/60', tehran)).status).toBe(403);
-    expect((await reader.get('/api/thoughts', tehran)).body.map((d: any) => d.dayNumber)).toEqual([
-      1,
-    ]);
-    expect((await reader.put('/api/saved/2')).status).toBe(403);
+    expect(
+      (
+        await reader.api('GET /api/thoughts/:dayNumber', {
+          params: { dayNumber: 60 },
+          headers: tehran,
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (await reader.api('GET /api/thoughts', { headers: tehran })).body.map(
+        (d: any) => d.dayNumber,
+      ),
+    ).toEqual([1]);
+    expect((await reader.call('PUT', '/api/saved/2')).status).toBe(403);
 
     // Local midnight in Tehran is 20:30 UTC.
     t.clock.set('2026-03-01T20:29:00.000Z');
     expect((await todayOf(reader)).currentDay).toBe(1);
     t.clock.set('2026-03-01T20:30:00.000Z');
     expect((await todayOf(reader)).currentDay).toBe(2);
-    expect((await reader.get('/api/thoughts/2', tehran)).status).toBe(200);
-    expect((await reader.get('/api/thoughts/3', tehran)).status).toBe(403);
+    expect(
+      (
+        await reader.api('GET /api/thoughts/:dayNumber', {
+          params: { dayNumber: 2 },
+          headers: tehran,
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await reader.api('GET /api/thoughts/:dayNumber', {
+          params: { dayNumber: 3 },
+          headers: tehran,
+        })
+      ).status,
+    ).toBe(403);
   });
 
   it('begins the cycle again after day 241', async () => {
@@ -98,7 +124,14 @@ describe('the days of a reader on their own path', () => {
     const back = await choosePace(reader, 'together');
     expect(back.body.user).toMatchObject({ pace: 'together', paceStartedOn: null });
     expect((await todayOf(reader)).currentDay).toBe(65);
-    expect((await reader.get('/api/thoughts/65', tehran)).status).toBe(200);
+    expect(
+      (
+        await reader.api('GET /api/thoughts/:dayNumber', {
+          params: { dayNumber: 65 },
+          headers: tehran,
+        })
+      ).status,
+    ).toBe(200);
 
     await choosePace(reader, 'own');
     expect((await todayOf(reader)).currentDay).toBe(1);
@@ -111,7 +144,14 @@ describe('the days of a reader on their own path', () => {
     await choosePace(own, 'own');
     expect((await todayOf(own)).currentDay).toBe(1);
     expect((await todayOf(friend)).currentDay).toBe(60);
-    expect((await friend.get('/api/thoughts/60', tehran)).status).toBe(200);
+    expect(
+      (
+        await friend.api('GET /api/thoughts/:dayNumber', {
+          params: { dayNumber: 60 },
+          headers: tehran,
+        })
+      ).status,
+    ).toBe(200);
     const visitor = await t.app.inject({ url: '/api/thoughts/today', headers: tehran });
     expect(JSON.parse(visitor.body).currentDay).toBe(60);
   });
@@ -119,10 +159,10 @@ describe('the days of a reader on their own path', () => {
   it('keeps journal entries on the day they were written for', async () => {
     const reader = await signUp(t.app);
     const entry = { entryText: JSON.stringify({ thoughts: 'x', words: '', deeds: '' }) };
-    await reader.post('/api/journal', { ...entry, dayNumber: 59, isPublic: false });
+    await reader.api('POST /api/journal', { body: { ...entry, dayNumber: 59, isPublic: false } });
     await choosePace(reader, 'own');
-    await reader.post('/api/journal', { ...entry, dayNumber: 1, isPublic: false });
-    const days = (await reader.get('/api/journal')).body.map((e: any) => e.dayNumber);
+    await reader.api('POST /api/journal', { body: { ...entry, dayNumber: 1, isPublic: false } });
+    const days = (await reader.api('GET /api/journal')).body.map((e: any) => e.dayNumber);
     expect(days.sort((a: number, b: number) => a - b)).toEqual([1, 59]);
   });
 });
@@ -134,8 +174,10 @@ describe("the friends' feed", () => {
     await befriend(reader, friend);
     await choosePace(friend, 'own');
     const thoughts = JSON.stringify({ thoughts: 'on my own path', words: '', deeds: '' });
-    await friend.post('/api/journal', { dayNumber: 1, entryText: thoughts, isPublic: true });
-    const feed = (await reader.get('/api/journal/friends')).body;
+    await friend.api('POST /api/journal', {
+      body: { dayNumber: 1, entryText: thoughts, isPublic: true },
+    });
+    const feed = (await reader.api('GET /api/journal/friends')).body;
     expect(feed).toHaveLength(1);
     expect(feed[0]).toMatchObject({ dayNumber: 1, reference: 'Yasna 28.1' });
     expect(feed[0]).not.toHaveProperty('paceStartedOn');
@@ -147,9 +189,11 @@ describe('the reading-pace hint', () => {
     const reader = await signUp(t.app);
     expect(reader.paceCookie).toBeUndefined();
     const phone = new ApiClient(t.app);
-    await phone.post('/api/auth/login', {
-      username: reader.user!.username,
-      password: 'correct horse battery',
+    await phone.api('POST /api/auth/login', {
+      body: {
+        username: reader.user!.username,
+        password: 'correct horse battery',
+      },
     });
     await choosePace(reader, 'own');
     expect(reader.paceCookie).toBe('own');
@@ -157,15 +201,17 @@ describe('the reading-pace hint', () => {
     // The phone signed in before the change: its readings are the calendar's until its next
     // signed-in call, which hands it the hint; then they are the reader's own.
     expect((await todayOf(phone)).currentDay).toBe(60);
-    await phone.get('/api/auth/me');
+    await phone.api('GET /api/auth/me');
     expect(phone.paceCookie).toBe('own');
     expect((await todayOf(phone)).currentDay).toBe(1);
 
     // A device signing in now has it from the start.
     const laptop = new ApiClient(t.app);
-    await laptop.post('/api/auth/login', {
-      username: reader.user!.username,
-      password: 'correct horse battery',
+    await laptop.api('POST /api/auth/login', {
+      body: {
+        username: reader.user!.username,
+        password: 'correct horse battery',
+      },
     });
     expect(laptop.paceCookie).toBe('own');
     expect((await todayOf(laptop)).currentDay).toBe(1);
