@@ -148,6 +148,33 @@ describe("a process's cache", () => {
     expect(reads).toBe(2);
   });
 
+  it('shares its reads of the log between changes at once, each seeing what committed before it asked', async () => {
+    const cache = createAppCache(handles.reader, { feedBytes: 1024 * 1024 });
+    const [me, friend] = [await person(), await person()];
+    await befriend(me.id, friend.id);
+    const feed = feedRequests(cache, me);
+    expect(await feed()).toBe('read');
+    const before = cache.figures().changes.logReads;
+    // Ten saves answered at once: the first starts a read, the rest share the next one.
+    await Promise.all(Array.from({ length: 10 }, () => cache.catchUp()));
+    expect(cache.figures().changes.logReads - before).toBeLessThanOrEqual(2);
+    // A read under way began before this change: asking after it waits for a read that sees it.
+    const under = cache.catchUp();
+    await handles.writer.db
+      .insertInto('journal_entries')
+      .values({
+        user_id: friend.id,
+        day_number: 200,
+        entry_text: 'x',
+        is_public: 1,
+        created_at: new Date().toISOString(),
+        updated_at: new Date().toISOString(),
+      })
+      .execute();
+    await Promise.all([under, cache.catchUp()]);
+    expect(await feed()).toBe('read');
+  });
+
   it('answers a feed from the cache until something it shows changes', async () => {
     const cache = createAppCache(handles.reader, { feedBytes: 1024 * 1024 });
     const [me, friend, stranger] = [await person(), await person(), await person()];

@@ -165,7 +165,9 @@ export function createAppCache(
   /** When the log was last read, and how many writes this process had started by then. */
   let lastRead = { at: -Infinity, writes: -1 };
   let reading: Promise<void> | undefined;
-  const readLog = () => {
+  /** The read after the one under way, shared by every caller that asked meanwhile. */
+  let nextRead: Promise<void> | undefined;
+  const startRead = () => {
     lookups.logReads += 1;
     const read = { at: performance.now(), writes: database.writeStatementCount?.() ?? -1 };
     lastRead = read;
@@ -181,6 +183,21 @@ export function createAppCache(
     );
     reading = done;
     return done;
+  };
+  /**
+   * Reads the log, seeing every change committed before the call. A read under way may have
+   * begun before one of those, so a caller waits for the next read instead, which everyone who
+   * asks meanwhile shares: saves at once cost a read or two between them, not two each.
+   */
+  const readLog = (): Promise<void> => {
+    if (!reading) return startRead();
+    nextRead ??= reading
+      .catch(() => undefined)
+      .then(() => {
+        nextRead = undefined;
+        return startRead();
+      });
+    return nextRead;
   };
   const notifications: ChangeNotifications | undefined =
     database.dialect === 'postgres' && options.listenUrl

@@ -544,6 +544,20 @@ describe('appreciation', () => {
 });
 
 describe('safety in a circle', () => {
+  it('drops an appreciation from the author’s own entry once the one who gave it blocks them', async () => {
+    const { owner, member, circleId } = await circleOfTwo();
+    const saved = await member.api('POST /api/journal', {
+      body: { dayNumber: 12, entryText: text('appreciated, then blocked'), circleIds: [circleId] },
+    });
+    await owner.api('PUT /api/journal/:id/appreciation', { params: { id: saved.body.id } });
+    const day = () => member.api('GET /api/journal/day/:dayNumber', { params: { dayNumber: 12 } });
+    expect((await day()).body).toMatchObject({ appreciations: [{ userId: owner.user.id }] });
+    expect((await owner.api('POST /api/blocks', { body: { userId: member.user.id } })).status).toBe(
+      201,
+    );
+    expect((await day()).body).toMatchObject({ appreciations: [] });
+  });
+
   it('hides two people a block stands between from each other, their reflections and appreciations', async () => {
     const { owner, member, circleId } = await circleOfTwo();
     const saved = await member.api('POST /api/journal', {

@@ -2,7 +2,6 @@ import type { Kysely, Transaction } from 'kysely';
 import { CIRCLE_NOT_FOUND, type Appreciation } from '#shared/circle-schemas';
 import type { Database } from '../db/tables.js';
 import { HttpError } from '../http/http-errors.js';
-import { blockedEitherWay } from './circle-membership.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -71,7 +70,7 @@ export async function circlesAndAppreciations(
   );
   if (entryIds.length === 0) return found;
   const one = entryIds.length === 1 ? entryIds[0]! : undefined;
-  const [shares, appreciations, blocked] = await Promise.all([
+  const [shares, appreciations] = await Promise.all([
     db
       .selectFrom('journal_entry_circles')
       .select(['entry_id', 'circle_id'])
@@ -92,15 +91,35 @@ export async function circlesAndAppreciations(
       .where('journal_entries.user_id', '=', authorId)
       .$if(one !== undefined, (qb) => qb.where('journal_entries.id', '=', one!))
       .where('users.suspended_at', 'is', null)
+      // In the same read, not a second one: a save's answer carries these.
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('blocks')
+              .select('blocks.blocker_id')
+              .where((block) =>
+                block.or([
+                  block.and([
+                    block('blocks.blocker_id', '=', authorId),
+                    block('blocks.blocked_id', '=', block.ref('entry_appreciations.user_id')),
+                  ]),
+                  block.and([
+                    block('blocks.blocker_id', '=', block.ref('entry_appreciations.user_id')),
+                    block('blocks.blocked_id', '=', authorId),
+                  ]),
+                ]),
+              ),
+          ),
+        ),
+      )
       // Appreciations of the same moment in a steady order on every database.
       .orderBy('entry_appreciations.created_at')
       .orderBy('entry_appreciations.user_id')
       .execute(),
-    blockedEitherWay(db, authorId),
   ]);
   for (const share of shares) found.get(share.entry_id)?.circleIds.push(share.circle_id);
   for (const row of appreciations) {
-    if (blocked.has(row.user_id)) continue;
     found.get(row.entry_id)?.appreciations.push({
       userId: row.user_id,
       fullName: row.full_name,

@@ -142,11 +142,8 @@ async function writeEntryForDay(
   const isPublic = input.isPublic ? 1 : 0;
   const sharedParts = sharedPartsColumn(input.sharedParts ?? ENTRY_PARTS);
   const base = input.baseUpdatedAt;
-  // Insert-or-nothing first, then update: tells a new entry (201) from a changed one (200)
-  // on both databases, and the unique index keeps one entry per person and day under races.
-  // With no entry there is nothing a save could overwrite, whatever version it began from.
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const inserted = await trx
+  const insert = () =>
+    trx
       .insertInto('journal_entries')
       .values({
         user_id: userId,
@@ -160,24 +157,37 @@ async function writeEntryForDay(
       .onConflict((oc) => oc.columns(['user_id', 'day_number']).doNothing())
       .returningAll()
       .executeTakeFirst();
+  const update = () =>
+    trx
+      .updateTable('journal_entries')
+      .set({
+        entry_text: input.entryText,
+        is_public: isPublic,
+        shared_parts: sharedParts,
+        updated_at: stamp,
+      })
+      .where('user_id', '=', userId)
+      .where('day_number', '=', input.dayNumber)
+      .$if(base !== undefined, (qb) => qb.where('updated_at', '=', base!))
+      .returningAll()
+      .executeTakeFirst();
+  // Insert-or-nothing and update, each answering the row it wrote: tells a new entry (201) from
+  // a changed one (200) on both databases, and the unique index keeps one entry per person and
+  // day under races. With no entry there is nothing a save could overwrite, whatever version it
+  // began from.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    // A save begun from an entry tries the update first: it nearly always finds one.
+    const updateFirst = base !== null && attempt === 0;
+    if (updateFirst) {
+      const updated = await update();
+      if (updated) return { outcome: 'saved', entry: toJournalEntry(updated), created: false };
+    }
+    const inserted = await insert();
     if (inserted) return { outcome: 'saved', entry: toJournalEntry(inserted), created: true };
-    // Begun from no entry, yet one is there: someone else's version wins until the reader chooses.
+    // Begun from no entry, yet one is there: someone else's version wins until the reader
+    // chooses. Begun from a version the update just missed: it would miss it again.
     const updated =
-      base === null
-        ? undefined
-        : await trx
-            .updateTable('journal_entries')
-            .set({
-              entry_text: input.entryText,
-              is_public: isPublic,
-              shared_parts: sharedParts,
-              updated_at: stamp,
-            })
-            .where('user_id', '=', userId)
-            .where('day_number', '=', input.dayNumber)
-            .$if(base !== undefined, (qb) => qb.where('updated_at', '=', base!))
-            .returningAll()
-            .executeTakeFirst();
+      base === null || (updateFirst && base !== undefined) ? undefined : await update();
     if (updated) return { outcome: 'saved', entry: toJournalEntry(updated), created: false };
     const current = await ownEntryRow(trx, userId, input.dayNumber);
     if (current) {
