@@ -459,6 +459,8 @@ for (const size of sizes) {
       await page.reload().catch(() => undefined);
       await context.setOffline(false);
       await page.goto('/app/dashboard');
+      // Its screen's code loads after the page does: offline before it arrives, nothing shows.
+      await expect(page.getByRole('tab', { name: 'Saved' })).toBeVisible();
       await context.setOffline(true);
       await page.evaluate(() => window.dispatchEvent(new Event('offline')));
       await page.getByRole('tab', { name: 'Saved' }).click();

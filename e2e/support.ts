@@ -97,6 +97,17 @@ export async function currentDay(page: Page): Promise<number> {
 
 /** Runs axe-core in the page and fails on any WCAG 2 A/AA violation. */
 export async function expectNoAxeViolations(page: Page) {
+  // What a reader sees once the page settles: axe measures contrast from computed colours, and
+  // an element still fading in (a card's 400 ms entrance) reads as faint. Endless ones (a
+  // spinner) are left running.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   // Evaluated through the DevTools protocol: the app's CSP (rightly) refuses inline scripts.
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
