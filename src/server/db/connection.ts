@@ -7,6 +7,7 @@ import type pgModule from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Dialect, dialectOf } from './dialect.js';
 import { migrations } from './migrations/index.js';
+import { prepareRepeatedStatements } from './prepared-statements.js';
 import type { SynchronousRead } from './compiled-read.js';
 import type { Database } from './tables.js';
 
@@ -67,6 +68,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): AppDatabas
       max: 10,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
+    prepareRepeatedStatements(pool);
     // A dropped connection must not crash the process; the pool replaces it.
     pool.on('error', (error) => options.logger?.warn({ err: error }, 'database connection error'));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
