@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { CIRCLE_NOT_FOUND, type Appreciation } from '#shared/circle-schemas';
+import { compileRead, type ReadableDatabase } from '../db/compiled-read.js';
 import type { Database } from '../db/tables.js';
 import { HttpError } from '../http/http-errors.js';
 
@@ -56,28 +57,25 @@ export async function setEntryCircles(
   return added.map((row) => row.circle_id);
 }
 
+/** What the author's own entry shows besides itself. */
+interface EntryExtras {
+  circleIds: number[];
+  appreciations: Appreciation[];
+}
+
+interface AppreciationRow {
+  entry_id: number;
+  user_id: number;
+  created_at: string;
+  full_name: string;
+}
+
 /**
- * For the author's own entries: the circles each is shared with, and who appreciated it (never
- * someone suspended, or a block stands between; docs/product.md#appreciation).
+ * Who appreciated the author's entries, oldest first: never someone suspended, or someone a
+ * block stands between (docs/product.md#appreciation), left out in the same read.
  */
-export async function circlesAndAppreciations(
-  db: Db,
-  authorId: number,
-  entryIds: readonly number[],
-): Promise<Map<number, { circleIds: number[]; appreciations: Appreciation[] }>> {
-  const found = new Map(
-    entryIds.map((id) => [id, { circleIds: [] as number[], appreciations: [] as Appreciation[] }]),
-  );
-  if (entryIds.length === 0) return found;
-  const one = entryIds.length === 1 ? entryIds[0]! : undefined;
-  const [shares, appreciations] = await Promise.all([
-    db
-      .selectFrom('journal_entry_circles')
-      .select(['entry_id', 'circle_id'])
-      .where('user_id', '=', authorId)
-      .$if(one !== undefined, (qb) => qb.where('entry_id', '=', one!))
-      .orderBy('circle_id')
-      .execute(),
+function appreciationsOf(db: Db, authorId: number) {
+  return (
     db
       .selectFrom('journal_entries')
       .innerJoin('entry_appreciations', 'entry_appreciations.entry_id', 'journal_entries.id')
@@ -89,9 +87,7 @@ export async function circlesAndAppreciations(
         'users.full_name',
       ])
       .where('journal_entries.user_id', '=', authorId)
-      .$if(one !== undefined, (qb) => qb.where('journal_entries.id', '=', one!))
       .where('users.suspended_at', 'is', null)
-      // In the same read, not a second one: a save's answer carries these.
       .where((eb) =>
         eb.not(
           eb.exists(
@@ -116,17 +112,65 @@ export async function circlesAndAppreciations(
       // Appreciations of the same moment in a steady order on every database.
       .orderBy('entry_appreciations.created_at')
       .orderBy('entry_appreciations.user_id')
+  );
+}
+
+const appreciation = (row: AppreciationRow): Appreciation => ({
+  userId: row.user_id,
+  fullName: row.full_name,
+  at: row.created_at,
+});
+
+/** For the author's own entries: the circles each is shared with, and who appreciated it. */
+async function circlesAndAppreciations(
+  db: Db,
+  authorId: number,
+  entryIds: readonly number[],
+): Promise<Map<number, EntryExtras>> {
+  const found = new Map(
+    entryIds.map((id) => [id, { circleIds: [] as number[], appreciations: [] as Appreciation[] }]),
+  );
+  if (entryIds.length === 0) return found;
+  const [shares, appreciations] = await Promise.all([
+    db
+      .selectFrom('journal_entry_circles')
+      .select(['entry_id', 'circle_id'])
+      .where('user_id', '=', authorId)
+      .orderBy('circle_id')
       .execute(),
+    appreciationsOf(db, authorId).execute(),
   ]);
   for (const share of shares) found.get(share.entry_id)?.circleIds.push(share.circle_id);
-  for (const row of appreciations) {
-    found.get(row.entry_id)?.appreciations.push({
-      userId: row.user_id,
-      fullName: row.full_name,
-      at: row.created_at,
-    });
-  }
+  for (const row of appreciations) found.get(row.entry_id)?.appreciations.push(appreciation(row));
   return found;
+}
+
+/**
+ * One of the author's entries with its circles and appreciations added, as every open of a day
+ * and every save answers it: both reads compiled once (compileRead), so a request pays for the
+ * reads and little else.
+ */
+export function ownEntryExtrasReader(database: ReadableDatabase) {
+  const shares = compileRead(database, (db, values: { authorId: number; entryId: number }) =>
+    db
+      .selectFrom('journal_entry_circles')
+      .select('circle_id')
+      .where('user_id', '=', values.authorId)
+      .where('entry_id', '=', values.entryId)
+      .orderBy('circle_id'),
+  );
+  const appreciations = compileRead(database, (db, values: { authorId: number; entryId: number }) =>
+    appreciationsOf(db, values.authorId).where('journal_entries.id', '=', values.entryId),
+  );
+  return async <T extends { id: number; userId: number }>(entry: T): Promise<T & EntryExtras> => {
+    const values = { authorId: entry.userId, entryId: entry.id };
+    const [circles, appreciated] = await Promise.all([shares(values), appreciations(values)]);
+    return {
+      ...entry,
+      circleIds: circles.map((row) => row.circle_id),
+      appreciations: appreciated.map(appreciation),
+    };
+  };
 }
 
 /** The author's entries with their circles and appreciations added. */
@@ -145,13 +189,4 @@ export async function withCirclesAndAppreciations<T extends { id: number; userId
     ...entry,
     ...(extra.get(entry.id) ?? { circleIds: [], appreciations: [] }),
   }));
-}
-
-/** One of the author's entries with its circles and appreciations added. */
-export async function entryWithCirclesAndAppreciations<T extends { id: number; userId: number }>(
-  db: Db,
-  entry: T,
-): Promise<T & { circleIds: number[]; appreciations: Appreciation[] }> {
-  const [found] = await withCirclesAndAppreciations(db, [entry]);
-  return found!;
 }

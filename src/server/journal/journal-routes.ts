@@ -6,7 +6,7 @@ import type { AppContext } from '../app-context.js';
 import { signedInUser } from '../auth/current-user.js';
 import {
   checkAuthorsCircles,
-  entryWithCirclesAndAppreciations,
+  ownEntryExtrasReader,
   withCirclesAndAppreciations,
 } from '../circles/entry-circles.js';
 import { afterAnswer } from '../http/after-answer.js';
@@ -31,8 +31,13 @@ const feedSchema = apiContract['GET /api/journal/friends'].response[200];
  * nothing: the client gets the current entry. Circles it was newly shared with are told once
  * the answer has gone.
  */
-async function savedEntry(ctx: AppContext, reply: FastifyReply, result: SaveResult) {
-  const entry = await entryWithCirclesAndAppreciations(ctx.db, result.entry);
+async function savedEntry(
+  ctx: AppContext,
+  withExtras: ReturnType<typeof ownEntryExtrasReader>,
+  reply: FastifyReply,
+  result: SaveResult,
+) {
+  const entry = await withExtras(result.entry);
   if (result.outcome === 'changed') throw new HttpError(409, ENTRY_CHANGED, { entry });
   const newlyShared = result.newlySharedWith ?? [];
   if (newlyShared.length > 0) {
@@ -44,6 +49,7 @@ async function savedEntry(ctx: AppContext, reply: FastifyReply, result: SaveResu
 export function journalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { db, clock } = ctx;
   const ownEntryForDay = ownEntryForDayReader(ctx);
+  const withExtras = ownEntryExtrasReader(ctx);
   return async (app) => {
     await app.register(journalExportRoutes(ctx));
 
@@ -71,7 +77,7 @@ export function journalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const entry = await ownEntryForDay(signedInUser(request).id, request.params.dayNumber);
         if (!entry && request.query.ifNone === 'empty') return { entry: null };
         if (!entry) throw entryNotFound();
-        return entryWithCirclesAndAppreciations(db, entry);
+        return withExtras(entry);
       },
     );
 
@@ -87,6 +93,7 @@ export function journalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         await checkAuthorsCircles(db, user.id, request.body.circleIds);
         const { entry, created } = await savedEntry(
           ctx,
+          withExtras,
           reply,
           await saveEntryForDay(db, user.id, request.body, now),
         );
@@ -105,7 +112,7 @@ export function journalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         await checkAuthorsCircles(db, user.id, request.body.circleIds);
         const result = await updateOwnEntry(db, user.id, request.params.id, request.body, clock());
         if (!result) throw entryNotFound();
-        return (await savedEntry(ctx, reply, result)).entry;
+        return (await savedEntry(ctx, withExtras, reply, result)).entry;
       },
     );
 
