@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
 import type { CircleRole } from '#shared/circle-schemas';
 import type { Database } from '../db/tables.js';
 
@@ -52,6 +52,17 @@ export async function fellowMembersAmong(
     .where('theirs.user_id', '!=', userId)
     .execute();
   return new Set(rows.map((row) => row.user_id));
+}
+
+/**
+ * A condition for a query's where: no block stands between `userId` and the person whose id is
+ * in `column`, either way. The people a block stands between are left out in the same read.
+ */
+export function noBlockBetween(userId: number, column: string) {
+  const other = sql.ref(column);
+  return sql<SqlBool>`not exists (select 1 from blocks where
+    (blocks.blocker_id = ${userId} and blocks.blocked_id = ${other}) or
+    (blocks.blocker_id = ${other} and blocks.blocked_id = ${userId}))`;
 }
 
 /** The people who stand blocked either way from `userId`. */

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables.js';
+import { noBlockBetween } from './circle-membership.js';
 import type { PushTarget } from '../push/reminder-push.js';
 
 /** The circle's name, while the entry is still shared with it by an author who may be seen. */
@@ -52,27 +53,7 @@ export async function noticeRecipients(
     .where('member.user_id', '!=', authorId)
     .where('users.circle_push', '=', 1)
     .where('users.suspended_at', 'is', null)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('blocks')
-            .select('blocks.id')
-            .where((both) =>
-              both.or([
-                both.and([
-                  both('blocks.blocker_id', '=', authorId),
-                  both('blocks.blocked_id', '=', both.ref('member.user_id')),
-                ]),
-                both.and([
-                  both('blocks.blocker_id', '=', both.ref('member.user_id')),
-                  both('blocks.blocked_id', '=', authorId),
-                ]),
-              ]),
-            ),
-        ),
-      ),
-    )
+    .where(noBlockBetween(authorId, 'member.user_id'))
     .orderBy('member.user_id')
     .orderBy('device.updated_at', 'desc')
     .orderBy('device.id', 'desc')

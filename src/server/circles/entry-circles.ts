@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { CIRCLE_NOT_FOUND, type Appreciation } from '#shared/circle-schemas';
 import { compileRead, type ReadableDatabase } from '../db/compiled-read.js';
+import { noBlockBetween } from './circle-membership.js';
 import type { Database } from '../db/tables.js';
 import { HttpError } from '../http/http-errors.js';
 
@@ -88,27 +89,7 @@ function appreciationsOf(db: Db, authorId: number) {
       ])
       .where('journal_entries.user_id', '=', authorId)
       .where('users.suspended_at', 'is', null)
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('blocks')
-              .select('blocks.blocker_id')
-              .where((block) =>
-                block.or([
-                  block.and([
-                    block('blocks.blocker_id', '=', authorId),
-                    block('blocks.blocked_id', '=', block.ref('entry_appreciations.user_id')),
-                  ]),
-                  block.and([
-                    block('blocks.blocker_id', '=', block.ref('entry_appreciations.user_id')),
-                    block('blocks.blocked_id', '=', authorId),
-                  ]),
-                ]),
-              ),
-          ),
-        ),
-      )
+      .where(noBlockBetween(authorId, 'entry_appreciations.user_id'))
       // Appreciations of the same moment in a steady order on every database.
       .orderBy('entry_appreciations.created_at')
       .orderBy('entry_appreciations.user_id')
