@@ -95,7 +95,7 @@ async function waitFor(url, child, seconds = 60) {
 
 /**
  * Waits until the server says every share image is on disk. At its first start on a machine
- * the built server draws them all in a worker, about half a minute of one core: a figure taken
+ * the built server draws them all in a process of its own, minutes of one core: a figure taken
  * meanwhile would measure a machine with a core taken. Later starts find them drawn.
  */
 async function waitForShareImages(child, seconds = 300) {

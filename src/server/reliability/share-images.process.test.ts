@@ -7,7 +7,7 @@ import { freePort, startReadyServer, stopServer } from '../test-support/server-p
 import { createTestDatabase } from '../test-support/test-app.js';
 
 describe('share images in the built server', () => {
-  it('draws an image asked for in a worker thread, keeps it as a file and sends that file after a restart', async () => {
+  it('draws an image asked for in a process of its own, keeps it as a file and sends that file after a restart', async () => {
     const database = await createTestDatabase('sqlite');
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'threefold-share-images-'));
     const env = { SHARE_IMAGES_DIR: dir, SHARE_IMAGES_DRAW_AHEAD: 'false' };
