@@ -2,6 +2,7 @@ import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tansta
 import { useContext } from 'react';
 import type { ApiBody } from '#shared/api-contract';
 import type { User } from '#shared/auth-schemas';
+import { clearAllDrafts } from '../offline/draft-storage.js';
 import { callApi, callApiIfSignedIn, onSessionEnded } from './client.js';
 import {
   type SignInGuess,
@@ -99,6 +100,9 @@ export function useLogout() {
   return useMutation({
     mutationFn: () => callApi('POST /api/auth/logout'),
     onSuccess: () => {
+      // At once, not with the caches below: the next person at this computer must not find the
+      // words typed here, even when the tab is closed before that code arrives.
+      clearAllDrafts();
       forgetSignedOut();
       queryClient.clear();
       queryClient.setQueryData(queryKeys.me, null);

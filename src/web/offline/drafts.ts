@@ -7,6 +7,7 @@ import {
   valuesOf,
   versionOf,
 } from './reflection-versions.js';
+import { keyOf, withStorage } from './draft-storage.js';
 
 /**
  * Reflections typed and not yet saved, kept in this browser as the reader types, per person and
@@ -22,9 +23,6 @@ export interface Draft {
   /** The saved version the typing began from, or null when none was known. */
   base: SavedVersion | null;
 }
-
-const PREFIX = 'threefold-draft:';
-const keyOf = (userId: number, dayNumber: number) => `${PREFIX}${userId}:${dayNumber}`;
 
 function isValues(value: unknown): value is ReflectionValues {
   if (!value || typeof value !== 'object') return false;
@@ -43,16 +41,6 @@ function isBase(value: unknown): value is SavedVersion | null {
     typeof record.isPublic === 'boolean' &&
     typeof record.updatedAt === 'string'
   );
-}
-
-/** Runs `work` on localStorage, which a browser may refuse (storage off, or full). */
-function withStorage<T>(work: (storage: Storage) => T, fallback: T): T {
-  try {
-    return work(window.localStorage);
-  } catch (error) {
-    console.warn('Could not use the drafts kept in this browser', error);
-    return fallback;
-  }
 }
 
 export function readDraft(userId: number, dayNumber: number): Draft | null {
@@ -87,12 +75,4 @@ export function rebaseDraft(userId: number, dayNumber: number, saved: SavedVersi
   if (draft && sameContent(draft.over, valuesOf(saved))) {
     writeDraft(userId, dayNumber, { ...draft, base: versionOf(saved), over: valuesOf(saved) });
   }
-}
-
-/** Forgets every draft in this browser: done on signing out. */
-export function clearAllDrafts(): void {
-  withStorage((storage) => {
-    const keys = Array.from({ length: storage.length }, (_, index) => storage.key(index));
-    for (const key of keys) if (key?.startsWith(PREFIX)) storage.removeItem(key);
-  }, null);
 }

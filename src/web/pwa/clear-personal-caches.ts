@@ -1,5 +1,5 @@
 import { PERSONAL_CACHES, STOP_KEEPING_OPEN_DAYS_MESSAGE } from './offline-policy.js';
-import { clearAllDrafts } from '../offline/drafts.js';
+import { clearAllDrafts } from '../offline/draft-storage.js';
 import { forgetKnownEntries } from '../offline/known-entries.js';
 
 /**
