@@ -102,30 +102,6 @@ const appreciation = (row: AppreciationRow): Appreciation => ({
   at: row.created_at,
 });
 
-/** For the author's own entries: the circles each is shared with, and who appreciated it. */
-async function circlesAndAppreciations(
-  db: Db,
-  authorId: number,
-  entryIds: readonly number[],
-): Promise<Map<number, EntryExtras>> {
-  const found = new Map(
-    entryIds.map((id) => [id, { circleIds: [] as number[], appreciations: [] as Appreciation[] }]),
-  );
-  if (entryIds.length === 0) return found;
-  const [shares, appreciations] = await Promise.all([
-    db
-      .selectFrom('journal_entry_circles')
-      .select(['entry_id', 'circle_id'])
-      .where('user_id', '=', authorId)
-      .orderBy('circle_id')
-      .execute(),
-    appreciationsOf(db, authorId).execute(),
-  ]);
-  for (const share of shares) found.get(share.entry_id)?.circleIds.push(share.circle_id);
-  for (const row of appreciations) found.get(row.entry_id)?.appreciations.push(appreciation(row));
-  return found;
-}
-
 /**
  * One of the author's entries with its circles and appreciations added, as every open of a day
  * and every save answers it: both reads compiled once (compileRead), so a request pays for the
@@ -154,20 +130,26 @@ export function ownEntryExtrasReader(database: ReadableDatabase) {
   };
 }
 
-/** The author's entries with their circles and appreciations added. */
+/** The author's entries, each with the circles it is shared with and who appreciated it. */
 export async function withCirclesAndAppreciations<T extends { id: number; userId: number }>(
   db: Db,
   entries: T[],
-): Promise<(T & { circleIds: number[]; appreciations: Appreciation[] })[]> {
+): Promise<(T & EntryExtras)[]> {
   const authorId = entries[0]?.userId;
   if (authorId === undefined) return [];
-  const extra = await circlesAndAppreciations(
-    db,
-    authorId,
-    entries.map((entry) => entry.id),
+  const [shares, appreciations] = await Promise.all([
+    db
+      .selectFrom('journal_entry_circles')
+      .select(['entry_id', 'circle_id'])
+      .where('user_id', '=', authorId)
+      .orderBy('circle_id')
+      .execute(),
+    appreciationsOf(db, authorId).execute(),
+  ]);
+  const found = new Map<number, EntryExtras>(
+    entries.map((entry) => [entry.id, { circleIds: [], appreciations: [] }]),
   );
-  return entries.map((entry) => ({
-    ...entry,
-    ...(extra.get(entry.id) ?? { circleIds: [], appreciations: [] }),
-  }));
+  for (const share of shares) found.get(share.entry_id)?.circleIds.push(share.circle_id);
+  for (const row of appreciations) found.get(row.entry_id)?.appreciations.push(appreciation(row));
+  return entries.map((entry) => ({ ...entry, ...found.get(entry.id)! }));
 }

@@ -14,10 +14,13 @@ const STEMMED_LENGTH_MAX = 64;
 /** A search's parts, each the stems of one space-separated part's words, in order. */
 export type SearchPhrases = readonly (readonly string[])[];
 
+/** The stem of a word already folded (foldWord). */
+const stemOfFolded = (folded: string) =>
+  folded.length > STEMMED_LENGTH_MAX ? folded : stemmer(folded);
+
 /** The stem a word is compared by. */
 export function searchStem(word: string): string {
-  const folded = foldWord(word);
-  return folded.length > STEMMED_LENGTH_MAX ? folded : stemmer(folded);
+  return stemOfFolded(foldWord(word));
 }
 
 /**
@@ -51,7 +54,7 @@ export function phraseCounter(phrases: SearchPhrases): (text: string) => number 
     if (!firstLetters.has(folded[0])) return '';
     let stem = stems.get(folded);
     if (stem === undefined) {
-      stem = folded.length > STEMMED_LENGTH_MAX ? folded : stemmer(folded);
+      stem = stemOfFolded(folded);
       stems.set(folded, stem);
     }
     return stem;
