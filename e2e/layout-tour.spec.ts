@@ -12,6 +12,7 @@ import {
   openExplanation,
   saveScreenshot,
   signUpViaApi,
+  untilAnimationsEnd,
 } from './support.js';
 import { MID_CYCLE, type NewDevice, test } from './fixtures.js';
 
@@ -103,6 +104,7 @@ let knownProblems: readonly KnownProblem[] = [];
 
 /** The page as it is now fits its screen; `where` names the stop in the report. */
 async function expectFits(page: Page, where: string) {
+  await untilAnimationsEnd(page);
   const problems = [
     ...(await page.evaluate(findLayoutProblems)),
     ...(await page.evaluate(findBrokenWords)).map((word) => `the word ${word} is broken`),

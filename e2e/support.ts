@@ -95,11 +95,12 @@ export async function currentDay(page: Page): Promise<number> {
   return ((await response.json()) as { currentDay: number }).currentDay;
 }
 
-/** Runs axe-core in the page and fails on any WCAG 2 A/AA violation. */
-export async function expectNoAxeViolations(page: Page) {
-  // What a reader sees once the page settles: axe measures contrast from computed colours, and
-  // an element still fading in (a card's 400 ms entrance) reads as faint. Endless ones (a
-  // spinner) are left running.
+/**
+ * Waits for the page's entrances to end, so a check sees what a reader sees once it settles: an
+ * element still fading in reads as faint, and a dialog still opening leaves its overlay over its
+ * buttons. Endless animations (a spinner) are left running.
+ */
+export async function untilAnimationsEnd(page: Page) {
   await page.evaluate(() =>
     Promise.all(
       document
@@ -108,6 +109,11 @@ export async function expectNoAxeViolations(page: Page) {
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
+}
+
+/** Runs axe-core in the page and fails on any WCAG 2 A/AA violation. */
+export async function expectNoAxeViolations(page: Page) {
+  await untilAnimationsEnd(page);
   // Evaluated through the DevTools protocol: the app's CSP (rightly) refuses inline scripts.
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
