@@ -364,6 +364,60 @@ describe('sharing with a circle', () => {
     const journal = (await member.api('GET /api/journal')).body;
     expect(journal.find((e) => e.id === saved.body.id)?.circleIds).toEqual([second]);
   });
+
+  it("moves a day's entry between circles when the day is saved again, never from an older version", async () => {
+    const { owner, member, circleId } = await circleOfTwo();
+    const second = (await member.api('POST /api/circles', { body: { name: 'Second' } })).body.id;
+    const first = await member.api('POST /api/journal', {
+      body: { dayNumber: 6, entryText: text('first'), circleIds: [circleId], baseUpdatedAt: null },
+    });
+    expect(first.status).toBe(201);
+    const circlePage = async () =>
+      (
+        await owner.api('GET /api/circles/:id/reflections', {
+          params: { id: circleId },
+          query: { day: '6' },
+        })
+      ).body.map((shared) => shared.thoughts);
+    expect(await circlePage()).toEqual(['first']);
+
+    t.clock.advance(1000);
+    const moved = await member.api('POST /api/journal', {
+      body: {
+        dayNumber: 6,
+        entryText: text('second'),
+        circleIds: [second],
+        baseUpdatedAt: first.body.updatedAt,
+      },
+    });
+    expect(moved).toMatchObject({ status: 200, body: { id: first.body.id, circleIds: [second] } });
+    expect(await circlePage()).toEqual([]);
+
+    const stale = await member.api('POST /api/journal', {
+      body: {
+        dayNumber: 6,
+        entryText: text('from an older version'),
+        circleIds: [circleId],
+        baseUpdatedAt: first.body.updatedAt,
+      },
+    });
+    expect(stale.status).toBe(409);
+    const day = (await member.api('GET /api/journal/day/:dayNumber', { params: { dayNumber: 6 } }))
+      .body;
+    expect(day).toMatchObject({ entryText: text('second'), circleIds: [second] });
+    expect(await circlePage()).toEqual([]);
+
+    // Saved again after a reset of progress, the day counts as reflected on once more.
+    t.clock.advance(1000);
+    expect((await member.api('DELETE /api/progress')).status).toBe(200);
+    const kept = await member.api('POST /api/journal', {
+      body: { dayNumber: 6, entryText: text('third'), baseUpdatedAt: moved.body.updatedAt },
+    });
+    expect(kept).toMatchObject({ status: 200, body: { circleIds: [second] } });
+    expect((await member.api('GET /api/progress')).body.days).toMatchObject([
+      { dayNumber: 6, reflectionSaved: true },
+    ]);
+  });
 });
 
 describe('leaving, removing, handing on and deleting', () => {

@@ -3,9 +3,11 @@ import { FRIENDS_FEED_LIMIT } from '#shared/constants';
 import type { FriendJournalEntry, JournalEntry } from '#shared/journal-schemas';
 import { ENTRY_PARTS, type EntryPart, orderedParts, sharedEntryText } from '#shared/shared-parts';
 import { compileRead, type ReadableDatabase } from '../db/compiled-read.js';
+import { dialectOf } from '../db/dialect.js';
 import { setEntryCircles } from '../circles/entry-circles.js';
 import type { Database, JournalEntryRow } from '../db/tables.js';
 import { markReflectionSaved } from '../progress/progress-store.js';
+import { editEntryInOneStatement } from './edit-in-one-statement.js';
 
 /** The parts as stored: null (entries older than the choice) means all three. */
 export function storedSharedParts(value: string | null): EntryPart[] {
@@ -92,6 +94,23 @@ export async function saveEntryForDay(
   input: DaySave,
   now: Date,
 ): Promise<SaveResult> {
+  // Nearly every save edits an entry already there; PostgreSQL can do that in one statement.
+  if (input.baseUpdatedAt !== null && dialectOf(db) === 'postgres') {
+    const edited = await editEntryInOneStatement(
+      db,
+      userId,
+      {
+        ...input,
+        sharedParts: sharedPartsColumn(input.sharedParts ?? ENTRY_PARTS),
+        baseUpdatedAt: input.baseUpdatedAt,
+      },
+      now,
+    );
+    if (edited) {
+      const { row, newlySharedWith } = edited;
+      return { outcome: 'saved', entry: toJournalEntry(row), created: false, newlySharedWith };
+    }
+  }
   return db.transaction().execute(async (trx) => {
     const saved = await writeEntryForDay(trx, userId, input, now);
     if (saved.outcome === 'changed') return saved;

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type OnConflictBuilder, sql } from 'kysely';
 import type { ProgressRecord } from '#shared/progress';
 import {
   type ProgressDay,
@@ -57,6 +57,39 @@ const mergedFlag = (column: string) =>
 const completeOnceMerged = sql`(${mergedFlag('reflection_saved')} OR ${mergedFlag('is_read')} OR (${mergedFlag('gatha_viewed')} AND ${mergedFlag('explanation_viewed')}))`;
 
 /**
+ * Merges a day's new flags into the stored ones (the upsert's conflict clause): a flag already
+ * set stays set, and the first read, save and completion times are kept.
+ */
+export const mergeWithStoredFlags =
+  (nowIso: string) => (oc: OnConflictBuilder<Database, 'user_progress'>) =>
+    oc.columns(['user_id', 'day_number']).doUpdateSet((eb) => {
+      const keep = (
+        column: 'is_read' | 'gatha_viewed' | 'explanation_viewed' | 'reflection_saved',
+      ) =>
+        eb
+          .case()
+          .when(eb.ref(`excluded.${column}`), '=', 1)
+          .then(1)
+          .else(eb.ref(`user_progress.${column}`))
+          .end();
+      return {
+        is_read: keep('is_read'),
+        gatha_viewed: keep('gatha_viewed'),
+        explanation_viewed: keep('explanation_viewed'),
+        reflection_saved: keep('reflection_saved'),
+        read_at: eb.fn.coalesce('user_progress.read_at', 'excluded.read_at'),
+        reflection_saved_at: eb.fn.coalesce(
+          'user_progress.reflection_saved_at',
+          'excluded.reflection_saved_at',
+        ),
+        // Kept from the first time; else dated now if the merged flags complete the day.
+        completed_at: sql<
+          string | null
+        >`COALESCE(user_progress.completed_at, CASE WHEN ${completeOnceMerged} THEN COALESCE(excluded.completed_at, ${nowIso}) END)`,
+      };
+    });
+
+/**
  * Sets the given flags on each day, creating rows as needed. A flag already set stays set and
  * the first known read and save times are kept, so applying the same days twice, or in any
  * order, gives the same result.
@@ -92,34 +125,7 @@ async function setFlags(
         completed_at: completedAt(day),
       })),
     )
-    .onConflict((oc) =>
-      oc.columns(['user_id', 'day_number']).doUpdateSet((eb) => {
-        const keep = (
-          column: 'is_read' | 'gatha_viewed' | 'explanation_viewed' | 'reflection_saved',
-        ) =>
-          eb
-            .case()
-            .when(eb.ref(`excluded.${column}`), '=', 1)
-            .then(1)
-            .else(eb.ref(`user_progress.${column}`))
-            .end();
-        return {
-          is_read: keep('is_read'),
-          gatha_viewed: keep('gatha_viewed'),
-          explanation_viewed: keep('explanation_viewed'),
-          reflection_saved: keep('reflection_saved'),
-          read_at: eb.fn.coalesce('user_progress.read_at', 'excluded.read_at'),
-          reflection_saved_at: eb.fn.coalesce(
-            'user_progress.reflection_saved_at',
-            'excluded.reflection_saved_at',
-          ),
-          // Kept from the first time; else dated now if the merged flags complete the day.
-          completed_at: sql<
-            string | null
-          >`COALESCE(user_progress.completed_at, CASE WHEN ${completeOnceMerged} THEN COALESCE(excluded.completed_at, ${nowIso}) END)`,
-        };
-      }),
-    )
+    .onConflict(mergeWithStoredFlags(nowIso))
     .execute();
 }
 
