@@ -312,4 +312,30 @@ describe('discovering people', () => {
       await app.close();
     }
   });
+
+  it('suggests by the postal code just given, at once', async () => {
+    const app = await (await import('../test-support/test-app.js')).createTestApp();
+    try {
+      const me = await signUp(app.app, { postalCode: '10001' });
+      const nearOld = await signUp(app.app, { postalCode: '10002' });
+      const nearNew = await signUp(app.app, { postalCode: '94110' });
+      const categories = async () =>
+        (await me.api('GET /api/users/search', { query: { discover: 'true' } })).body.map((u) => [
+          u.id,
+          'distanceCategory' in u ? u.distanceCategory : null,
+        ]);
+      expect(await categories()).toEqual([
+        [nearOld.user.id, 'area'],
+        [nearNew.user.id, 'other'],
+      ]);
+      const moved = await me.api('PATCH /api/users/me', { body: { postalCode: '94120' } });
+      expect(moved.status).toBe(200);
+      expect(await categories()).toEqual([
+        [nearNew.user.id, 'area'],
+        [nearOld.user.id, 'other'],
+      ]);
+    } finally {
+      await app.close();
+    }
+  });
 });

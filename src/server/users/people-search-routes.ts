@@ -11,7 +11,7 @@ export function peopleSearchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get('/search', { schema: apiContract['GET /api/users/search'] }, async (request) => {
       const user = signedInUser(request);
       const { q = '', discover } = request.query;
-      if (discover === 'true') return discoverPeople(db, user.id);
+      if (discover === 'true') return discoverPeople(db, user);
       return searchPeople(db, user.id, q.slice(0, 100));
     });
   };

@@ -78,17 +78,14 @@ function postalPrefixOf(length: number) {
  * none) is read in turn until the page is full, so neither the category nor the order depends on
  * a 4th character. Each class is one equal prefix read newest first from its own index, and
  * each person it meets is checked against the caller's friends, requests and blocks by index,
- * so a call reads about a page of people whatever the number of members (migration 0021).
+ * so a call reads about a page of people whatever the number of members (migration 0021). The
+ * caller's postal code comes with their session, which a change to their account lets go of.
  */
 export async function discoverPeople(
   db: Kysely<Database>,
-  callerId: number,
+  caller: { id: number; postal_code: string | null },
 ): Promise<DiscoveredUser[]> {
-  const caller = await db
-    .selectFrom('users')
-    .select('postal_code')
-    .where('id', '=', callerId)
-    .executeTakeFirstOrThrow();
+  const callerId = caller.id;
   const code = publicPostalPrefix(caller.postal_code);
   const prefixes = [PUBLIC_POSTAL_PREFIX_LENGTH, 2, 1]
     .map((n) => code.slice(0, n))
