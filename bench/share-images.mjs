@@ -1,8 +1,8 @@
 // The share images of the days (GET /read/{day}/card.png and /story.png): how long the first
-// drawing of a day takes (asked for before it was drawn ahead: drawn next, in the worker
-// thread), and how fast a drawn one is sent again (kept as a file) or answered 304 to a browser
-// that holds it. Runs the built server as its own process on a fresh SQLite
-// database with the shipped readings.
+// drawing of a day takes (asked for before it was drawn ahead: drawn next, in the drawing
+// process), how fast a drawn one is sent again (kept as a file) or answered 304 to a browser
+// that holds it, and today's reading while other clients fetch the images. Runs the built
+// server as its own process on a fresh SQLite database with the shipped readings.
 //
 //   node bench/share-images.mjs [--smoke] [--duration 5] [--connections 10] [--port 4342]
 // Needs the compiled server (dist/server).
@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
 import { measure } from './load-endpoints.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -46,6 +47,49 @@ async function timedImage(baseUrl, url) {
     ms: performance.now() - started,
     bytes: body.length,
     etag: response.headers.get('etag'),
+  };
+}
+
+/** How many clients fetch share images while today's reading is measured beside them. */
+const IMAGE_CLIENTS = 4;
+
+/**
+ * Keeps `clients` clients fetching the images in turn, each whole, from a worker thread so they
+ * do not share the measuring client's event loop. `stop` ends them and answers how many came.
+ */
+function fetchImagesMeanwhile(baseUrl, urls, clients) {
+  const worker = new Worker(
+    `
+    const { parentPort, workerData } = require('node:worker_threads');
+    let running = true;
+    let fetched = 0;
+    parentPort.on('message', () => { running = false; });
+    const client = async (offset) => {
+      for (let i = offset; running; i++) {
+        const url = new URL(workerData.urls[i % workerData.urls.length], workerData.baseUrl);
+        const response = await fetch(url);
+        await response.arrayBuffer();
+        if (response.status !== 200) throw new Error(url + ' answered ' + response.status);
+        fetched += 1;
+      }
+    };
+    Promise.all(Array.from({ length: workerData.clients }, (_, i) => client(i))).then(
+      () => parentPort.postMessage(fetched),
+    );
+    `,
+    { eval: true, workerData: { baseUrl, urls, clients } },
+  );
+  const done = new Promise((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  return {
+    stop: async () => {
+      worker.postMessage('stop');
+      const fetched = await done;
+      await worker.terminate();
+      return fetched;
+    },
   };
 }
 
@@ -127,6 +171,19 @@ export async function shareImageFigures({
     );
     const cached = await measure(baseUrl, image({}), load);
     const revalidated = await measure(baseUrl, image({ 'if-none-match': kept.etag }), load);
+    // Today's reading, alone and while other readers' browsers fetch the drawn images whole.
+    const reading = {
+      key: 'today',
+      label: 'GET /api/thoughts/today',
+      method: 'GET',
+      path: '/api/thoughts/today',
+      request: () => ({ path: '/api/thoughts/today', headers: { 'x-timezone': 'UTC' } }),
+    };
+    const readingAlone = await measure(baseUrl, reading, load);
+    const imageUrls = days.flatMap((day) => [`/read/${day}/card.png`, `/read/${day}/story.png`]);
+    const fetchers = fetchImagesMeanwhile(baseUrl, imageUrls, IMAGE_CLIENTS);
+    const readingBeside = await measure(baseUrl, reading, load);
+    const imagesFetched = await fetchers.stop();
     const formatFigures = (format) => ({
       medianMs: median(drawn[format].map((r) => r.ms)),
       maxMs: Math.max(...drawn[format].map((r) => r.ms)),
@@ -143,6 +200,13 @@ export async function shareImageFigures({
         p50: revalidated.p50,
         p99: revalidated.p99,
         statuses: revalidated.statuses,
+      },
+      todayBesideImages: {
+        imageClients: IMAGE_CLIENTS,
+        imagesFetched,
+        alone: { rps: readingAlone.rps, p50: readingAlone.p50, p99: readingAlone.p99 },
+        beside: { rps: readingBeside.rps, p50: readingBeside.p50, p99: readingBeside.p99 },
+        ratio: readingBeside.rps / readingAlone.rps,
       },
       load,
     };
@@ -164,10 +228,19 @@ export function shareImageSummary(figures) {
     `Share images, first drawing of a day (days ${figures.days.join(', ')}): card median ${fmt(first.card.medianMs, 0)} ms ` +
       `(max ${fmt(first.card.maxMs, 0)} ms, ${fmt(first.card.medianBytes / 1024, 0)} KB), story median ${fmt(first.story.medianMs, 0)} ms ` +
       `(max ${fmt(first.story.maxMs, 0)} ms, ${fmt(first.story.medianBytes / 1024, 0)} KB); the first after start, fonts and layout engine loading: ${fmt(figures.firstAfterStartMs, 0)} ms`,
-    `Share image kept in memory: ${fmt(cached.rps, 0)} req/s, p50 ${fmt(cached.p50, 2)} ms, p99 ${fmt(cached.p99, 2)} ms, statuses ${JSON.stringify(cached.statuses)}`,
+    `Share image drawn before, sent as its file: ${fmt(cached.rps, 0)} req/s, p50 ${fmt(cached.p50, 2)} ms, p99 ${fmt(cached.p99, 2)} ms, statuses ${JSON.stringify(cached.statuses)}`,
     `Share image revalidated (If-None-Match, 304): ${fmt(revalidated.rps, 0)} req/s, p50 ${fmt(revalidated.p50, 2)} ms, p99 ${fmt(revalidated.p99, 2)} ms, statuses ${JSON.stringify(revalidated.statuses)}`,
     `For comparison, GET /api/health in the same run: ${fmt(health.rps, 0)} req/s, p50 ${fmt(health.p50, 2)} ms, p99 ${fmt(health.p99, 2)} ms`,
+    ...(figures.todayBesideImages ? [todayBesideImagesLine(figures.todayBesideImages)] : []),
   ];
+}
+
+function todayBesideImagesLine({ imageClients, imagesFetched, alone, beside, ratio }) {
+  return (
+    `Today's reading while ${imageClients} clients fetch share images (${imagesFetched} images sent meanwhile): ` +
+    `${fmt(beside.rps, 0)} req/s, p99 ${fmt(beside.p99, 2)} ms, against ${fmt(alone.rps, 0)} req/s, ` +
+    `p99 ${fmt(alone.p99, 2)} ms alone: ${fmt(ratio * 100, 0)}%`
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

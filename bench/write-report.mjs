@@ -73,7 +73,7 @@ function savesPerSecond(save) {
   return ((save.real.statuses['200'] ?? 0) + (save.real.statuses['201'] ?? 0)) / save.real.seconds;
 }
 
-function targets(main, small, larger, pgMain, pgSmall, pgLarger, bundle) {
+function targets(main, small, larger, pgMain, pgSmall, pgLarger, bundle, shareImages) {
   const lines = [];
   const check = (name, ok, detail) => lines.push(`| ${name} | ${detail} | ${verdict(ok)} |`);
   // The feed's p99 at a larger size against the smallest, each the median of its slices' p99s;
@@ -235,6 +235,14 @@ function targets(main, small, larger, pgMain, pgSmall, pgLarger, bundle) {
         (page.performanceRuns?.length > 1
           ? ` (median of ${page.performanceRuns.length} runs; performance ${page.performanceRuns.join(', ')})`
           : ''),
+    );
+  }
+  const beside = shareImages?.todayBesideImages;
+  if (beside) {
+    check(
+      `Today's reading while ${beside.imageClients} clients fetch share images ≥ 50% of it alone`,
+      beside.ratio >= 0.5,
+      `${pct(beside.ratio)} (${fmt(beside.beside.rps, 0)} against ${fmt(beside.alone.rps, 0)} req/s; p99 ${fmt(beside.beside.p99, 2)} ms)`,
     );
   }
   if (bundle) {
@@ -509,6 +517,7 @@ export async function writeReport(resultsDir, file) {
       pgSmall !== pgMain ? pgSmall : null,
       runs.filter((r) => r.database === 'postgres' && pgSmall && r.data.users > pgSmall.data.users),
       bundle,
+      shareImages,
     ),
     '',
     reasons(
