@@ -85,16 +85,18 @@ async function openLandingOnPausedClock(page: Page): Promise<number> {
   await page.clock.pauseAt(new Date('2025-03-21T08:00:01Z'));
   await page.goto('/landing');
   const way = page.getByRole('button', { name: 'Begin Your Journey' });
-  // Each step gives the page a real moment to load before moving its clock, so the fake time
-  // spent grows with the timers loading waits on, not with how busy the machine is.
+  // Each step gives the page a real moment to load before moving its clock a little, so the
+  // fake time spent stays far below the delays the tests count.
   const shown = () =>
     way.waitFor({ timeout: 200 }).then(
       () => true,
       () => false,
     );
   while (!(await shown())) await page.clock.runFor(20);
+  // A busy machine takes more steps, so more fake time: a test that counts the 3 s itself needs
+  // only that the landing showed before 2.9 s of it.
   const sinceLoad = await page.evaluate(() => performance.now());
-  expect(sinceLoad, 'the landing screen loads well within 3 s of fake time').toBeLessThan(2_000);
+  expect(sinceLoad, 'the landing screen loads within 2.9 s of fake time').toBeLessThan(2_900);
   return sinceLoad;
 }
 
