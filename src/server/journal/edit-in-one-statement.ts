@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type QueryCreator, sql } from 'kysely';
 import type { Database, JournalEntryRow } from '../db/tables.js';
 import { mergeWithStoredFlags } from '../progress/progress-store.js';
 
@@ -12,6 +12,31 @@ export interface DayEdit {
   circleIds?: readonly number[] | undefined;
   /** The version the edit began from; left out, it writes regardless. */
   baseUpdatedAt?: string | undefined;
+}
+
+/**
+ * The update of the reader's entry for a day, answering the row it wrote; with a base version,
+ * only that version is changed. Both ways of saving build it here, so they write the same.
+ */
+export function updateDayEntry(
+  qc: QueryCreator<Database>,
+  userId: number,
+  edit: Omit<DayEdit, 'circleIds'>,
+  stamp: string,
+) {
+  const base = edit.baseUpdatedAt;
+  return qc
+    .updateTable('journal_entries')
+    .set({
+      entry_text: edit.entryText,
+      is_public: edit.isPublic ? 1 : 0,
+      shared_parts: edit.sharedParts,
+      updated_at: stamp,
+    })
+    .where('user_id', '=', userId)
+    .where('day_number', '=', edit.dayNumber)
+    .$if(base !== undefined, (qb) => qb.where('updated_at', '=', base!))
+    .returningAll();
 }
 
 /**
@@ -29,22 +54,8 @@ export async function editEntryInOneStatement(
   now: Date,
 ): Promise<{ row: JournalEntryRow; newlySharedWith: number[] } | undefined> {
   const stamp = now.toISOString();
-  const base = edit.baseUpdatedAt;
   const entryAndProgress = db
-    .with('saved', (qc) =>
-      qc
-        .updateTable('journal_entries')
-        .set({
-          entry_text: edit.entryText,
-          is_public: edit.isPublic ? 1 : 0,
-          shared_parts: edit.sharedParts,
-          updated_at: stamp,
-        })
-        .where('user_id', '=', userId)
-        .where('day_number', '=', edit.dayNumber)
-        .$if(base !== undefined, (qb) => qb.where('updated_at', '=', base!))
-        .returningAll(),
-    )
+    .with('saved', (qc) => updateDayEntry(qc, userId, edit, stamp))
     // As markReflectionSaved: the day's reflection counts from when the entry was first made.
     .with('progress', (qc) =>
       qc

@@ -7,7 +7,7 @@ import { dialectOf } from '../db/dialect.js';
 import { setEntryCircles } from '../circles/entry-circles.js';
 import type { Database, JournalEntryRow } from '../db/tables.js';
 import { markReflectionSaved } from '../progress/progress-store.js';
-import { editEntryInOneStatement } from './edit-in-one-statement.js';
+import { editEntryInOneStatement, updateDayEntry } from './edit-in-one-statement.js';
 
 /** The parts as stored: null (entries older than the choice) means all three. */
 export function storedSharedParts(value: string | null): EntryPart[] {
@@ -95,14 +95,15 @@ export async function saveEntryForDay(
   now: Date,
 ): Promise<SaveResult> {
   // Nearly every save edits an entry already there; PostgreSQL can do that in one statement.
-  if (input.baseUpdatedAt !== null && dialectOf(db) === 'postgres') {
+  const editInOneStatement = input.baseUpdatedAt !== null && dialectOf(db) === 'postgres';
+  if (editInOneStatement) {
     const edited = await editEntryInOneStatement(
       db,
       userId,
       {
         ...input,
         sharedParts: sharedPartsColumn(input.sharedParts ?? ENTRY_PARTS),
-        baseUpdatedAt: input.baseUpdatedAt,
+        baseUpdatedAt: input.baseUpdatedAt ?? undefined,
       },
       now,
     );
@@ -112,7 +113,9 @@ export async function saveEntryForDay(
     }
   }
   return db.transaction().execute(async (trx) => {
-    const saved = await writeEntryForDay(trx, userId, input, now);
+    const saved = await writeEntryForDay(trx, userId, input, now, {
+      updateMissed: editInOneStatement,
+    });
     if (saved.outcome === 'changed') return saved;
     const newlySharedWith = input.circleIds
       ? await setEntryCircles(trx, saved.entry, input.circleIds)
@@ -156,10 +159,16 @@ async function writeEntryForDay(
   userId: number,
   input: DaySave,
   now: Date,
+  { updateMissed }: { updateMissed: boolean },
 ): Promise<SaveResult> {
   const stamp = now.toISOString();
-  const isPublic = input.isPublic ? 1 : 0;
-  const sharedParts = sharedPartsColumn(input.sharedParts ?? ENTRY_PARTS);
+  const edit = {
+    dayNumber: input.dayNumber,
+    entryText: input.entryText,
+    isPublic: input.isPublic,
+    sharedParts: sharedPartsColumn(input.sharedParts ?? ENTRY_PARTS),
+    baseUpdatedAt: input.baseUpdatedAt ?? undefined,
+  };
   const base = input.baseUpdatedAt;
   const insert = () =>
     trx
@@ -168,28 +177,15 @@ async function writeEntryForDay(
         user_id: userId,
         day_number: input.dayNumber,
         entry_text: input.entryText,
-        is_public: isPublic,
-        shared_parts: sharedParts,
+        is_public: edit.isPublic ? 1 : 0,
+        shared_parts: edit.sharedParts,
         created_at: stamp,
         updated_at: stamp,
       })
       .onConflict((oc) => oc.columns(['user_id', 'day_number']).doNothing())
       .returningAll()
       .executeTakeFirst();
-  const update = () =>
-    trx
-      .updateTable('journal_entries')
-      .set({
-        entry_text: input.entryText,
-        is_public: isPublic,
-        shared_parts: sharedParts,
-        updated_at: stamp,
-      })
-      .where('user_id', '=', userId)
-      .where('day_number', '=', input.dayNumber)
-      .$if(base !== undefined, (qb) => qb.where('updated_at', '=', base!))
-      .returningAll()
-      .executeTakeFirst();
+  const update = () => updateDayEntry(trx, userId, edit, stamp).executeTakeFirst();
   // Insert-or-nothing and update, each answering the row it wrote: tells a new entry (201) from
   // a changed one (200) on both databases, and the unique index keeps one entry per person and
   // day under races. With no entry there is nothing a save could overwrite, whatever version it
@@ -197,7 +193,8 @@ async function writeEntryForDay(
   for (let attempt = 0; attempt < 3; attempt++) {
     // A save begun from an entry tries the update first: it nearly always finds one.
     const updateFirst = base !== null && attempt === 0;
-    if (updateFirst) {
+    // An update the one-statement edit just made and missed would miss again.
+    if (updateFirst && !updateMissed) {
       const updated = await update();
       if (updated) return { outcome: 'saved', entry: toJournalEntry(updated), created: false };
     }
