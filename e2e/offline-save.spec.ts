@@ -261,17 +261,15 @@ test('a save that gets no answer waits on the device, a 401 keeps it, and it is 
   await expect(reflection(page).getByText(PENDING)).toBeVisible();
   await page.unroute('**/api/journal');
 
-  // The server answers the retry with a 401: the device is signed out, and the save stays on it.
-  let signedOut = true;
-  await page.route('**/api/journal', (route) =>
-    route.request().method() === 'POST' && signedOut
-      ? route.fulfill({
-          status: 401,
-          contentType: 'application/json',
-          body: JSON.stringify({ message: 'You must be logged in to save journal entries' }),
-        })
-      : route.fallback(),
-  );
+  // The session ends as the retry is on its way: the server answers it 401, the device is signed
+  // out, and the save stays on it.
+  let sessionEnded = false;
+  await page.route('**/api/journal', async (route) => {
+    if (route.request().method() !== 'POST' || sessionEnded) return route.fallback();
+    sessionEnded = true;
+    expect((await apiCall(page, 'POST', '/api/auth/logout')).status).toBe(200);
+    return route.fulfill({ response: await route.fetch() });
+  });
   const refused = page.waitForResponse(
     (response) =>
       response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/journal',
@@ -282,7 +280,6 @@ test('a save that gets no answer waits on the device, a 401 keeps it, and it is 
   await expect(page).toHaveURL(/\/landing$/);
   await expect(page.getByRole('status').filter({ hasText: 'Sign in again' })).toBeVisible();
   expect(await countWaiting(page)).toBe(1);
-  signedOut = false;
 
   await signInThroughTheSheet(page, user);
   await expectToast(page, 'Reflection synced');

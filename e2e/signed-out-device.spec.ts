@@ -7,6 +7,7 @@ import {
   expectNoAxeViolations,
   expectToast,
   keepProgressAwayFrom,
+  openAccountMenu,
   openExplanation,
   saveScreenshot,
   signInThroughTheSheet,
@@ -102,6 +103,72 @@ test('a password changed on another device: the next tap lands on the sign-in sc
   await signInThroughTheSheet(page, user, 'a lantern in the orchard');
   await page.goto('/landing');
   await expect(page).toHaveURL(/\/app\/daily-ritual$/);
+});
+
+test('a call refused for a session ended while another tab signed in again signs nobody out', async ({
+  page,
+  context,
+}) => {
+  const user = await signUpViaApi(page);
+  await page.goto('/app/dashboard');
+  await expect(page.getByRole('tab', { name: 'My Journal' })).toBeVisible();
+
+  // The community screen's first call is on its way as the session ends and the person signs
+  // in again in another tab; its 401 arrives after that sign-in.
+  await page.route(
+    '**/api/friends',
+    async (route) => {
+      expect((await apiCall(page, 'POST', '/api/auth/logout')).status).toBe(200);
+      const refused = await route.fetch();
+      expect(refused.status()).toBe(401);
+      const again = await apiCall(page, 'POST', '/api/auth/login', {
+        username: user.username,
+        password: user.password,
+      });
+      expect(again.status).toBe(200);
+      await route.fulfill({ response: refused });
+    },
+    { times: 1 },
+  );
+  await page.getByRole('link', { name: 'Community' }).click();
+  // Asked again with the new session, the screen has its answer.
+  await expect(
+    page.getByText('No friends yet. Start connecting in the Discover tab!'),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/app\/community$/);
+  const hint = (await context.cookies()).find((cookie) => cookie.name === 'tfp_signed_in');
+  expect(hint?.value).toBe('1');
+  await page.goto('/app/dashboard');
+  await expect(page.getByRole('tab', { name: 'My Journal' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /signed out/ })).toHaveCount(0);
+});
+
+test('when someone else signed in on this browser meanwhile, the page becomes theirs', async ({
+  page,
+}) => {
+  await signUpViaApi(page, { fullName: 'Anahita First' });
+  await page.goto('/app/dashboard');
+  await expect(page.getByRole('tab', { name: 'My Journal' })).toBeVisible();
+
+  let second: TestUser | undefined;
+  await page.route(
+    '**/api/friends',
+    async (route) => {
+      expect((await apiCall(page, 'POST', '/api/auth/logout')).status).toBe(200);
+      const refused = await route.fetch();
+      second = await signUpViaApi(page, { fullName: 'Bahram Second' });
+      await route.fulfill({ response: refused });
+    },
+    { times: 1 },
+  );
+  await page.getByRole('link', { name: 'Community' }).click();
+  await expect(
+    page.getByText('No friends yet. Start connecting in the Discover tab!'),
+  ).toBeVisible();
+  expect(second).toBeDefined();
+  await openAccountMenu(page);
+  await expect(page.getByRole('menu').getByText('Bahram Second')).toBeVisible();
+  await expect(page.getByText('Anahita First')).toHaveCount(0);
 });
 
 test('a device removed from Settings elsewhere is told when it next opens the app', async ({

@@ -3,7 +3,7 @@ import { useContext } from 'react';
 import type { ApiBody } from '#shared/api-contract';
 import type { User } from '#shared/auth-schemas';
 import { clearAllDrafts } from '../offline/draft-storage.js';
-import { callApi, callApiIfSignedIn, onSessionEnded } from './client.js';
+import { callApi, callApiIfSignedIn, onSessionEnded, onSessionReplaced } from './client.js';
 import {
   type SignInGuess,
   SignInGuessContext,
@@ -48,13 +48,15 @@ export function useCurrentUser() {
  * goes, the signed-in screens give way to the landing screen, and the landing screen says why.
  * What the person typed stays: drafts and saves waiting on the device are kept for their next
  * sign-in. A page that opens on a session already over (its first question, who is signed in,
- * answered 401) is told the same way, so this is set up before the app asks anything.
+ * answered 401) is told the same way, so this is set up before the app asks anything. A 401
+ * for a session that a sign-in elsewhere replaced meanwhile signs nobody out: the page goes on
+ * as whoever is signed in now, and starts again when that is someone else.
  */
 export function signOutWhenSessionEnds(
   queryClient: QueryClient,
   guessSignIn: () => SignInGuess,
 ): () => void {
-  return onSessionEnded((ending) => {
+  const stopEnds = onSessionEnded((ending) => {
     const user = queryClient.getQueryData<User | null>(queryKeys.me);
     if (!user && guessSignIn() !== 'signed-in') return;
     rememberSignedOut(ending);
@@ -65,6 +67,23 @@ export function signOutWhenSessionEnds(
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.me[0] });
     }
   });
+  const stopReplacements = onSessionReplaced((now) => {
+    const user = queryClient.getQueryData<User | null>(queryKeys.me);
+    // Still asking who is signed in, the page learns it from that answer.
+    if (user === undefined || user?.id === now.id) return;
+    forgetSignedOut();
+    if (user === null) {
+      queryClient.setQueryData(queryKeys.me, now);
+      return;
+    }
+    // Someone else now: no screen may stay up with the words of the person before (their
+    // drafts are kept for them). The page starts again as the person signed in.
+    window.location.reload();
+  });
+  return () => {
+    stopEnds();
+    stopReplacements();
+  };
 }
 
 function useSignedIn() {

@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, callApi, callApiIfSignedIn, fetchJson, onSessionEnded } from './client.js';
+import {
+  ApiError,
+  callApi,
+  callApiIfSignedIn,
+  fetchJson,
+  onSessionEnded,
+  onSessionReplaced,
+} from './client.js';
 
 function answering(status: number, body: unknown) {
   const fetch = vi.fn(async (_url: string, _init: RequestInit) =>
@@ -103,6 +110,94 @@ describe('a session that ended', () => {
       expect(told).toEqual([]);
     } finally {
       stop();
+    }
+  });
+});
+
+describe('a 401 for a session a sign-in elsewhere replaced', () => {
+  const newcomer = { id: 12, username: 'roshan' };
+
+  /**
+   * Each call's first answer is 401, as for the session it carried; asked again, and asked who
+   * is signed in, the server finds the new session.
+   */
+  function refusingOnceThenSignedIn(refusal: unknown) {
+    const refused = new Set<string>();
+    const fetch = vi.fn(async (url: string, init: RequestInit) => {
+      if (url === '/api/auth/me' && init.cache === 'no-store') {
+        return Response.json({ user: newcomer });
+      }
+      if (!refused.has(url)) {
+        refused.add(url);
+        return Response.json(refusal, { status: 401, statusText: 'Refused' });
+      }
+      return Response.json({ asked: url });
+    });
+    vi.stubGlobal('fetch', fetch);
+    return fetch;
+  }
+
+  function listening() {
+    const ended: unknown[] = [];
+    const replaced: unknown[] = [];
+    const stops = [
+      onSessionEnded((ending) => ended.push(ending)),
+      onSessionReplaced((user) => replaced.push(user.id)),
+    ];
+    return { ended, replaced, stop: () => stops.forEach((stop) => stop()) };
+  }
+
+  it('ends nothing: the listeners learn who is signed in now, and a read is answered with the new session', async () => {
+    refusingOnceThenSignedIn({ message: 'You must be signed in' });
+    const told = listening();
+    try {
+      expect(await callApi('GET /api/journal')).toEqual({ asked: '/api/journal' });
+      expect(await fetchJson('/api/friends')).toEqual({ asked: '/api/friends' });
+      expect(told.ended).toEqual([]);
+      expect(told.replaced).toEqual([12, 12]);
+    } finally {
+      told.stop();
+    }
+  });
+
+  it('does not send a change again: it may have been meant for the person signed in before', async () => {
+    const fetch = refusingOnceThenSignedIn({ message: 'You must be signed in' });
+    const told = listening();
+    try {
+      const refusal = await callApi('DELETE /api/journal/:id', { params: { id: 4 } }).catch(
+        (error: unknown) => error,
+      );
+      expect(refusal).toMatchObject({ status: 401 });
+      expect(fetch.mock.calls.filter(([url]) => url === '/api/journal/4')).toHaveLength(1);
+      expect(told.ended).toEqual([]);
+      expect(told.replaced).toEqual([12]);
+    } finally {
+      told.stop();
+    }
+  });
+
+  it('is not asked again when the refused call was that question', async () => {
+    const fetch = refusingOnceThenSignedIn({ message: 'You must be signed in' });
+    const told = listening();
+    try {
+      expect(await callApiIfSignedIn('GET /api/auth/me')).toBeNull();
+      expect(fetch).toHaveBeenCalledTimes(1);
+      expect(told.ended).toEqual([null]);
+    } finally {
+      told.stop();
+    }
+  });
+
+  it('is asked once for the 401s that arrive together', async () => {
+    const fetch = refusingOnceThenSignedIn({ message: 'You must be signed in' });
+    const told = listening();
+    try {
+      await Promise.all(['/api/journal', '/api/friends', '/api/progress'].map(fetchJson));
+      const asked = fetch.mock.calls.filter(([, init]) => init.cache === 'no-store');
+      expect(asked).toHaveLength(1);
+      expect(told.replaced).toEqual([12, 12, 12]);
+    } finally {
+      told.stop();
     }
   });
 });

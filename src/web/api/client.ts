@@ -1,5 +1,6 @@
 import { apiAddress } from '#shared/api-address';
 import type { ApiAnswer, ApiCall, ApiCallArguments, ApiCallOptions } from '#shared/api-contract';
+import type { User } from '#shared/auth-schemas';
 import { SESSION_ENDINGS, type SessionEnding } from '#shared/session-endings';
 
 let knownTimeZone: { zone: string; at: number } | null = null;
@@ -75,20 +76,75 @@ interface SentOptions {
 
 type SessionEndListener = (ending: SessionEnding | null) => void;
 const sessionEndListeners = new Set<SessionEndListener>();
+type SessionChangeListener = (user: User) => void;
+const sessionChangeListeners = new Set<SessionChangeListener>();
 
 /**
- * Calls `listener` whenever the server answers 401 to a call, with why the session ended when
- * the server says (`sessionEnded`), before the caller sees the answer. A sign-in's 401 (a wrong
- * password) is not one. Returns the function that stops listening.
+ * Calls `listener` whenever the server answers 401 to a call and the browser has no session
+ * either, with why the session ended when the server says (`sessionEnded`), before the caller
+ * sees the answer. A sign-in's 401 (a wrong password) is not one. Returns the function that
+ * stops listening.
  */
 export function onSessionEnded(listener: SessionEndListener): () => void {
   sessionEndListeners.add(listener);
   return () => sessionEndListeners.delete(listener);
 }
 
-async function tellIfSessionEnded(call: string, response: Response): Promise<void> {
-  if (response.status !== 401 || call === 'POST /api/auth/login') return;
-  if (sessionEndListeners.size === 0) return;
+/**
+ * Calls `listener` when a call was answered 401 but the browser has a live session again: a
+ * sign-in (in another tab, say) while the call was on its way replaced the session it carried.
+ */
+export function onSessionReplaced(listener: SessionChangeListener): () => void {
+  sessionChangeListeners.add(listener);
+  return () => sessionChangeListeners.delete(listener);
+}
+
+let askingWhoIsSignedIn: Promise<User | null> | null = null;
+
+/**
+ * Who the browser's session cookie belongs to now, asked without telling any listener. Every
+ * 401 that arrives while the question is out shares its answer. A failure to ask reads as
+ * nobody: the server has just said the session is over.
+ */
+function whoIsSignedInNow(): Promise<User | null> {
+  askingWhoIsSignedIn ??= (async () => {
+    try {
+      const response = await fetch(apiAddress('GET /api/auth/me', {}).url, {
+        credentials: 'include',
+        cache: 'no-store',
+        headers: headers(false),
+      });
+      if (!response.ok) return null;
+      return ((await response.json()) as ApiAnswer<'GET /api/auth/me'>).user;
+    } catch {
+      return null;
+    } finally {
+      askingWhoIsSignedIn = null;
+    }
+  })();
+  return askingWhoIsSignedIn;
+}
+
+/**
+ * After a 401, what the call's caller is given. The session the call carried is over, but a
+ * sign-in elsewhere may have put a new one in the browser meanwhile: then the listeners are
+ * told of the new session rather than of an end, and a read is asked once more with it (a
+ * change is not: it might have been meant for the person signed in before). Otherwise the
+ * listeners learn the session ended and the caller gets the 401.
+ */
+async function afterRefusal(
+  call: string,
+  response: Response,
+  askAgain: () => Promise<Response>,
+): Promise<Response> {
+  if (sessionEndListeners.size === 0 && sessionChangeListeners.size === 0) return response;
+  // A refused question of who is signed in is that check already: a page opened on an ended
+  // session asks once.
+  const user = call === 'GET /api/auth/me' ? null : await whoIsSignedInNow();
+  if (user) {
+    for (const listener of sessionChangeListeners) listener(user);
+    return call.startsWith('GET ') ? askAgain() : response;
+  }
   let ending: SessionEnding | null = null;
   try {
     const said: unknown = ((await response.clone().json()) as { sessionEnded?: unknown })
@@ -98,21 +154,31 @@ async function tellIfSessionEnded(call: string, response: Response): Promise<voi
     // An answer without a JSON body still ended the session; why is not known.
   }
   for (const listener of sessionEndListeners) listener(ending);
+  return response;
+}
+
+/** Fetches, and after a 401 other than a sign-in's, looks at the browser's session again. */
+async function fetchWithSessionChecked(
+  call: string,
+  url: string,
+  init: RequestInit,
+): Promise<Response> {
+  const response = await fetch(url, init);
+  if (response.status !== 401 || call === 'POST /api/auth/login') return response;
+  return afterRefusal(call, response, () => fetch(url, init));
 }
 
 /** Sends the call with credentials and the XMLHttpRequest marker; the answer as it came. */
 async function send(call: ApiCall, options: SentOptions = {}): Promise<Response> {
   const { method, url } = apiAddress(call, options);
   const withBody = options.body !== undefined;
-  const response = await fetch(url, {
+  return fetchWithSessionChecked(call, url, {
     method,
     credentials: 'include',
     headers: headers(withBody),
     ...(withBody ? { body: JSON.stringify(options.body) } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
   });
-  await tellIfSessionEnded(call, response);
-  return response;
 }
 
 /** The raw answer of a call (a download, say); throws ApiError for a non-OK one. */
@@ -153,8 +219,10 @@ export async function callApiIfSignedIn<C extends ApiCall>(
 
 /** A GET of any API path, for the query client's default query function. */
 export async function fetchJson(url: string): Promise<unknown> {
-  const response = await fetch(url, { credentials: 'include', headers: headers(false) });
-  await tellIfSessionEnded(`GET ${url}`, response);
+  const response = await fetchWithSessionChecked(`GET ${url}`, url, {
+    credentials: 'include',
+    headers: headers(false),
+  });
   await throwIfNotOk(response);
   return response.json();
 }
