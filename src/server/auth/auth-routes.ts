@@ -1,18 +1,17 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiContract } from '#shared/api-contract';
 import type { AppContext } from '../app-context.js';
 import { HttpError } from '../http/http-errors.js';
-import { enforceRateLimit, hitRateLimit, tooManyRequests } from '../http/rate-limits.js';
+import { enforceRateLimit } from '../http/rate-limits.js';
 import { signedInUser } from './current-user.js';
 import { deviceSessionRoutes } from './device-sessions.js';
 import { refuseGuessablePassword } from './guessable-passwords.js';
 import { passwordChangeRoutes } from './password-change.js';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.js';
-import { requestPasswordReset, resetPassword } from './password-reset.js';
+import { passwordResetRoutes } from './password-reset-routes.js';
 import {
   clearSessionCookie,
-  deviceTimeZone,
+  deviceOf,
   endSession,
   endSessionById,
   sessionToken,
@@ -20,11 +19,15 @@ import {
   setSessionCookie,
   startSession,
 } from './sessions.js';
-import { requestSignInLink, spendSignInLink } from './sign-in-links.js';
-import { beginSignIn, rememberLinkedDevice, rememberNewAccountDevice } from './sign-in-limits.js';
+import { signInLinkRoutes } from './sign-in-link-routes.js';
+import { beginSignIn, rememberNewAccountDevice } from './sign-in-limits.js';
+import { createAccount } from './sign-up.js';
 import { toUser } from './users.js';
 
-/** Signing up, in and out, and resetting a forgotten password: open to anyone. */
+/**
+ * Signing up, in and out, and the ways back in (a reset password, a sign-in link): open to
+ * anyone.
+ */
 export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { db, clock, rules } = ctx;
   const secure = ctx.config.https;
@@ -46,46 +49,13 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           [body.username, body.email, body.fullName],
           'password',
         );
-        const usernameKey = body.username.toLowerCase();
-        const email = body.email.toLowerCase();
-        const clash = await db
-          .selectFrom('users')
-          .select(['username_key', 'email'])
-          .where((eb) => eb.or([eb('username_key', '=', usernameKey), eb('email', '=', email)]))
-          .execute();
-        if (clash.some((row) => row.username_key === usernameKey))
-          throw new HttpError(409, 'Username already taken');
-        if (clash.length > 0) throw new HttpError(409, 'Email already registered');
-
-        const passwordHash = await hashPassword(body.password, ctx.config.passwordHashing);
         const now = clock();
-        let user;
-        try {
-          user = await db
-            .insertInto('users')
-            .values({
-              username: body.username,
-              username_key: usernameKey,
-              email,
-              password_hash: passwordHash,
-              full_name: body.fullName,
-              city: body.city,
-              whatsapp: body.whatsapp,
-              postal_code: body.postalCode,
-              created_at: now.toISOString(),
-            })
-            .returningAll()
-            .executeTakeFirstOrThrow();
-        } catch (error) {
-          // Two sign-ups racing for the same name: the unique index decides.
-          if (isUniqueViolation(error)) {
-            const message = String((error as Error).message).includes('email')
-              ? 'Email already registered'
-              : 'Username already taken';
-            throw new HttpError(409, message);
-          }
-          throw error;
-        }
+        const user = await createAccount(
+          db,
+          body,
+          (password) => hashPassword(password, ctx.config.passwordHashing),
+          now,
+        );
         const token = await startSession(db, user.id, deviceOf(request), now);
         setSessionCookie(reply, token, secure);
         await rememberNewAccountDevice(ctx, reply, user.id, secure, now);
@@ -127,105 +97,8 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.post(
-      '/password-reset-request',
-      { schema: apiContract['POST /api/auth/password-reset-request'] },
-      async (request) => {
-        const now = clock();
-        await enforceRateLimit(
-          ctx.rateLimits,
-          `reset-request:ip:${request.ip}`,
-          rules.resetRequestPerIp,
-          now,
-        );
-        const email = request.body.email.toLowerCase();
-        const perAccount = await hitRateLimit(
-          ctx.rateLimits,
-          `reset-request:email:${email}`,
-          rules.resetRequestPerAccount,
-          now,
-        );
-        if (!perAccount.allowed) throw tooManyRequests(perAccount.retryAfterSeconds);
-        // Sent in the background: the answer and its timing are the same whether or not the
-        // account exists.
-        ctx.track(
-          requestPasswordReset(ctx, email, now).catch((error: unknown) =>
-            request.log.error({ err: error }, 'password reset mail failed'),
-          ),
-        );
-        return { message: 'If an account exists for that email, a reset link has been sent.' };
-      },
-    );
-
-    app.post(
-      '/password-reset',
-      { schema: apiContract['POST /api/auth/password-reset'] },
-      async (request) => {
-        await enforceRateLimit(ctx.rateLimits, `reset:ip:${request.ip}`, rules.resetPerIp, clock());
-        const done = await resetPassword(ctx, request.body.token, request.body.password, clock());
-        if (!done) throw new HttpError(400, 'Invalid or expired token');
-        return { message: 'Your password has been reset. You can now sign in.' };
-      },
-    );
-
-    // The way back in when sign-in is refused for failures from elsewhere (sign-in-links.ts).
-    app.post(
-      '/sign-in-link-request',
-      { schema: apiContract['POST /api/auth/sign-in-link-request'] },
-      async (request) => {
-        const now = clock();
-        await enforceRateLimit(
-          ctx.rateLimits,
-          `sign-in-link-request:ip:${request.ip}`,
-          rules.signInLinkRequestPerIp,
-          now,
-        );
-        const email = request.body.email.toLowerCase();
-        // Counted by the address given, account or not, so the answer never tells which.
-        const perAccount = await hitRateLimit(
-          ctx.rateLimits,
-          `sign-in-link-request:email:${email}`,
-          rules.signInLinkRequestPerAccount,
-          now,
-        );
-        if (!perAccount.allowed) {
-          throw new HttpError(
-            429,
-            'Several sign-in links were sent in the last minutes. Please use the newest one in your email.',
-            {},
-            { 'retry-after': String(perAccount.retryAfterSeconds) },
-          );
-        }
-        ctx.track(
-          requestSignInLink(ctx, email, now).catch((error: unknown) =>
-            request.log.error({ err: error }, 'sign-in link mail failed'),
-          ),
-        );
-        return { message: 'If an account exists for that email, a sign-in link has been sent.' };
-      },
-    );
-
-    app.post(
-      '/sign-in-link',
-      { schema: apiContract['POST /api/auth/sign-in-link'] },
-      async (request, reply) => {
-        const now = clock();
-        await enforceRateLimit(
-          ctx.rateLimits,
-          `sign-in-link:ip:${request.ip}`,
-          rules.signInLinkPerIp,
-          now,
-        );
-        const user = await spendSignInLink(ctx, request.body.token, now);
-        if (!user) throw new HttpError(400, 'Invalid or expired sign-in link');
-        if (request.sessionId !== null) await endSessionById(db, request.sessionId);
-        const token = await startSession(db, user.id, deviceOf(request), now);
-        setSessionCookie(reply, token, secure);
-        setPaceHint(reply, user.pace, secure);
-        await rememberLinkedDevice(ctx, request, reply, user, secure, now);
-        return { user: toUser(user) };
-      },
-    );
+    await app.register(passwordResetRoutes(ctx));
+    await app.register(signInLinkRoutes(ctx));
   };
 }
 
@@ -240,21 +113,4 @@ export function ownSignInRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     await app.register(passwordChangeRoutes(ctx));
     await app.register(deviceSessionRoutes(ctx));
   };
-}
-
-/** What a new session keeps of the device: its browser and its time zone, nothing more. */
-function deviceOf(request: FastifyRequest) {
-  return {
-    userAgent: request.headers['user-agent'],
-    timeZone: deviceTimeZone(request.headers['x-timezone']),
-  };
-}
-
-export function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; message?: string };
-  return (
-    e?.code === '23505' ||
-    e?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-    /UNIQUE constraint failed/.test(e?.message ?? '')
-  );
 }

@@ -22,6 +22,14 @@ export function deviceTimeZone(header: string | string[] | undefined): string | 
   return zone && isValidTimeZone(zone) ? zone : null;
 }
 
+/** What a new session keeps of the device: its browser and its time zone, nothing more. */
+export function deviceOf(request: FastifyRequest) {
+  return {
+    userAgent: request.headers['user-agent'],
+    timeZone: deviceTimeZone(request.headers['x-timezone']),
+  };
+}
+
 export async function startSession(
   db: Kysely<Database>,
   userId: number,

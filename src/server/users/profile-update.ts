@@ -8,7 +8,7 @@ import {
 import { withoutControlCharacters } from '#shared/plain-text';
 import { localDateString, type Pace } from '#shared/reading-pace';
 import type { AppContext } from '../app-context.js';
-import { isUniqueViolation } from '../auth/auth-routes.js';
+import { isUniqueViolation } from '../db/unique-violation.js';
 import { confirmOwnPassword } from '../auth/password-confirmation.js';
 import type { Database, UserRow } from '../db/tables.js';
 import { HttpError } from '../http/http-errors.js';

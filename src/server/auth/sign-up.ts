@@ -1,0 +1,56 @@
+import type { Kysely } from 'kysely';
+import type { SignupRequest } from '#shared/auth-schemas';
+import type { Database, UserRow } from '../db/tables.js';
+import { isUniqueViolation } from '../db/unique-violation.js';
+import { HttpError } from '../http/http-errors.js';
+
+const usernameTaken = () => new HttpError(409, 'Username already taken');
+const emailRegistered = () => new HttpError(409, 'Email already registered');
+
+/**
+ * Opens an account. A username or email someone holds is refused (the username named first)
+ * before the password is hashed, which is the costly part, and so is the loser of two sign-ups
+ * racing for one.
+ */
+export async function createAccount(
+  db: Kysely<Database>,
+  details: SignupRequest,
+  hashPassword: (password: string) => Promise<string>,
+  now: Date,
+): Promise<UserRow> {
+  const usernameKey = details.username.toLowerCase();
+  const email = details.email.toLowerCase();
+  const clash = await db
+    .selectFrom('users')
+    .select(['username_key', 'email'])
+    .where((eb) => eb.or([eb('username_key', '=', usernameKey), eb('email', '=', email)]))
+    .execute();
+  if (clash.some((row) => row.username_key === usernameKey)) throw usernameTaken();
+  if (clash.length > 0) throw emailRegistered();
+  const passwordHash = await hashPassword(details.password);
+  try {
+    return await db
+      .insertInto('users')
+      .values({
+        username: details.username,
+        username_key: usernameKey,
+        email,
+        password_hash: passwordHash,
+        full_name: details.fullName,
+        city: details.city,
+        whatsapp: details.whatsapp,
+        postal_code: details.postalCode,
+        created_at: now.toISOString(),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  } catch (error) {
+    // Two sign-ups racing for the same name: the unique index decides.
+    if (isUniqueViolation(error)) {
+      throw String((error as Error).message).includes('email')
+        ? emailRegistered()
+        : usernameTaken();
+    }
+    throw error;
+  }
+}
