@@ -54,7 +54,7 @@ export interface AppCache {
    */
   circleView(
     circleId: number,
-    day: number,
+    day: CircleDay,
     readerId: number,
     read: () => Promise<unknown>,
   ): Promise<Buffer>;
@@ -67,6 +67,12 @@ export interface AppCache {
   figures(): CacheFigures;
   /** Stops listening for changes. */
   close(): Promise<void>;
+}
+
+/** The day of a circle's page, and whether it is before the reader's today. */
+export interface CircleDay {
+  day: number;
+  past: boolean;
 }
 
 /** A session with its person, as looked up by token hash. */
@@ -293,7 +299,7 @@ export function createAppCache(
 
     async circleView(circleId, day, readerId, read) {
       if (circles.maxBytes === 0) return serialized(await read());
-      const cached = circles.get(circleId, day, readerId);
+      const cached = circles.get(circleId, day.day, readerId);
       if (cached) {
         lookups.circleHits += 1;
         return cached;

@@ -10,21 +10,30 @@ interface CachedView {
   circleId: number;
   readerId: number;
   body: Buffer;
+  /** A day before the reader's today: few are opened twice, so they get a small share. */
+  past: boolean;
 }
+
+/** The part of the budget views of past days may hold. */
+export const PAST_DAYS_SHARE = 1 / 8;
 
 /**
  * Each member's view of a circle's reflections of a day, ready to send. A view depends on the
  * circle (its shares, its members and their names) and on the reader (whom they block or are
  * blocked by, what they appreciated), so a change to either lets go of exactly the views it
- * touches. Bounded in bytes; the least recently read go first. A read that something it shows
- * changed during is not kept.
+ * touches. Bounded in bytes; the least recently read go first, and views of past days, which a
+ * reader seldom opens twice while everyone opens today's, hold at most PAST_DAYS_SHARE of the
+ * bytes. A read that something it shows changed during is not kept.
  */
 export class CircleCache {
   readonly #views = new Map<string, CachedView>();
   readonly #keysOfCircle = new Map<number, Set<string>>();
   readonly #keysOfReader = new Map<number, Set<string>>();
   readonly #reads = new Set<ViewRead>();
+  /** The views of past days, least recently read first, as #views orders all of them. */
+  readonly #pastViews = new Set<string>();
   #bytes = 0;
+  #pastBytes = 0;
 
   constructor(readonly maxBytes: number) {}
 
@@ -43,6 +52,10 @@ export class CircleCache {
     // Moved to the end: a Map iterates in insertion order, so the first is the least recent.
     this.#views.delete(key);
     this.#views.set(key, cached);
+    if (cached.past) {
+      this.#pastViews.delete(key);
+      this.#pastViews.add(key);
+    }
     return cached.body;
   }
 
@@ -52,16 +65,30 @@ export class CircleCache {
     return read;
   }
 
-  finishRead(read: ViewRead, day: number, body: Buffer | undefined): void {
+  /** Keeps what a read found, unless something it shows changed meanwhile. */
+  finishRead(
+    read: ViewRead,
+    { day, past }: { day: number; past: boolean },
+    body: Buffer | undefined,
+  ): void {
     this.#reads.delete(read);
-    if (read.stale || body === undefined || body.length > this.maxBytes) return;
+    const budget = past ? this.maxBytes * PAST_DAYS_SHARE : this.maxBytes;
+    if (read.stale || body === undefined || body.length > budget) return;
     const { circleId, readerId } = read;
     const key = viewKey(circleId, day, readerId);
     this.#drop(key);
-    this.#views.set(key, { circleId, readerId, body });
+    this.#views.set(key, { circleId, readerId, body, past });
     this.#bytes += body.length;
+    if (past) {
+      this.#pastViews.add(key);
+      this.#pastBytes += body.length;
+    }
     this.#keysOfCircle.set(circleId, (this.#keysOfCircle.get(circleId) ?? new Set()).add(key));
     this.#keysOfReader.set(readerId, (this.#keysOfReader.get(readerId) ?? new Set()).add(key));
+    for (const oldest of this.#pastViews) {
+      if (this.#pastBytes <= this.maxBytes * PAST_DAYS_SHARE) break;
+      this.#drop(oldest);
+    }
     for (const oldest of this.#views.keys()) {
       if (this.#bytes <= this.maxBytes) break;
       this.#drop(oldest);
@@ -82,6 +109,8 @@ export class CircleCache {
 
   clear(): void {
     this.#views.clear();
+    this.#pastViews.clear();
+    this.#pastBytes = 0;
     this.#keysOfCircle.clear();
     this.#keysOfReader.clear();
     this.#bytes = 0;
@@ -93,6 +122,10 @@ export class CircleCache {
     if (!cached) return;
     this.#views.delete(key);
     this.#bytes -= cached.body.length;
+    if (cached.past) {
+      this.#pastViews.delete(key);
+      this.#pastBytes -= cached.body.length;
+    }
     forgetKey(this.#keysOfCircle, cached.circleId, key);
     forgetKey(this.#keysOfReader, cached.readerId, key);
   }

@@ -72,10 +72,10 @@ export async function circleReflections(
   ctx: { db: Kysely<Database>; cache: Pick<AppCache, 'circleView'> },
   circleId: number,
   readerId: number,
-  day: number,
+  { day, today }: { day: number; today: number },
 ): Promise<Buffer> {
   const { db } = ctx;
-  return ctx.cache.circleView(circleId, day, readerId, async () => {
+  return ctx.cache.circleView(circleId, { day, past: day !== today }, readerId, async () => {
     await requireMember(db, circleId, readerId);
     const page = await readCirclePage(db, circleId, day);
     if (page.length === 0) return [];

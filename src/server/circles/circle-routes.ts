@@ -65,8 +65,9 @@ export function circleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: apiContract['GET /api/circles/:id/reflections'] },
       async (request, reply) => {
         const reader = signedInUser(request);
-        const day = request.query.day ?? currentDayFor(ctx, request);
-        const gzipped = await circleReflections(ctx, request.params.id, reader.id, day);
+        const today = currentDayFor(ctx, request);
+        const day = request.query.day ?? today;
+        const gzipped = await circleReflections(ctx, request.params.id, reader.id, { day, today });
         return sendGzippedJson(request, reply, gzipped);
       },
     );
