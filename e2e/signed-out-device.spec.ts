@@ -105,6 +105,26 @@ test('a password changed on another device: the next tap lands on the sign-in sc
   await expect(page).toHaveURL(/\/app\/daily-ritual$/);
 });
 
+/**
+ * Holds the community screen's first call while the session it carries ends and `signIn` puts a
+ * new session in the browser, as another tab would: the call's 401 arrives after that sign-in.
+ */
+async function signInElsewhereDuringTheFriendsCall(page: Page, signIn: () => Promise<void>) {
+  await page.route(
+    '**/api/friends',
+    async (route) => {
+      expect((await apiCall(page, 'POST', '/api/auth/logout')).status).toBe(200);
+      const refused = await route.fetch();
+      expect(refused.status()).toBe(401);
+      await signIn();
+      await route.fulfill({ response: refused });
+    },
+    { times: 1 },
+  );
+}
+
+const NO_FRIENDS = 'No friends yet. Start connecting in the Discover tab!';
+
 test('a call refused for a session ended while another tab signed in again signs nobody out', async ({
   page,
   context,
@@ -113,28 +133,16 @@ test('a call refused for a session ended while another tab signed in again signs
   await page.goto('/app/dashboard');
   await expect(page.getByRole('tab', { name: 'My Journal' })).toBeVisible();
 
-  // The community screen's first call is on its way as the session ends and the person signs
-  // in again in another tab; its 401 arrives after that sign-in.
-  await page.route(
-    '**/api/friends',
-    async (route) => {
-      expect((await apiCall(page, 'POST', '/api/auth/logout')).status).toBe(200);
-      const refused = await route.fetch();
-      expect(refused.status()).toBe(401);
-      const again = await apiCall(page, 'POST', '/api/auth/login', {
-        username: user.username,
-        password: user.password,
-      });
-      expect(again.status).toBe(200);
-      await route.fulfill({ response: refused });
-    },
-    { times: 1 },
-  );
+  await signInElsewhereDuringTheFriendsCall(page, async () => {
+    const again = await apiCall(page, 'POST', '/api/auth/login', {
+      username: user.username,
+      password: user.password,
+    });
+    expect(again.status).toBe(200);
+  });
   await page.getByRole('link', { name: 'Community' }).click();
   // Asked again with the new session, the screen has its answer.
-  await expect(
-    page.getByText('No friends yet. Start connecting in the Discover tab!'),
-  ).toBeVisible();
+  await expect(page.getByText(NO_FRIENDS)).toBeVisible();
   await expect(page).toHaveURL(/\/app\/community$/);
   const hint = (await context.cookies()).find((cookie) => cookie.name === 'tfp_signed_in');
   expect(hint?.value).toBe('1');
@@ -150,22 +158,11 @@ test('when someone else signed in on this browser meanwhile, the page becomes th
   await page.goto('/app/dashboard');
   await expect(page.getByRole('tab', { name: 'My Journal' })).toBeVisible();
 
-  let second: TestUser | undefined;
-  await page.route(
-    '**/api/friends',
-    async (route) => {
-      expect((await apiCall(page, 'POST', '/api/auth/logout')).status).toBe(200);
-      const refused = await route.fetch();
-      second = await signUpViaApi(page, { fullName: 'Bahram Second' });
-      await route.fulfill({ response: refused });
-    },
-    { times: 1 },
-  );
+  await signInElsewhereDuringTheFriendsCall(page, async () => {
+    await signUpViaApi(page, { fullName: 'Bahram Second' });
+  });
   await page.getByRole('link', { name: 'Community' }).click();
-  await expect(
-    page.getByText('No friends yet. Start connecting in the Discover tab!'),
-  ).toBeVisible();
-  expect(second).toBeDefined();
+  await expect(page.getByText(NO_FRIENDS)).toBeVisible();
   await openAccountMenu(page);
   await expect(page.getByRole('menu').getByText('Bahram Second')).toBeVisible();
   await expect(page.getByText('Anahita First')).toHaveCount(0);

@@ -1,11 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { SignupRequest } from '#shared/auth-schemas';
 import type { Database, UserRow } from '../db/tables.js';
-import { isUniqueViolation } from '../db/unique-violation.js';
-import { HttpError } from '../http/http-errors.js';
-
-const usernameTaken = () => new HttpError(409, 'Username already taken');
-const emailRegistered = () => new HttpError(409, 'Email already registered');
+import { refuseTakenNames, takenNameRefusal } from '../users/taken-names.js';
 
 /**
  * Opens an account. A username or email someone holds is refused (the username named first)
@@ -25,8 +21,7 @@ export async function createAccount(
     .select(['username_key', 'email'])
     .where((eb) => eb.or([eb('username_key', '=', usernameKey), eb('email', '=', email)]))
     .execute();
-  if (clash.some((row) => row.username_key === usernameKey)) throw usernameTaken();
-  if (clash.length > 0) throw emailRegistered();
+  refuseTakenNames(clash, usernameKey);
   const passwordHash = await hashPassword(details.password);
   try {
     return await db
@@ -45,12 +40,6 @@ export async function createAccount(
       .returningAll()
       .executeTakeFirstOrThrow();
   } catch (error) {
-    // Two sign-ups racing for the same name: the unique index decides.
-    if (isUniqueViolation(error)) {
-      throw String((error as Error).message).includes('email')
-        ? emailRegistered()
-        : usernameTaken();
-    }
-    throw error;
+    throw takenNameRefusal(error);
   }
 }

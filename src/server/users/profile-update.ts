@@ -8,14 +8,12 @@ import {
 import { withoutControlCharacters } from '#shared/plain-text';
 import { localDateString, type Pace } from '#shared/reading-pace';
 import type { AppContext } from '../app-context.js';
-import { isUniqueViolation } from '../db/unique-violation.js';
+import { refuseTakenNames, takenNameRefusal } from './taken-names.js';
 import { confirmOwnPassword } from '../auth/password-confirmation.js';
 import type { Database, UserRow } from '../db/tables.js';
 import { HttpError } from '../http/http-errors.js';
 import { enforceRateLimit } from '../http/rate-limits.js';
 
-const usernameTaken = () => new HttpError(409, 'Username already taken');
-const emailRegistered = () => new HttpError(409, 'Email already registered');
 const currentPasswordError = (message: string) =>
   new HttpError(400, message, { errors: [{ path: 'currentPassword', message }] });
 
@@ -63,8 +61,7 @@ export async function updateProfile(
         ]),
       )
       .execute();
-    if (clash.some((row) => row.username_key === usernameKey)) throw usernameTaken();
-    if (clash.length > 0) throw emailRegistered();
+    refuseTakenNames(clash, usernameKey);
   }
 
   let updated: UserRow;
@@ -93,12 +90,7 @@ export async function updateProfile(
     });
   } catch (error) {
     // Two people racing for the same name: the unique index decides.
-    if (isUniqueViolation(error)) {
-      throw String((error as Error).message).includes('email')
-        ? emailRegistered()
-        : usernameTaken();
-    }
-    throw error;
+    throw takenNameRefusal(error);
   }
   if (email !== undefined) tellOldAddress(ctx, user, email, caller.log);
   return updated;
