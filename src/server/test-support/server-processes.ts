@@ -19,7 +19,9 @@ export const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const [firstPort, lastPort] = (process.env.PROCESS_TEST_PORTS ?? '4350-4369')
   .split('-')
   .map(Number) as [number, number];
-const handedOut = new Set<number>();
+/** When each port was last handed out, as a count of hand-outs. */
+const handedOut = new Map<number, number>();
+let handOuts = 0;
 
 function isFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -30,17 +32,19 @@ function isFree(port: number): Promise<boolean> {
 }
 
 /**
- * A port in the test range that nothing listens on, preferring ports not handed out yet (a
- * server given one may be starting and not listening yet).
+ * A port in the test range that nothing listens on: one not handed out yet, else the one handed
+ * out longest ago. A server given a port may be starting and not listening yet, so the port
+ * just handed out is never the next one, even when other programs hold most of the range.
  */
 export async function freePort(): Promise<number> {
-  for (const fresh of [true, false]) {
-    for (let port = firstPort; port <= lastPort; port++) {
-      if (fresh && handedOut.has(port)) continue;
-      if (await isFree(port)) {
-        handedOut.add(port);
-        return port;
-      }
+  const ports = Array.from({ length: lastPort - firstPort + 1 }, (_, i) => firstPort + i);
+  const longestAgoFirst = ports.sort(
+    (a, b) => (handedOut.get(a) ?? -1) - (handedOut.get(b) ?? -1) || a - b,
+  );
+  for (const port of longestAgoFirst) {
+    if (await isFree(port)) {
+      handedOut.set(port, handOuts++);
+      return port;
     }
   }
   throw new Error(`no free port in ${firstPort}-${lastPort} (set PROCESS_TEST_PORTS=FIRST-LAST)`);
@@ -55,6 +59,12 @@ export interface ServerProcess {
   /** Everything the process printed so far (the last 200 KB). */
   output(): string;
 }
+
+/** Servers still running; a test that failed before stopping one must not leave it behind. */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
 
 /**
  * Starts the built server as a child process on `port`, with the API only, a scratch mail
@@ -85,6 +95,7 @@ export function startServer(options: {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  running.add(child);
   let output = '';
   const collect = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-200_000);
@@ -93,6 +104,7 @@ export function startServer(options: {
   child.stderr?.on('data', collect);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
     child.on('exit', (code, signal) => {
+      running.delete(child);
       fs.rmSync(scratch, { recursive: true, force: true });
       resolve({ code, signal });
     });
