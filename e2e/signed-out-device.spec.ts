@@ -106,17 +106,28 @@ test('a password changed on another device: the next tap lands on the sign-in sc
 });
 
 /**
- * Holds the community screen's first call while the session it carries ends and `signIn` puts a
- * new session in the browser, as another tab would: the call's 401 arrives after that sign-in.
+ * Ends the browser's session and lets `signIn` put a new one in, as a sign-in in another tab
+ * would, while the community screen's friends call is still sent with the session before: the
+ * call that was on its way. The server refuses it, and its 401 arrives after the sign-in.
  */
-async function signInElsewhereDuringTheFriendsCall(page: Page, signIn: () => Promise<void>) {
+async function signInElsewhereBeforeTheFriendsCall(page: Page, signIn: () => Promise<void>) {
+  const sessionBefore = (await page.context().cookies()).find((c) => c.name === 'tfp_session');
+  expect(sessionBefore).toBeDefined();
+  expect((await apiCall(page, 'POST', '/api/auth/logout')).status).toBe(200);
+  await signIn();
   await page.route(
     '**/api/friends',
     async (route) => {
-      expect((await apiCall(page, 'POST', '/api/auth/logout')).status).toBe(200);
-      const refused = await route.fetch();
+      const cookies = (await page.context().cookies(route.request().url())).map((cookie) =>
+        cookie.name === sessionBefore!.name ? sessionBefore! : cookie,
+      );
+      const refused = await route.fetch({
+        headers: {
+          ...route.request().headers(),
+          cookie: cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; '),
+        },
+      });
       expect(refused.status()).toBe(401);
-      await signIn();
       await route.fulfill({ response: refused });
     },
     { times: 1 },
@@ -133,14 +144,16 @@ test('a call refused for a session ended while another tab signed in again signs
   await page.goto('/app/dashboard');
   await expect(page.getByRole('tab', { name: 'My Journal' })).toBeVisible();
 
-  await signInElsewhereDuringTheFriendsCall(page, async () => {
+  await signInElsewhereBeforeTheFriendsCall(page, async () => {
     const again = await apiCall(page, 'POST', '/api/auth/login', {
       username: user.username,
       password: user.password,
     });
     expect(again.status).toBe(200);
   });
+  const refused = page.waitForResponse('**/api/friends');
   await page.getByRole('link', { name: 'Community' }).click();
+  expect((await refused).status()).toBe(401);
   // Asked again with the new session, the screen has its answer.
   await expect(page.getByText(NO_FRIENDS)).toBeVisible();
   await expect(page).toHaveURL(/\/app\/community$/);
@@ -158,10 +171,12 @@ test('when someone else signed in on this browser meanwhile, the page becomes th
   await page.goto('/app/dashboard');
   await expect(page.getByRole('tab', { name: 'My Journal' })).toBeVisible();
 
-  await signInElsewhereDuringTheFriendsCall(page, async () => {
+  await signInElsewhereBeforeTheFriendsCall(page, async () => {
     await signUpViaApi(page, { fullName: 'Bahram Second' });
   });
+  const refused = page.waitForResponse('**/api/friends');
   await page.getByRole('link', { name: 'Community' }).click();
+  expect((await refused).status()).toBe(401);
   await expect(page.getByText(NO_FRIENDS)).toBeVisible();
   await openAccountMenu(page);
   await expect(page.getByRole('menu').getByText('Bahram Second')).toBeVisible();
