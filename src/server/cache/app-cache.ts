@@ -12,7 +12,7 @@ import {
 } from './change-log.js';
 import { type ChangeNotifications, listenForChanges } from './change-notifications.js';
 import { ContentCache } from './content-cache.js';
-import { CircleCache } from './circle-cache.js';
+import { CircleCache, type CircleDay } from './circle-cache.js';
 import { FeedCache } from './feed-cache.js';
 import { SessionCache } from './session-cache.js';
 
@@ -67,12 +67,6 @@ export interface AppCache {
   figures(): CacheFigures;
   /** Stops listening for changes. */
   close(): Promise<void>;
-}
-
-/** The day of a circle's page, and whether it is before the reader's today. */
-export interface CircleDay {
-  day: number;
-  past: boolean;
 }
 
 /** A session with its person, as looked up by token hash. */

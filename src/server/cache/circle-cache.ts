@@ -17,6 +17,12 @@ interface CachedView {
 /** The part of the budget views of past days may hold. */
 export const PAST_DAYS_SHARE = 1 / 8;
 
+/** The day of a circle's page, and whether it is before the reader's today. */
+export interface CircleDay {
+  day: number;
+  past: boolean;
+}
+
 /**
  * Each member's view of a circle's reflections of a day, ready to send. A view depends on the
  * circle (its shares, its members and their names) and on the reader (whom they block or are
@@ -35,7 +41,11 @@ export class CircleCache {
   #bytes = 0;
   #pastBytes = 0;
 
-  constructor(readonly maxBytes: number) {}
+  readonly #pastMaxBytes: number;
+
+  constructor(readonly maxBytes: number) {
+    this.#pastMaxBytes = maxBytes * PAST_DAYS_SHARE;
+  }
 
   get size(): number {
     return this.#views.size;
@@ -66,13 +76,9 @@ export class CircleCache {
   }
 
   /** Keeps what a read found, unless something it shows changed meanwhile. */
-  finishRead(
-    read: ViewRead,
-    { day, past }: { day: number; past: boolean },
-    body: Buffer | undefined,
-  ): void {
+  finishRead(read: ViewRead, { day, past }: CircleDay, body: Buffer | undefined): void {
     this.#reads.delete(read);
-    const budget = past ? this.maxBytes * PAST_DAYS_SHARE : this.maxBytes;
+    const budget = past ? this.#pastMaxBytes : this.maxBytes;
     if (read.stale || body === undefined || body.length > budget) return;
     const { circleId, readerId } = read;
     const key = viewKey(circleId, day, readerId);
@@ -86,7 +92,7 @@ export class CircleCache {
     this.#keysOfCircle.set(circleId, (this.#keysOfCircle.get(circleId) ?? new Set()).add(key));
     this.#keysOfReader.set(readerId, (this.#keysOfReader.get(readerId) ?? new Set()).add(key));
     for (const oldest of this.#pastViews) {
-      if (this.#pastBytes <= this.maxBytes * PAST_DAYS_SHARE) break;
+      if (this.#pastBytes <= this.#pastMaxBytes) break;
       this.#drop(oldest);
     }
     for (const oldest of this.#views.keys()) {

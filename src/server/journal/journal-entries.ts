@@ -7,7 +7,7 @@ import { dialectOf } from '../db/dialect.js';
 import { setEntryCircles } from '../circles/entry-circles.js';
 import type { Database, JournalEntryRow } from '../db/tables.js';
 import { markReflectionSaved } from '../progress/progress-store.js';
-import { editEntryInOneStatement, updateDayEntry } from './edit-in-one-statement.js';
+import { type DayEdit, editEntryInOneStatement, updateDayEntry } from './edit-in-one-statement.js';
 
 /** The parts as stored: null (entries older than the choice) means all three. */
 export function storedSharedParts(value: string | null): EntryPart[] {
@@ -94,26 +94,22 @@ export async function saveEntryForDay(
   input: DaySave,
   now: Date,
 ): Promise<SaveResult> {
+  const edit: DayEdit = {
+    ...input,
+    sharedParts: sharedPartsColumn(input.sharedParts ?? ENTRY_PARTS),
+    baseUpdatedAt: input.baseUpdatedAt ?? undefined,
+  };
   // Nearly every save edits an entry already there; PostgreSQL can do that in one statement.
   const editInOneStatement = input.baseUpdatedAt !== null && dialectOf(db) === 'postgres';
   if (editInOneStatement) {
-    const edited = await editEntryInOneStatement(
-      db,
-      userId,
-      {
-        ...input,
-        sharedParts: sharedPartsColumn(input.sharedParts ?? ENTRY_PARTS),
-        baseUpdatedAt: input.baseUpdatedAt ?? undefined,
-      },
-      now,
-    );
+    const edited = await editEntryInOneStatement(db, userId, edit, now);
     if (edited) {
       const { row, newlySharedWith } = edited;
       return { outcome: 'saved', entry: toJournalEntry(row), created: false, newlySharedWith };
     }
   }
   return db.transaction().execute(async (trx) => {
-    const saved = await writeEntryForDay(trx, userId, input, now, {
+    const saved = await writeEntryForDay(trx, userId, input, edit, now, {
       updateMissed: editInOneStatement,
     });
     if (saved.outcome === 'changed') return saved;
@@ -158,25 +154,20 @@ async function writeEntryForDay(
   trx: Transaction<Database>,
   userId: number,
   input: DaySave,
+  edit: DayEdit,
   now: Date,
   { updateMissed }: { updateMissed: boolean },
 ): Promise<SaveResult> {
   const stamp = now.toISOString();
-  const edit = {
-    dayNumber: input.dayNumber,
-    entryText: input.entryText,
-    isPublic: input.isPublic,
-    sharedParts: sharedPartsColumn(input.sharedParts ?? ENTRY_PARTS),
-    baseUpdatedAt: input.baseUpdatedAt ?? undefined,
-  };
+  // Null (begun from no entry) is told apart from undefined (written regardless) here only.
   const base = input.baseUpdatedAt;
   const insert = () =>
     trx
       .insertInto('journal_entries')
       .values({
         user_id: userId,
-        day_number: input.dayNumber,
-        entry_text: input.entryText,
+        day_number: edit.dayNumber,
+        entry_text: edit.entryText,
         is_public: edit.isPublic ? 1 : 0,
         shared_parts: edit.sharedParts,
         created_at: stamp,

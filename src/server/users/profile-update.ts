@@ -8,11 +8,11 @@ import {
 import { withoutControlCharacters } from '#shared/plain-text';
 import { localDateString, type Pace } from '#shared/reading-pace';
 import type { AppContext } from '../app-context.js';
-import { refuseTakenNames, takenNameRefusal } from './taken-names.js';
 import { confirmOwnPassword } from '../auth/password-confirmation.js';
 import type { Database, UserRow } from '../db/tables.js';
 import { HttpError } from '../http/http-errors.js';
 import { enforceRateLimit } from '../http/rate-limits.js';
+import { refuseTakenNames, takenNameRefusal } from './taken-names.js';
 
 const currentPasswordError = (message: string) =>
   new HttpError(400, message, { errors: [{ path: 'currentPassword', message }] });
