@@ -163,6 +163,9 @@ test.describe('nothing covers the reading or its controls', () => {
     await page.getByRole('button', { name: 'Reflect', exact: true }).first().click();
     const save = page.getByRole('button', { name: 'Save Reflection' });
     await expect(save).toBeVisible();
+    // The form's heading takes the focus as the panel opens, and the page's scroll is set with
+    // it: a reader's Tab to Save Reflection comes after that.
+    await expect(page.getByRole('heading', { name: 'Daily Reflection' })).toBeFocused();
     // The page may still be scrolling the control into view: asked again until it settles.
     const expectClearOfTheOffer = async (how: string) =>
       expect
