@@ -107,16 +107,20 @@ test('a password changed on another device: the next tap lands on the sign-in sc
 
 /**
  * Ends the browser's session and lets `signIn` put a new one in, as a sign-in in another tab
- * would, while the community screen's friends call is still sent with the session before: the
- * call that was on its way. The server refuses it, and its 401 arrives after the sign-in.
+ * would, while the next call to `address` is still sent with the session before: the call that
+ * was on its way. The server refuses it, and its 401 arrives after the sign-in.
  */
-async function signInElsewhereBeforeTheFriendsCall(page: Page, signIn: () => Promise<void>) {
+async function signInElsewhereBeforeTheCall(
+  page: Page,
+  address: string,
+  signIn: () => Promise<void>,
+) {
   const sessionBefore = (await page.context().cookies()).find((c) => c.name === 'tfp_session');
   expect(sessionBefore).toBeDefined();
   expect((await apiCall(page, 'POST', '/api/auth/logout')).status).toBe(200);
   await signIn();
   await page.route(
-    '**/api/friends',
+    address,
     async (route) => {
       const cookies = (await page.context().cookies(route.request().url())).map((cookie) =>
         cookie.name === sessionBefore!.name ? sessionBefore! : cookie,
@@ -144,7 +148,7 @@ test('a call refused for a session ended while another tab signed in again signs
   await page.goto('/app/dashboard');
   await expect(page.getByRole('tab', { name: 'My Journal' })).toBeVisible();
 
-  await signInElsewhereBeforeTheFriendsCall(page, async () => {
+  await signInElsewhereBeforeTheCall(page, '**/api/friends', async () => {
     const again = await apiCall(page, 'POST', '/api/auth/login', {
       username: user.username,
       password: user.password,
@@ -171,7 +175,7 @@ test('when someone else signed in on this browser meanwhile, the page becomes th
   await page.goto('/app/dashboard');
   await expect(page.getByRole('tab', { name: 'My Journal' })).toBeVisible();
 
-  await signInElsewhereBeforeTheFriendsCall(page, async () => {
+  await signInElsewhereBeforeTheCall(page, '**/api/friends', async () => {
     await signUpViaApi(page, { fullName: 'Bahram Second' });
   });
   const refused = page.waitForResponse('**/api/friends');
@@ -181,6 +185,39 @@ test('when someone else signed in on this browser meanwhile, the page becomes th
   await openAccountMenu(page);
   await expect(page.getByRole('menu').getByText('Bahram Second')).toBeVisible();
   await expect(page.getByText('Anahita First')).toHaveCount(0);
+});
+
+test('a save refused for a session that a sign-in in another tab replaced keeps the words and says so', async ({
+  page,
+}) => {
+  const user = await signUpViaApi(page);
+  await openReflection(page);
+  const thoughts = page.getByRole('textbox', { name: 'Good Thoughts' });
+  await thoughts.fill('A thought kept through a sign-in');
+  await signInElsewhereBeforeTheCall(page, '**/api/journal', async () => {
+    const again = await apiCall(page, 'POST', '/api/auth/login', {
+      username: user.username,
+      password: user.password,
+    });
+    expect(again.status).toBe(200);
+  });
+  const refused = page.waitForResponse('**/api/journal');
+  await page.getByRole('button', { name: 'Save Reflection' }).click();
+  expect((await refused).status()).toBe(401);
+  await expectToast(page, 'Error', 'Failed to save your reflection.');
+  await expect(thoughts).toHaveValue('A thought kept through a sign-in');
+  await expect(reflection(page).getByText(DRAFT)).toBeVisible();
+  await expect(page).toHaveURL(/\/app\/daily-ritual$/);
+
+  // Saved again, with the session there is now, it reaches the journal.
+  await page.getByRole('button', { name: 'Save Reflection' }).click();
+  await expectToast(page, 'Saved!', 'Your reflection has been saved.');
+  const day = await currentDay(page);
+  const entry = await apiCall<{ entryText: string }>(page, 'GET', `/api/journal/day/${day}`);
+  expect(entry.status).toBe(200);
+  expect(JSON.parse(entry.body!.entryText)).toMatchObject({
+    thoughts: 'A thought kept through a sign-in',
+  });
 });
 
 test('a device removed from Settings elsewhere is told when it next opens the app', async ({

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { ENTRY_TEXT_TOO_LONG, LIMITS } from '#shared/constants';
 import { formatEntryText } from '#shared/journal-entry';
+import type { User } from '#shared/auth-schemas';
 import type { JournalEntry } from '#shared/journal-schemas';
 import {
   EMPTY_REFLECTION,
@@ -55,6 +56,13 @@ interface Basis {
   values: ReflectionValues;
   base: SavedVersion | null;
 }
+
+/** The spec's words for a save that did not reach the journal; the form keeps what was written. */
+const SAVE_FAILED = {
+  variant: 'destructive',
+  title: 'Error',
+  description: 'Failed to save your reflection.',
+} as const;
 
 /** Where the form's words came from, when not straight from the server. */
 export type ReflectionNotice = 'device-copy' | 'nothing-known' | null;
@@ -216,15 +224,14 @@ export function useReflection({
         if (navigator.onLine) syncSoon();
         return;
       case 'not-kept':
-        toast({
-          variant: 'destructive',
-          title: 'Error',
-          description: 'Failed to save your reflection.',
-        });
+        toast(SAVE_FAILED);
         return;
       case 'signed-out':
         // The app signs this device out and says why; the words stay in the form's draft for
-        // the person's next sign-in.
+        // the person's next sign-in. A sign-in in another tab meanwhile signs nobody out
+        // (docs/decisions/010): the reader is still here, with the words in the form, and is
+        // told the save did not go.
+        if (queryClient.getQueryData<User | null>(queryKeys.me)?.id === userId) toast(SAVE_FAILED);
         return;
     }
   };
