@@ -138,6 +138,15 @@ async function signInElsewhereBeforeTheCall(
   );
 }
 
+/** The same person signs in again through the API, as they would in another tab. */
+async function signInAgain(page: Page, user: TestUser) {
+  const again = await apiCall(page, 'POST', '/api/auth/login', {
+    username: user.username,
+    password: user.password,
+  });
+  expect(again.status).toBe(200);
+}
+
 const NO_FRIENDS = 'No friends yet. Start connecting in the Discover tab!';
 
 test('a call refused for a session ended while another tab signed in again signs nobody out', async ({
@@ -148,13 +157,7 @@ test('a call refused for a session ended while another tab signed in again signs
   await page.goto('/app/dashboard');
   await expect(page.getByRole('tab', { name: 'My Journal' })).toBeVisible();
 
-  await signInElsewhereBeforeTheCall(page, '**/api/friends', async () => {
-    const again = await apiCall(page, 'POST', '/api/auth/login', {
-      username: user.username,
-      password: user.password,
-    });
-    expect(again.status).toBe(200);
-  });
+  await signInElsewhereBeforeTheCall(page, '**/api/friends', () => signInAgain(page, user));
   const refused = page.waitForResponse('**/api/friends');
   await page.getByRole('link', { name: 'Community' }).click();
   expect((await refused).status()).toBe(401);
@@ -194,13 +197,7 @@ test('a save refused for a session that a sign-in in another tab replaced keeps 
   await openReflection(page);
   const thoughts = page.getByRole('textbox', { name: 'Good Thoughts' });
   await thoughts.fill('A thought kept through a sign-in');
-  await signInElsewhereBeforeTheCall(page, '**/api/journal', async () => {
-    const again = await apiCall(page, 'POST', '/api/auth/login', {
-      username: user.username,
-      password: user.password,
-    });
-    expect(again.status).toBe(200);
-  });
+  await signInElsewhereBeforeTheCall(page, '**/api/journal', () => signInAgain(page, user));
   const refused = page.waitForResponse('**/api/journal');
   await page.getByRole('button', { name: 'Save Reflection' }).click();
   expect((await refused).status()).toBe(401);
