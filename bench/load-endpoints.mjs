@@ -88,8 +88,22 @@ export function hotEndpoints(sessions, currentDay, { readerPage = false } = {}) 
       request: () => ({ path: '/api/journal/friends', headers: signedIn(pick(sessions)) }),
     },
     {
+      // The daily screen opens the reader's entry of today, written or not yet (the app asks
+      // for an empty answer rather than a 404), and again after each save.
       key: 'day',
-      label: 'GET /api/journal/day/{d}',
+      label: "GET /api/journal/day/{d} (today's)",
+      method: 'GET',
+      path: '/api/journal/day/:dayNumber',
+      request: () => ({
+        path: `/api/journal/day/${currentDay}?ifNone=empty`,
+        headers: signedIn(pick(sessions)),
+      }),
+    },
+    {
+      // Not a target: an author turns back to one of the days before that they wrote, each
+      // most likely its first open, read from the database.
+      key: 'day-before',
+      label: 'GET /api/journal/day/{d} (a day before)',
       method: 'GET',
       path: '/api/journal/day/:dayNumber',
       request: () => {

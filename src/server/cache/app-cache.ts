@@ -12,8 +12,8 @@ import {
 } from './change-log.js';
 import { type ChangeNotifications, listenForChanges } from './change-notifications.js';
 import { ContentCache } from './content-cache.js';
-import { CircleCache, type CircleDay } from './circle-cache.js';
 import { FeedCache } from './feed-cache.js';
+import { KeptAnswers } from './kept-answers.js';
 import { SessionCache } from './session-cache.js';
 
 /**
@@ -54,10 +54,22 @@ export interface AppCache {
    */
   circleView(
     circleId: number,
-    day: CircleDay,
+    day: ReadersDay,
     readerId: number,
     read: () => Promise<unknown>,
   ): Promise<Buffer>;
+  /**
+   * The author's own entry of a day as they open it (with its circles and who appreciated it),
+   * serialized and gzipped: the cached one, or `read()` afresh. Kept fresh by the change log:
+   * topic 'journal' for the author, and 'friends' (a block between them and an appreciator).
+   * For an author this request signed in through `session()`. Null: the author has no entry
+   * that day, which is kept as well.
+   */
+  journalDay(
+    authorId: number,
+    day: ReadersDay,
+    read: () => Promise<unknown>,
+  ): Promise<Buffer | null>;
   /**
    * A secret every process shares (the device cookies' signing key): `read()` once per process,
    * and kept, as it never changes; a read that failed is tried again by the next call.
@@ -67,6 +79,12 @@ export interface AppCache {
   figures(): CacheFigures;
   /** Stops listening for changes. */
   close(): Promise<void>;
+}
+
+/** A day an answer is about, and whether it is before the reader's today. */
+export interface ReadersDay {
+  day: number;
+  past: boolean;
 }
 
 /** A session with its person, as looked up by token hash. */
@@ -91,7 +109,10 @@ export interface Caches {
   feeds: FeedCache;
   sessions: SessionCache<{ id: number }>;
   content: ContentCache;
-  circles?: CircleCache;
+  /** Members' views of circles' days, each showing 'circle <id>' and 'reader <id>'. */
+  circles?: KeptAnswers;
+  /** Authors' own entries of a day, each showing 'author <id>'. */
+  journalDays?: KeptAnswers;
 }
 
 /** Which change lets go of which cached thing: the one rule, whatever tells of the changes. */
@@ -100,16 +121,21 @@ export const invalidation: Record<ChangeTopic, (caches: Caches, userId: number) 
   feed: ({ feeds }, authorId) => feeds.forgetReadersOf(authorId),
   // A friendship or a block of this person was made or ended, or they appreciated or stopped
   // appreciating a reflection: what they themselves see of others.
-  friends: ({ feeds, circles }, readerId) => {
+  // A block also changes whose appreciations their own entries show.
+  friends: ({ feeds, circles, journalDays }, readerId) => {
     feeds.forgetReader(readerId);
-    circles?.forgetReader(readerId);
+    circles?.forget(`reader ${readerId}`);
+    journalDays?.forget(`author ${readerId}`);
   },
   // This person's account, or one of their sessions, changed or went: all their sessions.
   account: ({ sessions }, userId) => sessions.forgetUser(userId),
   // A content pack was loaded: everything built from the readings.
   content: ({ content }) => content.clear(),
   // What a circle's pages show changed (the id is the circle's): every day of that circle.
-  circle: ({ circles }, circleId) => circles?.forgetCircle(circleId),
+  circle: ({ circles }, circleId) => circles?.forget(`circle ${circleId}`),
+  // What this person's own entries show them changed: an entry, its circles, an appreciation
+  // of it, or an appreciator's name or suspension.
+  journal: ({ journalDays }, authorId) => journalDays?.forget(`author ${authorId}`),
 };
 
 const sessionsCached = 10_000;
@@ -132,6 +158,7 @@ export function cacheListener(caches: Caches): ChangeListener {
       caches.sessions.clear();
       caches.content.clear();
       caches.circles?.clear();
+      caches.journalDays?.clear();
     },
   };
 }
@@ -148,10 +175,12 @@ export function createAppCache(
   const feeds = new FeedCache(options.feedBytes);
   const sessions = new SessionCache<CachedSession & { id: number }>(sessionsCached);
   const content = new ContentCache(contentValuesCached);
-  const circles = new CircleCache(options.feedBytes);
+  const circles = new KeptAnswers(options.feedBytes);
+  // An author's own day is an entry or less: a quarter holds thousands of readers' today.
+  const journalDays = new KeptAnswers(options.feedBytes / 4);
   const changes: ChangeSource = changeLog(
     database,
-    cacheListener({ feeds, sessions, content, circles }),
+    cacheListener({ feeds, sessions, content, circles, journalDays }),
   );
   const lookups = {
     sessionHits: 0,
@@ -160,6 +189,8 @@ export function createAppCache(
     feedMisses: 0,
     circleHits: 0,
     circleMisses: 0,
+    journalDayHits: 0,
+    journalDayMisses: 0,
     logReads: 0,
   };
   /** When the log was last read, and how many writes this process had started by then. */
@@ -235,6 +266,32 @@ export function createAppCache(
 
   const secrets = new Map<string, Promise<Buffer>>();
 
+  /** The answer kept under `key`, or `read()` afresh and kept unless what it shows changed. */
+  const keptAnswer = async (
+    answers: KeptAnswers,
+    counts: { hits: keyof typeof lookups; misses: keyof typeof lookups },
+    key: string,
+    past: boolean,
+    read: () => Promise<unknown>,
+    shows: string[],
+  ): Promise<Buffer> => {
+    if (answers.maxBytes === 0) return serializedOrNone(await read());
+    const kept = answers.get(key);
+    if (kept) {
+      lookups[counts.hits] += 1;
+      return kept;
+    }
+    lookups[counts.misses] += 1;
+    const reading = answers.startRead(key, shows);
+    let body: Buffer | undefined;
+    try {
+      body = serializedOrNone(await read());
+      return body;
+    } finally {
+      answers.finishRead(reading, past, body);
+    }
+  };
+
   return {
     async session(tokenHash, fresh = false) {
       await hearChanges(fresh);
@@ -291,22 +348,20 @@ export function createAppCache(
       }
     },
 
-    async circleView(circleId, day, readerId, read) {
-      if (circles.maxBytes === 0) return serialized(await read());
-      const cached = circles.get(circleId, day.day, readerId);
-      if (cached) {
-        lookups.circleHits += 1;
-        return cached;
-      }
-      lookups.circleMisses += 1;
-      const reading = circles.startRead(circleId, readerId);
-      let body: Buffer | undefined;
-      try {
-        body = serialized(await read());
-        return body;
-      } finally {
-        circles.finishRead(reading, day, body);
-      }
+    circleView(circleId, { day, past }, readerId, read) {
+      const counts = { hits: 'circleHits', misses: 'circleMisses' } as const;
+      return keptAnswer(circles, counts, `${circleId}:${day}:${readerId}`, past, read, [
+        `circle ${circleId}`,
+        `reader ${readerId}`,
+      ]);
+    },
+
+    async journalDay(authorId, { day, past }, read) {
+      const counts = { hits: 'journalDayHits', misses: 'journalDayMisses' } as const;
+      const body = await keptAnswer(journalDays, counts, `${authorId}:${day}`, past, read, [
+        `author ${authorId}`,
+      ]);
+      return body.length === 0 ? null : body;
     },
 
     figures() {
@@ -330,6 +385,12 @@ export function createAppCache(
           hits: lookups.circleHits,
           misses: lookups.circleMisses,
         },
+        journalDays: {
+          entries: journalDays.size,
+          bytes: journalDays.bytes,
+          hits: lookups.journalDayHits,
+          misses: lookups.journalDayMisses,
+        },
         changes: { logReads: lookups.logReads, notificationsLive: notifications?.live ?? false },
       };
     },
@@ -350,6 +411,12 @@ function sessionApart(row: SessionRow): CachedSession & { id: number } {
     lastSeenMs: Date.parse(last_seen_at),
   };
 }
+
+/** What a read that found nothing is kept as: no gzipped answer is empty. */
+const noAnswer = Buffer.alloc(0);
+
+const serializedOrNone = (value: unknown): Buffer =>
+  value === null ? noAnswer : serialized(value);
 
 /**
  * A feed is kept gzipped: a tenth of its size or less, so the cache holds many more readers in

@@ -72,19 +72,19 @@ describe('the change log', () => {
     const { news } = await listen();
 
     await db.insertInto('journal_entries').values(entry(a, 0)).execute();
-    expect(await news()).toEqual([]);
+    expect(await news()).toEqual([`journal ${a}`]);
     const { id: shared } = await db
       .insertInto('journal_entries')
       .values(entry(b, 1))
       .returning('id')
       .executeTakeFirstOrThrow();
-    expect(await news()).toEqual([`feed ${b}`]);
+    expect(await news()).toEqual([`feed ${b}`, `journal ${b}`]);
     await db
       .updateTable('journal_entries')
       .set({ is_public: 0 })
       .where('id', '=', shared)
       .execute();
-    expect(await news()).toEqual([`feed ${b}`]);
+    expect(await news()).toEqual([`feed ${b}`, `journal ${b}`]);
 
     await db
       .insertInto('friendships')
@@ -129,7 +129,65 @@ describe('the change log', () => {
       .execute();
     await news();
     await db.deleteFrom('users').where('id', '=', c).execute();
-    expect(await news()).toEqual([`account ${c}`, `feed ${c}`, `friends ${b}`, `friends ${c}`]);
+    expect(await news()).toEqual([
+      `account ${c}`,
+      `feed ${c}`,
+      `friends ${b}`,
+      `friends ${c}`,
+      `journal ${c}`,
+    ]);
+  });
+
+  it("tells whose own entries show something new: circles, appreciations, appreciators' names", async () => {
+    const [author, friend, other] = [await newUser(), await newUser(), await newUser()];
+    const { db } = handles.writer;
+    const { news } = await listen();
+    const { id: entryId } = await db
+      .insertInto('journal_entries')
+      .values(entry(author, 0))
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const { id: circleId } = await db
+      .insertInto('circles')
+      .values({ name: 'Dawn', description: '', created_at: now(), updated_at: now() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('circle_members')
+      .values({ circle_id: circleId, user_id: author, role: 'owner', joined_at: now() })
+      .execute();
+    await news();
+
+    const share = { entry_id: entryId, circle_id: circleId, user_id: author, day_number: 1 };
+    await db.insertInto('journal_entry_circles').values(share).execute();
+    expect(await news()).toContain(`journal ${author}`);
+    await db.deleteFrom('journal_entry_circles').where('entry_id', '=', entryId).execute();
+    expect(await news()).toContain(`journal ${author}`);
+
+    const appreciations = [friend, other].map((user_id) => ({
+      entry_id: entryId,
+      user_id,
+      created_at: now(),
+    }));
+    await db.insertInto('entry_appreciations').values(appreciations).execute();
+    expect(new Set(await news())).toEqual(
+      new Set([`friends ${friend}`, `friends ${other}`, `journal ${author}`]),
+    );
+    await db.deleteFrom('entry_appreciations').where('user_id', '=', other).execute();
+    expect(await news()).toEqual([`friends ${other}`, `journal ${author}`]);
+
+    // The appreciator's name and standing show beside the appreciation.
+    await db.updateTable('users').set({ city: 'Nisa' }).where('id', '=', friend).execute();
+    expect(await news()).toEqual([`account ${friend}`]);
+    await db.updateTable('users').set({ full_name: 'Roshan' }).where('id', '=', friend).execute();
+    expect(await news()).toContain(`journal ${author}`);
+    await db.updateTable('users').set({ suspended_at: now() }).where('id', '=', friend).execute();
+    expect(await news()).toContain(`journal ${author}`);
+    await db.deleteFrom('users').where('id', '=', friend).execute();
+    expect(await news()).toContain(`journal ${author}`);
+    // Someone who appreciated nothing changes nothing of others' entries.
+    await db.updateTable('users').set({ full_name: 'Mitra' }).where('id', '=', other).execute();
+    expect(await news()).toEqual([`account ${other}`, `feed ${other}`]);
   });
 
   it('tells each change once, and nothing when nothing changed', async () => {

@@ -224,8 +224,11 @@ export interface PushSubscriptionsTable {
 export interface DataChangesTable {
   /** A number on SQLite; PostgreSQL's bigint comes back as a string. */
   seq: Generated<number | string>;
-  /** 'circle' names a circle's id in `user_id` (migration 0019). */
-  topic: 'feed' | 'friends' | 'account' | 'content' | 'circle';
+  /**
+   * 'circle' names a circle's id in `user_id` (migration 0019); 'journal' an author whose own
+   * entries, as they see them, changed (migration 0025).
+   */
+  topic: 'feed' | 'friends' | 'account' | 'content' | 'circle' | 'journal';
   user_id: number;
   /** PostgreSQL only: the transaction that wrote the entry (xid8, as text). */
   xid: Generated<string>;

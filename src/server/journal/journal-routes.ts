@@ -11,7 +11,8 @@ import {
 } from '../circles/entry-circles.js';
 import { afterAnswer } from '../http/after-answer.js';
 import { HttpError } from '../http/http-errors.js';
-import { sendGzippedJson } from '../http/serialized-json.js';
+import { sendGzippedJson, sendSerializedJson, serializedAs } from '../http/serialized-json.js';
+import { currentDayFor } from '../readings/reading-day.js';
 import { journalExportRoutes } from './journal-export.js';
 import {
   deleteOwnEntry,
@@ -25,6 +26,9 @@ import {
 
 const entryNotFound = () => new HttpError(404, 'Journal entry not found');
 const feedSchema = apiContract['GET /api/journal/friends'].response[200];
+const daySchema = apiContract['GET /api/journal/day/:dayNumber'].response[200];
+/** The answer of a day with no entry, when the client asks for one rather than a 404. */
+const noEntry = serializedAs(daySchema, { entry: null });
 
 /**
  * The saved entry with its circles and appreciations. A save begun from an older version wrote
@@ -73,11 +77,18 @@ export function journalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/day/:dayNumber',
       { schema: apiContract['GET /api/journal/day/:dayNumber'] },
-      async (request) => {
-        const entry = await ownEntryForDay(signedInUser(request).id, request.params.dayNumber);
-        if (!entry && request.query.ifNone === 'empty') return { entry: null };
-        if (!entry) throw entryNotFound();
-        return withExtras(entry);
+      async (request, reply) => {
+        const author = signedInUser(request);
+        const day = request.params.dayNumber;
+        const past = day !== currentDayFor(ctx, request);
+        // Most answers are the author's entry kept ready to send: it goes through the schema when read.
+        const gzipped = await ctx.cache.journalDay(author.id, { day, past }, async () => {
+          const entry = await ownEntryForDay(author.id, day);
+          return entry && daySchema.parse(await withExtras(entry));
+        });
+        if (gzipped) return sendGzippedJson(request, reply, gzipped);
+        if (request.query.ifNone === 'empty') return sendSerializedJson(reply, noEntry);
+        throw entryNotFound();
       },
     );
 

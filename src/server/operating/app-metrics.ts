@@ -7,6 +7,8 @@ export interface CacheFigures {
   sessions: { entries: number; maxEntries: number; hits: number; misses: number };
   /** Members' views of a circle's day, bounded in bytes as the feeds are (FEED_CACHE_MB). */
   circles: { entries: number; bytes: number; hits: number; misses: number };
+  /** Authors' own entries of a day, bounded in bytes the same way. */
+  journalDays: { entries: number; bytes: number; hits: number; misses: number };
   /** Reads of the change log so far, and whether changes are heard as they commit. */
   changes: { logReads: number; notificationsLive: boolean };
 }
@@ -141,24 +143,26 @@ export function createAppMetrics(): AppMetrics {
   // before they are written out in the same collection.
   new Gauge({
     name: 'threefold_cache_entries',
-    help: 'Entries each cache of this process holds: feeds (one per reader), sessions and circle views (one per member and day)',
+    help: 'Entries each cache of this process holds: feeds (one per reader), sessions, circle views (one per member and day) and journal days (one per author and day)',
     labelNames: ['cache'] as const,
     registers: [registry],
     collect() {
       if (!readCaches) return;
-      const { feeds, sessions, circles, changes } = readCaches();
+      const { feeds, sessions, circles, journalDays, changes } = readCaches();
       changeLogReads.inc(Math.max(0, changes.logReads - (counted.get('log reads') ?? 0)));
       counted.set('log reads', changes.logReads);
       changesHeard.set(changes.notificationsLive ? 1 : 0);
       this.set({ cache: 'feeds' }, feeds.entries);
       this.set({ cache: 'sessions' }, sessions.entries);
       this.set({ cache: 'circles' }, circles.entries);
+      this.set({ cache: 'journal days' }, journalDays.entries);
       cacheBytes.set({ of: 'used' }, feeds.bytes);
       cacheBytes.set({ of: 'max' }, feeds.maxBytes);
       for (const [cache, figures] of [
         ['feeds', feeds],
         ['sessions', sessions],
         ['circles', circles],
+        ['journal days', journalDays],
       ] as const) {
         for (const [result, total] of [
           ['hit', figures.hits],

@@ -22,6 +22,7 @@ import * as discoveryByPrefix from './2026-11-28-0021-discovery-by-prefix.js';
 import * as circleNoticesSent from './2026-11-28-0022-circle-notices-sent.js';
 import * as blocksInChangeLog from './2026-11-28-0023-blocks-in-change-log.js';
 import * as journalSearchWithoutAnIndex from './2026-11-29-0024-journal-search-without-an-index.js';
+import * as ownJournalInChangeLog from './2026-11-29-0025-own-journal-in-change-log.js';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-0022-circle-notices-sent': circleNoticesSent,
   '2026-11-28-0023-blocks-in-change-log': blocksInChangeLog,
   '2026-11-29-0024-journal-search-without-an-index': journalSearchWithoutAnIndex,
+  '2026-11-29-0025-own-journal-in-change-log': ownJournalInChangeLog,
 };
