@@ -151,7 +151,7 @@ function targets(main, small, larger, pgMain, pgSmall, pgLarger, bundle, shareIm
     const day = find(run, 'day');
     if (day?.ratio !== undefined) {
       check(
-        `${db}: one day's journal (today's, as the daily screen opens it) ≥ 50% of its ceiling at ${people}`,
+        `${db}: today's entry (one day's journal) ≥ 50% of its ceiling at ${people}`,
         day.ratio >= 0.5,
         pct(day.ratio),
       );
