@@ -1,23 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type ApiClient, HEARD_ELSEWHERE, signUp } from '../test-support/api-client.js';
-import { createTestApp, type TestApp } from '../test-support/test-app.js';
+import { twoAppsOnOneDatabase } from '../test-support/test-app.js';
 
 // Two instances of the app on one database: the reader asks one, the other members write
 // through the other. Each instance caches the circle's pages, so these tests fail if a cached
 // page outlives a change made elsewhere for more than the moment it takes to hear of it.
-let readerSide: TestApp;
-let writerSide: TestApp;
-beforeAll(async () => {
-  readerSide = await createTestApp();
-  writerSide = await createTestApp({
-    databaseUrl: readerSide.databaseUrl,
-    clock: readerSide.clock,
-  });
-});
-afterAll(async () => {
-  await writerSide.close();
-  await readerSide.close();
-});
+const processes = twoAppsOnOneDatabase();
 
 const text = (thoughts: string) => JSON.stringify({ thoughts, words: '', deeds: '' });
 const pageOf = async (reader: ApiClient, circleId: number) => {
@@ -34,8 +22,8 @@ const pageOf = async (reader: ApiClient, circleId: number) => {
  * writer shares with it on day 7.
  */
 async function circleAcrossProcesses(name: string, writerName: string, shared?: string) {
-  const reader = await signUp(readerSide.app);
-  const writer = await signUp(writerSide.app, { fullName: writerName });
+  const reader = await signUp(processes.one.app);
+  const writer = await signUp(processes.other.app, { fullName: writerName });
   const circleId: number = (await reader.api('POST /api/circles', { body: { name } })).body.id;
   const code = (await reader.api('POST /api/circles/:id/invites', { params: { id: circleId } }))
     .body.code;
@@ -69,7 +57,7 @@ describe("a circle's page cached by one process", () => {
       .poll(() => pageOf(reader, circleId), HEARD_ELSEWHERE)
       .toEqual(['Mehr: shared at dawn']);
 
-    readerSide.clock.advance(1000);
+    processes.one.clock.advance(1000);
     await writer.api('PUT /api/journal/:id', {
       params: { id: saved.body.id },
       body: { entryText: text('edited at noon') },

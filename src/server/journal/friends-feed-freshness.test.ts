@@ -1,24 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type ApiClient, befriend, HEARD_ELSEWHERE, signUp } from '../test-support/api-client.js';
-import { createTestApp, type TestApp } from '../test-support/test-app.js';
+import { twoAppsOnOneDatabase } from '../test-support/test-app.js';
 
 // Two instances of the app on one database, as when several processes serve the same people:
 // the reader asks one, the friend writes through the other. Each instance caches the feeds it
 // has answered, so these tests fail if a cached feed outlives a change made elsewhere for more
 // than the moment it takes to hear of it.
-let readerSide: TestApp;
-let writerSide: TestApp;
-beforeAll(async () => {
-  readerSide = await createTestApp();
-  writerSide = await createTestApp({
-    databaseUrl: readerSide.databaseUrl,
-    clock: readerSide.clock,
-  });
-});
-afterAll(async () => {
-  await writerSide.close();
-  await readerSide.close();
-});
+const processes = twoAppsOnOneDatabase();
 
 const text = (thoughts: string) => JSON.stringify({ thoughts, words: '', deeds: '' });
 const password = 'correct horse battery';
@@ -31,8 +19,8 @@ const feedOf = async (reader: ApiClient) => {
 
 describe("a friends' feed cached by one process", () => {
   it('shows every change a friend makes through another process', async () => {
-    const reader = await signUp(readerSide.app);
-    const friend = await signUp(writerSide.app, { fullName: 'First Name' });
+    const reader = await signUp(processes.one.app);
+    const friend = await signUp(processes.other.app, { fullName: 'First Name' });
     await befriend(reader, friend);
     await expect.poll(() => feedOf(reader), HEARD_ELSEWHERE).toEqual([]);
 
@@ -51,7 +39,7 @@ describe("a friends' feed cached by one process", () => {
       .poll(async () => (await feedOf(reader)).map((e) => e.id), HEARD_ELSEWHERE)
       .toEqual([shared.body.id]);
 
-    readerSide.clock.advance(1000);
+    processes.one.clock.advance(1000);
     await friend.api('PUT /api/journal/:id', {
       params: { id: shared.body.id },
       body: { entryText: text('edited at noon') },
@@ -81,8 +69,8 @@ describe("a friends' feed cached by one process", () => {
   });
 
   it('follows friendships made and ended elsewhere, and a friend who deletes their account', async () => {
-    const reader = await signUp(readerSide.app);
-    const friend = await signUp(writerSide.app);
+    const reader = await signUp(processes.one.app);
+    const friend = await signUp(processes.other.app);
     await friend.api('POST /api/journal', {
       body: { dayNumber: 3, entryText: text('hello'), isPublic: true },
     });
@@ -98,7 +86,7 @@ describe("a friends' feed cached by one process", () => {
     await expect.poll(() => feedOf(reader), HEARD_ELSEWHERE).toEqual([]);
 
     // One friend for another: as many friends as before, different entries.
-    const another = await signUp(writerSide.app);
+    const another = await signUp(processes.other.app);
     await another.api('POST /api/journal', {
       body: { dayNumber: 4, entryText: text('hi'), isPublic: true },
     });
@@ -119,9 +107,9 @@ describe("a friends' feed cached by one process", () => {
   });
 
   it('keeps each reader to their own friends', async () => {
-    const reader = await signUp(readerSide.app);
-    const other = await signUp(readerSide.app);
-    const friend = await signUp(writerSide.app);
+    const reader = await signUp(processes.one.app);
+    const other = await signUp(processes.one.app);
+    const friend = await signUp(processes.other.app);
     await befriend(reader, friend);
     await friend.api('POST /api/journal', {
       body: {

@@ -1,24 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, HEARD_ELSEWHERE, signUp } from '../test-support/api-client.js';
-import { createTestApp, type TestApp } from '../test-support/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { type ApiClient, HEARD_ELSEWHERE, signUp } from '../test-support/api-client.js';
+import { twoAppsOnOneDatabase } from '../test-support/test-app.js';
 
 // Two instances of the app on one database: the author opens their days through one, while
 // others (and the author, from another tab) write through the other. Each instance keeps the
 // days it has answered, so these tests fail if a kept day outlives a change made elsewhere for
 // more than the moment it takes to hear of it, or the author's own change at all.
-let authorSide: TestApp;
-let otherSide: TestApp;
-beforeAll(async () => {
-  authorSide = await createTestApp();
-  otherSide = await createTestApp({
-    databaseUrl: authorSide.databaseUrl,
-    clock: authorSide.clock,
-  });
-});
-afterAll(async () => {
-  await otherSide.close();
-  await authorSide.close();
-});
+const processes = twoAppsOnOneDatabase();
 
 const text = (thoughts: string) => JSON.stringify({ thoughts, words: '', deeds: '' });
 
@@ -43,8 +31,8 @@ async function dayAsAuthorSees(author: ApiClient) {
  * and opening it once, so that the process keeps it.
  */
 async function sharedWithAMember(memberName: string) {
-  const author = await signUp(authorSide.app);
-  const member = await signUp(otherSide.app, { fullName: memberName });
+  const author = await signUp(processes.one.app);
+  const member = await signUp(processes.other.app, { fullName: memberName });
   const circleId: number = (await member.api('POST /api/circles', { body: { name: 'Dawn' } })).body
     .id;
   const { code } = (await member.api('POST /api/circles/:id/invites', { params: { id: circleId } }))
@@ -98,7 +86,7 @@ describe("an author's day kept by one process", () => {
   it("shows the author's own change at once, made through either process", async () => {
     const { author, entryId } = await sharedWithAMember('Farah');
 
-    authorSide.clock.advance(1000);
+    processes.one.clock.advance(1000);
     await author.api('PUT /api/journal/:id', {
       params: { id: entryId },
       body: { entryText: text('changed here') },
@@ -106,11 +94,8 @@ describe("an author's day kept by one process", () => {
     expect((await dayAsAuthorSees(author))?.text).toBe(text('changed here'));
 
     // The same browser, its next call answered by the other process.
-    const sameBrowser = Object.assign(new ApiClient(otherSide.app), {
-      sessionCookie: author.sessionCookie,
-      user: author.user,
-    });
-    authorSide.clock.advance(1000);
+    const sameBrowser = author.on(processes.other.app);
+    processes.one.clock.advance(1000);
     await sameBrowser.api('PUT /api/journal/:id', {
       params: { id: entryId },
       body: { entryText: text('changed there') },
@@ -126,8 +111,8 @@ describe("an author's day kept by one process", () => {
   });
 
   it('keeps a day with no entry apart from a day with one, and each author apart', async () => {
-    const first = await signUp(authorSide.app);
-    const second = await signUp(authorSide.app);
+    const first = await signUp(processes.one.app);
+    const second = await signUp(processes.one.app);
     expect(await dayAsAuthorSees(first)).toBeNull();
     await second.api('POST /api/journal', { body: { dayNumber: 7, entryText: text('mine') } });
     expect((await dayAsAuthorSees(second))?.text).toBe(text('mine'));

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { type AppOptions, buildApp } from '../app.js';
 import type { Clock } from '../clock.js';
 import { type AppConfig, loadConfig } from '../config.js';
@@ -164,4 +164,21 @@ export async function createTestApp(
       fs.rmSync(scratch, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Two instances of the app on one database and one clock, as two processes serving the same
+ * people, each with its own caches: started before the file's tests, closed after them.
+ */
+export function twoAppsOnOneDatabase(): { readonly one: TestApp; readonly other: TestApp } {
+  const apps = {} as { one: TestApp; other: TestApp };
+  beforeAll(async () => {
+    apps.one = await createTestApp();
+    apps.other = await createTestApp({ databaseUrl: apps.one.databaseUrl, clock: apps.one.clock });
+  });
+  afterAll(async () => {
+    await apps.other.close();
+    await apps.one.close();
+  });
+  return apps;
 }
