@@ -1,6 +1,7 @@
 import { type Page, expect } from '@playwright/test';
 import {
   expectNoAxeViolations,
+  openAccountMenu,
   openExplanation,
   saveScreenshot,
   screenshotsWanted,
@@ -88,10 +89,7 @@ test('the avatar menu opens the glossary, every word with its meaning and a link
   await signUpViaApi(page);
   await page.goto('/app/daily-ritual');
   // The page comes rendered by the server: the menu opens once the app is live.
-  await expect(async () => {
-    await page.getByRole('button', { name: 'Account menu' }).click({ timeout: 2_000 });
-    await expect(page.getByRole('menuitem', { name: 'Glossary' })).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 30_000 });
+  await openAccountMenu(page);
   await expect(page.getByRole('menuitem')).toHaveText([
     'Contents',
     'Glossary',
