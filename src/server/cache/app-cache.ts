@@ -187,10 +187,6 @@ export function createAppCache(
     sessionMisses: 0,
     feedHits: 0,
     feedMisses: 0,
-    circleHits: 0,
-    circleMisses: 0,
-    journalDayHits: 0,
-    journalDayMisses: 0,
     logReads: 0,
   };
   /** When the log was last read, and how many writes this process had started by then. */
@@ -269,7 +265,6 @@ export function createAppCache(
   /** The answer kept under `key`, or `read()` afresh and kept unless what it shows changed. */
   const keptAnswer = async (
     answers: KeptAnswers,
-    counts: { hits: keyof typeof lookups; misses: keyof typeof lookups },
     key: string,
     past: boolean,
     read: () => Promise<unknown>,
@@ -277,11 +272,7 @@ export function createAppCache(
   ): Promise<Buffer> => {
     if (answers.maxBytes === 0) return serializedOrNone(await read());
     const kept = answers.get(key);
-    if (kept) {
-      lookups[counts.hits] += 1;
-      return kept;
-    }
-    lookups[counts.misses] += 1;
+    if (kept) return kept;
     const reading = answers.startRead(key, shows);
     let body: Buffer | undefined;
     try {
@@ -349,16 +340,14 @@ export function createAppCache(
     },
 
     circleView(circleId, { day, past }, readerId, read) {
-      const counts = { hits: 'circleHits', misses: 'circleMisses' } as const;
-      return keptAnswer(circles, counts, `${circleId}:${day}:${readerId}`, past, read, [
+      return keptAnswer(circles, `${circleId}:${day}:${readerId}`, past, read, [
         `circle ${circleId}`,
         `reader ${readerId}`,
       ]);
     },
 
     async journalDay(authorId, { day, past }, read) {
-      const counts = { hits: 'journalDayHits', misses: 'journalDayMisses' } as const;
-      const body = await keptAnswer(journalDays, counts, `${authorId}:${day}`, past, read, [
+      const body = await keptAnswer(journalDays, `${authorId}:${day}`, past, read, [
         `author ${authorId}`,
       ]);
       return body.length === 0 ? null : body;
@@ -382,14 +371,14 @@ export function createAppCache(
         circles: {
           entries: circles.size,
           bytes: circles.bytes,
-          hits: lookups.circleHits,
-          misses: lookups.circleMisses,
+          hits: circles.hits,
+          misses: circles.misses,
         },
         journalDays: {
           entries: journalDays.size,
           bytes: journalDays.bytes,
-          hits: lookups.journalDayHits,
-          misses: lookups.journalDayMisses,
+          hits: journalDays.hits,
+          misses: journalDays.misses,
         },
         changes: { logReads: lookups.logReads, notificationsLive: notifications?.live ?? false },
       };

@@ -88,4 +88,13 @@ describe('answers kept ready to send', () => {
     answers.finishRead(beforeClear, false, body(100));
     expect(answers.size).toBe(0);
   });
+
+  it('counts the lookups that found an answer kept and those that did not', () => {
+    const answers = new KeptAnswers(8000);
+    expect(answers.get(viewOf(1, today))).toBeUndefined();
+    keep(answers, 1, today, false, 500);
+    expect(answers.get(viewOf(1, today))).toBeDefined();
+    expect(answers.get(viewOf(1, today))).toBeDefined();
+    expect({ hits: answers.hits, misses: answers.misses }).toEqual({ hits: 2, misses: 1 });
+  });
 });

@@ -37,6 +37,9 @@ export class KeptAnswers {
   readonly #pastKeys = new Set<string>();
   #bytes = 0;
   #pastBytes = 0;
+  /** Lookups that found an answer kept, and that did not (GET /metrics). */
+  hits = 0;
+  misses = 0;
 
   readonly #pastMaxBytes: number;
 
@@ -54,7 +57,11 @@ export class KeptAnswers {
 
   get(key: string): Buffer | undefined {
     const kept = this.#answers.get(key);
-    if (!kept) return undefined;
+    if (!kept) {
+      this.misses += 1;
+      return undefined;
+    }
+    this.hits += 1;
     // Moved to the end: a Map iterates in insertion order, so the first is the least recent.
     this.#answers.delete(key);
     this.#answers.set(key, kept);

@@ -56,47 +56,59 @@ async function sqliteTriggers(db: Kysely<unknown>): Promise<void> {
   for (const statement of statements) await sql.raw(statement).execute(db);
 }
 
+/** A row trigger's body that logs `log` of the row gone on delete, else of the row written. */
+const logEachRow = (log: (row: 'old' | 'new') => string) => `
+  if tg_op = 'DELETE' then ${log('old')} return old; end if;
+  ${log('new')} return new;`;
+
 async function postgresTriggers(db: Kysely<unknown>): Promise<void> {
-  const functions: Record<
-    string,
-    { timing: 'after' | 'before'; events: string; body: string; when?: string }
-  > = {
-    journal_entries: {
+  const triggers: {
+    name: string;
+    table: string;
+    timing: 'after' | 'before';
+    events: string;
+    body: string;
+    when?: string;
+  }[] = [
+    {
+      name: 'journal_entries',
+      table: 'journal_entries',
       timing: 'after',
       events: 'insert or update or delete',
-      body: `
-        if tg_op = 'DELETE' then ${logAuthor('old.user_id')} return old; end if;
-        ${logAuthor('new.user_id')} return new;`,
+      body: logEachRow((row) => logAuthor(`${row}.user_id`)),
     },
-    journal_entry_circles: {
+    {
+      name: 'journal_entry_circles',
+      table: 'journal_entry_circles',
       timing: 'after',
       events: 'insert or delete',
-      body: `
-        if tg_op = 'DELETE' then ${logAuthor('old.user_id')} return old; end if;
-        ${logAuthor('new.user_id')} return new;`,
+      body: logEachRow((row) => logAuthor(`${row}.user_id`)),
     },
-    entry_appreciations: {
+    {
+      name: 'entry_appreciations',
+      table: 'entry_appreciations',
       timing: 'after',
       events: 'insert or delete',
-      body: `
-        if tg_op = 'DELETE' then ${logAuthorOfEntry('old.entry_id')} return old; end if;
-        ${logAuthorOfEntry('new.entry_id')} return new;`,
+      body: logEachRow((row) => logAuthorOfEntry(`${row}.entry_id`)),
     },
-    users: {
+    {
+      name: 'users',
+      table: 'users',
       timing: 'after',
       events: 'update of full_name, suspended_at',
       when: `(${appreciatorShowsOtherwise('is distinct from')})`,
       body: `${logAuthorsAppreciatedBy('new.id')} return new;`,
     },
     // Before: the appreciations are still there to name the authors.
-    users_gone: {
+    {
+      name: 'users_gone',
+      table: 'users',
       timing: 'before',
       events: 'delete',
       body: `${logAuthorsAppreciatedBy('old.id')} return old;`,
     },
-  };
-  for (const [name, { timing, events, body, when }] of Object.entries(functions)) {
-    const table = name === 'users_gone' ? 'users' : name;
+  ];
+  for (const { name, table, timing, events, body, when } of triggers) {
     await sql
       .raw(
         `create function ${name}_journal_change() returns trigger language plpgsql as $$
