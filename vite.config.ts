@@ -15,6 +15,7 @@ import {
 } from './src/shared/web-build.js';
 import { READING_COMFORT_SCRIPT } from './src/shared/reading-comfort.js';
 import { SIGNED_OUT_MARK_SCRIPT } from './src/shared/signed-out-mark.js';
+import { startScriptsAfterPaint } from './src/shared/scripts-after-paint.js';
 
 const paper = '#f7f3ea';
 
@@ -258,7 +259,7 @@ function prerenderedPages(): Plugin {
           const preloads = screen ? preloadTags(template, chunkWithImports(bundle, screen)) : '';
           fs.writeFileSync(
             path.join(outDir, page.file),
-            await renderPage(template, page, preloads),
+            startScriptsAfterPaint(await renderPage(template, page, preloads)),
           );
         }
         // The page the server fills for each reader links the stylesheet rather than carrying
@@ -271,7 +272,7 @@ function prerenderedPages(): Plugin {
         );
         fs.writeFileSync(
           path.join(serverBuild, READER_PAGE_TEMPLATE),
-          linkedStyles.replace('</head>', () => `${dailyPreloads}</head>`),
+          startScriptsAfterPaint(linkedStyles.replace('</head>', () => `${dailyPreloads}</head>`)),
         );
       },
     },

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { READING_COMFORT_SCRIPT } from '#shared/reading-comfort';
+import { SCRIPTS_AFTER_PAINT_SCRIPT } from '#shared/scripts-after-paint';
 import { SIGNED_OUT_MARK_SCRIPT } from '#shared/signed-out-mark';
 import { HttpError } from './http-errors.js';
 import { addressHasNul, UNSTORABLE_TEXT_MESSAGE } from './storable-text.js';
@@ -8,15 +9,19 @@ import { addressHasNul, UNSTORABLE_TEXT_MESSAGE } from './storable-text.js';
 const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * The inline scripts pages carry, which run before paint: the reader's text size and theme,
- * and the mark of a device signed out without asking.
+ * The inline scripts pages carry: the reader's text size and theme and the mark of a device
+ * signed out without asking, which run before paint, and the start of the app's scripts after it.
  */
-const inlineScriptHashes = [READING_COMFORT_SCRIPT, SIGNED_OUT_MARK_SCRIPT]
+const inlineScriptHashes = [
+  READING_COMFORT_SCRIPT,
+  SIGNED_OUT_MARK_SCRIPT,
+  SCRIPTS_AFTER_PAINT_SCRIPT,
+]
   .map((script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`)
   .join(' ');
 
 /**
- * A CSP with no inline script but the two above, allowed by their hashes; styles may be
+ * A CSP with no inline script but the three above, allowed by their hashes; styles may be
  * inline (Radix positions popovers that way).
  */
 function contentSecurityPolicy(secure: boolean): string {
