@@ -11,6 +11,12 @@ import {
   type SharedStanza,
 } from './share-images.js';
 
+/**
+ * Memory for the images last sent: a day's card and story are about 210 KB, so this holds the
+ * images of the last two or three weeks' days when those are what is shared.
+ */
+export const SENT_IMAGES_KEPT_BYTES = 4 * 1024 * 1024;
+
 /** One image to draw, and the file it is kept in. */
 export interface DrawingJob {
   shared: SharedStanza;
@@ -131,6 +137,9 @@ interface Waiting {
  */
 export class ShareImageFiles {
   private readonly present = new Set<string>();
+  /** The images last sent, by file, least recently sent first: most shares are of recent days. */
+  private readonly sent = new Map<string, Buffer>();
+  private sentBytes = 0;
   private readonly queue = new Map<string, Waiting>();
   private drawing = false;
   private closed = false;
@@ -143,6 +152,8 @@ export class ShareImageFiles {
     readonly dir: string,
     options: {
       inOwnProcess?: boolean;
+      /** How many bytes of images last sent are kept in memory to send again. */
+      keptBytes?: number;
       /** Told when a request asked for an image not drawn yet (the pack may have changed). */
       onMissing?: () => void;
     } = {},
@@ -151,7 +162,10 @@ export class ShareImageFiles {
     this.inOwnProcess = options.inOwnProcess ?? drawsInOwnProcess();
     this.drawer = this.inOwnProcess ? processDrawer() : threadDrawer();
     this.onMissing = options.onMissing ?? (() => undefined);
+    this.keptBytes = options.keptBytes ?? SENT_IMAGES_KEPT_BYTES;
   }
+
+  private readonly keptBytes: number;
 
   /** The hash naming this image: of the drawing code, the format, the day and its text. */
   keyOf(shared: SharedStanza, format: ShareImageFormat): string {
@@ -197,9 +211,56 @@ export class ShareImageFiles {
     }
   }
 
+  /**
+   * The image's bytes, drawn first when needed (as `ready`). Recently sent images come from
+   * memory: a file's name says what it shows, so its bytes never change. Null when the image is
+   * not ready within `waitMs`.
+   */
+  async bytes(
+    shared: SharedStanza,
+    format: ShareImageFormat,
+    waitMs: number,
+  ): Promise<Buffer | null> {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const file = await this.ready(shared, format, waitMs);
+      if (!file) return null;
+      const kept = this.sent.get(file);
+      if (kept) {
+        this.sent.delete(file);
+        this.sent.set(file, kept);
+        return kept;
+      }
+      try {
+        const read = await fs.promises.readFile(file);
+        this.keepSent(file, read);
+        return read;
+      } catch {
+        // Removed by another process since: drawn again.
+        this.forget(file);
+      }
+    }
+    return null;
+  }
+
+  private keepSent(file: string, bytes: Buffer): void {
+    if (bytes.length > this.keptBytes || this.sent.has(file)) return;
+    this.sent.set(file, bytes);
+    this.sentBytes += bytes.length;
+    for (const [oldest, oldestBytes] of this.sent) {
+      if (this.sentBytes <= this.keptBytes) break;
+      this.sent.delete(oldest);
+      this.sentBytes -= oldestBytes.length;
+    }
+  }
+
   /** Forgets that a file was there (another process removed it): the next request draws it. */
   forget(file: string): void {
     this.present.delete(file);
+    const kept = this.sent.get(file);
+    if (kept) {
+      this.sent.delete(file);
+      this.sentBytes -= kept.length;
+    }
   }
 
   /**

@@ -111,6 +111,37 @@ describe('share image files', () => {
     }
   });
 
+  it('sends an image again from memory while it is among the last sent, and from its file after', async () => {
+    const dir = scratch();
+    const card = await new ShareImageFiles(dir, { inOwnProcess: false }).bytes(
+      reading(1),
+      'card',
+      20_000,
+    );
+    // Room for one card, not two: sending a second lets the first go.
+    const files = new ShareImageFiles(dir, {
+      inOwnProcess: false,
+      keptBytes: Math.round(card!.length * 1.5),
+    });
+    try {
+      const sent = await files.bytes(reading(1), 'card', 20_000);
+      expect(sent?.equals(card!)).toBe(true);
+      const file = files.fileOf(reading(1), 'card');
+      // The file is rewritten with other bytes behind the server's back: what was sent is kept.
+      fs.writeFileSync(file, 'other bytes');
+      expect((await files.bytes(reading(1), 'card', 20_000))?.equals(card!)).toBe(true);
+      await files.bytes(reading(2), 'card', 20_000);
+      expect((await files.bytes(reading(1), 'card', 20_000))?.toString()).toBe('other bytes');
+      // Gone from disk and from memory: drawn again.
+      await files.bytes(reading(2), 'card', 20_000);
+      fs.rmSync(file);
+      files.forget(file);
+      expect((await files.bytes(reading(1), 'card', 20_000))?.equals(card!)).toBe(true);
+    } finally {
+      await files.close();
+    }
+  });
+
   it('draws an image a request waits for before the ones queued ahead, and answers null past the wait', async () => {
     const dir = scratch();
     const files = new ShareImageFiles(dir, { inOwnProcess: false });

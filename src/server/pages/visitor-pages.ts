@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TOTAL_DAYS } from '#shared/constants';
 import { currentReadingDay, dayAccess, dayOpenEverywhere } from '#shared/day-model';
@@ -238,21 +237,13 @@ export function visitorPages(ctx: AppContext) {
         if (matchesEtag(request.headers['if-none-match'], etag)) {
           return reply.code(304).send();
         }
-        for (let attempt = 0; attempt < 2; attempt++) {
-          // From source (tests) the drawing shares this thread and may take longer: no 503 there.
-          const file = await images.ready(
-            reading,
-            format,
-            images.inOwnProcess ? IMAGE_WAIT_MS : 60_000,
-          );
-          if (!file) break;
-          try {
-            return reply.type('image/png').send(await fs.readFile(file));
-          } catch {
-            // Removed by another process since: drawn again.
-            images.forget(file);
-          }
-        }
+        // From source (tests) the drawing shares this thread and may take longer: no 503 there.
+        const bytes = await images.bytes(
+          reading,
+          format,
+          images.inOwnProcess ? IMAGE_WAIT_MS : 60_000,
+        );
+        if (bytes) return reply.type('image/png').send(bytes);
         return reply
           .code(503)
           .headers({ 'cache-control': 'no-store', 'retry-after': String(IMAGE_RETRY_AFTER_S) })
