@@ -347,6 +347,14 @@ export default defineConfig({
     precompressedFiles(),
   ],
   resolve: { conditions: ['source', 'module', 'browser', 'development|production'] },
-  build: { outDir: 'dist/web', emptyOutDir: true, sourcemap: true, manifest: true },
+  build: {
+    outDir: 'dist/web',
+    emptyOutDir: true,
+    sourcemap: true,
+    manifest: true,
+    modulePreload: {
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
+    },
+  },
   server: { proxy: { '/api': 'http://localhost:3000' } },
 });

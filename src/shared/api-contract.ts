@@ -10,9 +10,9 @@ import {
   signOutOthersResponseSchema,
 } from './account-schemas.js';
 import { glossaryEntrySchema, glossaryQuerySchema } from './glossary.js';
+import { CIRCLE_NOT_FOUND, INVITE_NOT_FOUND, MEMBER_NOT_FOUND } from './circle-messages.js';
 import {
   appreciationAnswerSchema,
-  CIRCLE_NOT_FOUND,
   circleDetailSchema,
   circleInviteSchema,
   circleReflectionSchema,
@@ -20,11 +20,9 @@ import {
   circleSummarySchema,
   createCircleSchema,
   createdCircleSchema,
-  INVITE_NOT_FOUND,
   invitePreviewSchema,
   joinCircleSchema,
   joinedCircleSchema,
-  MEMBER_NOT_FOUND,
   memberRoleChangeSchema,
   updateCircleSchema,
 } from './circle-schemas.js';

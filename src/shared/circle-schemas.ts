@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INVITE_NOT_FOUND } from './circle-messages.js';
 import { TOTAL_DAYS } from './constants.js';
 import { controlCharactersMessage, hasControlCharacters } from './plain-text.js';
 import { oneLine, requiredText } from './validation-messages.js';
@@ -17,9 +18,6 @@ export const CIRCLE_LIMITS = {
   circlesPerEntry: 20,
 } as const;
 
-export const CIRCLE_NOT_FOUND = 'Circle not found';
-export const INVITE_NOT_FOUND = 'Invite not found';
-export const MEMBER_NOT_FOUND = 'Member not found';
 export const TOO_MANY_CIRCLES = `You can be in at most ${CIRCLE_LIMITS.circlesPerPerson} circles. Leave one to start or join another.`;
 export const CIRCLE_FULL = `This circle already has ${CIRCLE_LIMITS.membersPerCircle} members, the most a circle can have.`;
 export const TOO_MANY_INVITES = `You can make at most ${CIRCLE_LIMITS.invitesPerDay} invite links a day. Try again tomorrow.`;

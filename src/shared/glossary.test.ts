@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  checkGlossary,
-  type GlossaryTerm,
-  glossaryMatcher,
-  glossaryWithDays,
-  markFirstUses,
-  slugsIn,
-} from './glossary.js';
+import { glossaryMatcher, markFirstUses, slugsIn } from './glossary-marks.js';
+import { checkGlossary, type GlossaryTerm, glossaryWithDays } from './glossary.js';
 
 const definition =
   'A definition long enough to pass the check, written in twenty plain words for a reader who meets it each day.';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  PRELOADS_PER_TASK,
   SCRIPTS_AFTER_PAINT_ID,
   SCRIPTS_AFTER_PAINT_SCRIPT,
   type ScriptsAfterPaint,
@@ -101,6 +102,26 @@ describe('scripts started after the first paint', () => {
     ]);
     head.runTimers();
     expect(head.added).toHaveLength(2);
+  });
+
+  it('adds many preloads a few at a time, each few in a task of its own, the entry last', () => {
+    const preload = Array.from({ length: PRELOADS_PER_TASK * 2 + 1 }, (_, i) => `/assets/${i}.js`);
+    const head = runHeadScript({ entry: '/assets/index-1.js', preload }, 'interactive');
+    head.paint();
+    const addedAfterEachTask = [0, 1, 2, 3].map(() => {
+      head.runTimers();
+      return head.added.length;
+    });
+    expect(addedAfterEachTask).toEqual([
+      PRELOADS_PER_TASK,
+      PRELOADS_PER_TASK * 2,
+      PRELOADS_PER_TASK * 2 + 2,
+      PRELOADS_PER_TASK * 2 + 2,
+    ]);
+    expect(head.added.map((element) => element.href ?? element.src)).toEqual([
+      ...preload,
+      '/assets/index-1.js',
+    ]);
   });
 
   it('starts without a frame (a page in a background tab), but never before the page is read', () => {

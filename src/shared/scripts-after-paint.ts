@@ -36,21 +36,27 @@ export function startScriptsAfterPaint(html: string): string {
   return html.replace(modulePreload, '').replace(moduleScript, () => start);
 }
 
+/** Preloads added in one task: each costs the page about a millisecond on a fast machine. */
+export const PRELOADS_PER_TASK = 6;
+
 /**
- * Reads the list and adds the preloads and the entry, once: in the first task after the first
- * frame, and at the latest after half a second (a page opened in a background tab draws no
- * frame), never before the page has been read to its end, since the app adopts the whole page.
- * Plain ES5 in one string, allowed by the server's Content-Security-Policy by its SHA-256 hash
- * (src/server/http/security.ts), which must match the page byte for byte.
+ * Reads the list and adds the preloads, a few in each task so that no task holds the page long,
+ * and then the entry, once: starting in the first task after the first frame, and at the latest
+ * after half a second (a page opened in a background tab draws no frame), never before the page
+ * has been read to its end, since the app adopts the whole page. Plain ES5 in one string, allowed
+ * by the server's Content-Security-Policy by its SHA-256 hash (src/server/http/security.ts),
+ * which must match the page byte for byte.
  */
 export const SCRIPTS_AFTER_PAINT_SCRIPT =
   '(function(){var d=document,w=window,done=0;' +
   'function go(){if(done)return;' +
   'if(d.readyState==="loading"){d.addEventListener("DOMContentLoaded",go);return}' +
   `done=1;var s;try{s=JSON.parse(d.getElementById(${JSON.stringify(SCRIPTS_AFTER_PAINT_ID)}).textContent)}catch(e){return}` +
-  'for(var i=0;i<s.preload.length;i++){var l=d.createElement("link");' +
+  'var i=0;(function more(){' +
+  `for(var n=0;n<${PRELOADS_PER_TASK}&&i<s.preload.length;n++,i++){var l=d.createElement("link");` +
   'l.rel="modulepreload";l.crossOrigin="";l.href=s.preload[i];d.head.appendChild(l)}' +
+  'if(i<s.preload.length){setTimeout(more,0);return}' +
   'var m=d.createElement("script");m.type="module";m.crossOrigin="";m.src=s.entry;' +
-  'd.head.appendChild(m)}' +
+  'd.head.appendChild(m)})()}' +
   'if(w.requestAnimationFrame)w.requestAnimationFrame(function(){setTimeout(go,0)});' +
   'setTimeout(go,500)})()';

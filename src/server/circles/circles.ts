@@ -1,14 +1,12 @@
 import crypto from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
+import { CIRCLE_NOT_FOUND, INVITE_NOT_FOUND, MEMBER_NOT_FOUND } from '#shared/circle-messages';
 import {
   CIRCLE_FULL,
   CIRCLE_LIMITS,
-  CIRCLE_NOT_FOUND,
   type CircleDetail,
   type CircleRole,
   type CircleSummary,
-  INVITE_NOT_FOUND,
-  MEMBER_NOT_FOUND,
   OWNER_HANDS_ON_FIRST,
   TOO_MANY_CIRCLES,
   TOO_MANY_INVITES,

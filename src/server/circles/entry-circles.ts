@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
-import { CIRCLE_NOT_FOUND, type Appreciation } from '#shared/circle-schemas';
+import { CIRCLE_NOT_FOUND } from '#shared/circle-messages';
+import type { Appreciation } from '#shared/circle-schemas';
 import { compileRead, type ReadableDatabase } from '../db/compiled-read.js';
 import { noBlockBetween } from './circle-membership.js';
 import type { Database } from '../db/tables.js';

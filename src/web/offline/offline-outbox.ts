@@ -1,4 +1,4 @@
-import { CIRCLE_NOT_FOUND } from '#shared/circle-schemas';
+import { CIRCLE_NOT_FOUND } from '#shared/circle-messages';
 import type { CreateJournalEntryInput, JournalEntry } from '#shared/journal-schemas';
 import type { SavedVersion } from './reflection-versions.js';
 import type { EntryPart } from '#shared/shared-parts';

@@ -1,12 +1,8 @@
 import { Popover } from 'radix-ui';
 import { type ComponentProps, type ReactNode, useMemo } from 'react';
 import { Link } from 'react-router';
-import {
-  type GlossaryTerm,
-  type MarkedPiece,
-  glossaryMatcher,
-  markFirstUses,
-} from '#shared/glossary';
+import type { GlossaryTerm } from '#shared/glossary';
+import { type MarkedPiece, glossaryMatcher, markFirstUses } from '#shared/glossary-marks';
 import glossaryFile from '../../../../content/glossary.json' with { type: 'json' };
 import { paths } from '../../app/paths.js';
 import { ExplanationText } from './explanation-text.js';
