@@ -53,7 +53,8 @@ const options = {
   compareUsers: smoke ? 0 : Number(args['compare-users']),
   // The same number of people signed in at every size, so sizes differ only in the data.
   signedIn: smoke ? 200 : Number(args['signed-in']),
-  // Only these endpoints (keys of load-endpoints.mjs), and none of the other measures.
+  // Only these endpoints (keys of load-endpoints.mjs), and none of the other measures but
+  // 'web' (the bundle and Lighthouse) when it is named too.
   only: args.only ? args.only.split(',').map((key) => key.trim()) : null,
   webDist: path.resolve(root, args['web-dist']),
   port: Number(args.port),
@@ -69,6 +70,8 @@ const resultsDir = smoke
 fs.mkdirSync(resultsDir, { recursive: true });
 
 const log = (...parts) => console.log(...parts);
+/** Whether a measure besides the endpoints runs: always, unless --only leaves it out. */
+const measuresAlso = (key) => !options.only || options.only.includes(key);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const fmt = (n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
 
@@ -631,7 +634,8 @@ async function runScenario(kind, users, { web }) {
     await stop(quiet);
 
     let lighthouse;
-    if (web && !options.only) lighthouse = await runLighthouse(baseUrl, seed.sessions[0].token);
+    if (web && measuresAlso('web'))
+      lighthouse = await runLighthouse(baseUrl, seed.sessions[0].token);
     return {
       database: kind,
       label,
@@ -725,7 +729,8 @@ function withEarlierRows(file, result) {
     if (!earlier.endpoints.some((old) => old.key === key)) endpoints.push(row);
   }
   const journalSearch = result.journalSearch ?? earlier.journalSearch;
-  return { ...earlier, endpoints, plans: result.plans, journalSearch };
+  const lighthouse = result.lighthouse ?? earlier.lighthouse;
+  return { ...earlier, endpoints, plans: result.plans, journalSearch, lighthouse };
 }
 
 async function main() {
@@ -738,7 +743,7 @@ async function main() {
   }
   const results = [];
   // A run of only some endpoints leaves the bundle and the share images as they were.
-  const bundle = options.only ? null : await bundleFigures();
+  const bundle = measuresAlso('web') ? await bundleFigures() : null;
   const logLine = await logLineCost();
   log(
     `\nThe default log's line, in this process: ${fmt(logLine.microsPerLine, 2)} µs of CPU per answered request`,
