@@ -278,6 +278,8 @@ test('at the chosen minute the reminder shows once, closes after 10 s and opens 
   );
   await page.reload();
   await expect(reminderSwitch(page)).toBeChecked();
+  // The minute's check starts with the shell's background work, which loads after the screen.
+  await page.waitForLoadState('networkidle');
 
   await page.clock.runFor(60_000);
   await expect
@@ -324,6 +326,7 @@ test('no second reminder on a day one was already shown; the next day brings its
   );
   await page.reload();
   await expect(reminderSwitch(page)).toBeChecked();
+  await page.waitForLoadState('networkidle');
   await page.clock.runFor(60_000);
 
   // A day on, the check that runs every minute shows 8 March's reminder (day 67), and it is the
