@@ -141,6 +141,25 @@ test("a tap on the account menu of today's rendered page, before the menu's code
   await expect(page).toHaveURL(/\/landing$/);
 });
 
+test('a tap on a door of the landing, made before the app is live, opens its sheet once it is', async ({
+  page,
+}) => {
+  let release: () => void = () => {};
+  const appCode = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/index-*.js', async (route) => {
+    await appCode;
+    await route.continue();
+  });
+  // The landing shows, and starts its scripts, before they have run (its load waits for them).
+  const asked = page.waitForRequest('**/assets/index-*.js');
+  await page.goto('/landing', { waitUntil: 'domcontentloaded' });
+  await asked;
+  await page.getByRole('button', { name: 'I already have an account' }).click();
+  await expect(page.getByRole('tabpanel', { name: 'Sign In' })).toHaveCount(0);
+  release();
+  await expect(page.getByRole('tabpanel', { name: 'Sign In' })).toBeVisible();
+});
+
 test("today's reading can be read before any script runs", async ({ newDevice, baseURL }) => {
   const context = await newDevice({ javaScriptEnabled: false, baseURL });
   try {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { takeEarlyTap } from './early-taps.js';
+import { takeEarlyTap, takeLastEarlyTap } from './early-taps.js';
 
 const early = globalThis as {
   window?: { __earlyTaps?: string[]; __earlyTapsLive?: Record<string, boolean> };
@@ -21,6 +21,17 @@ describe('taps kept before a button was live', () => {
     early.window = { __earlyTaps: [], __earlyTapsLive: {} };
     expect(takeEarlyTap('account-menu')).toBe(false);
     expect(early.window.__earlyTapsLive).toEqual({ 'account-menu': true });
+  });
+
+  it('answer the door tapped last among several, and make every one of them live', () => {
+    early.window = {
+      __earlyTaps: ['sign-in', 'other', 'create-account', 'sign-in', 'create-account'],
+      __earlyTapsLive: {},
+    };
+    expect(takeLastEarlyTap(['sign-in', 'create-account'])).toBe('create-account');
+    expect(early.window.__earlyTaps).toEqual(['other']);
+    expect(early.window.__earlyTapsLive).toEqual({ 'sign-in': true, 'create-account': true });
+    expect(takeLastEarlyTap(['sign-in', 'create-account'])).toBeNull();
   });
 
   it('are none when the early script did not run', () => {

@@ -26,3 +26,14 @@ export function takeEarlyTap(name: string): boolean {
   for (let i = taps.length - 1; i >= 0; i--) if (taps[i] === name) taps.splice(i, 1);
   return true;
 }
+
+/**
+ * `takeEarlyTap` for buttons that ask for different things (two doors into one sheet): each is
+ * live from now on, and the one tapped last before the page was live, if any, is answered.
+ */
+export function takeLastEarlyTap<Name extends string>(names: readonly Name[]): Name | null {
+  const taps = page()?.__earlyTaps ?? [];
+  const last = [...taps].reverse().find((tap): tap is Name => names.includes(tap as Name));
+  for (const name of names) takeEarlyTap(name);
+  return last ?? null;
+}

@@ -1,11 +1,12 @@
 import { useSearchParams } from 'react-router';
 import { Flame } from 'lucide-react';
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { PRODUCT_NAME, PRODUCT_SUBTITLE, TAGLINE } from '#shared/constants';
 import { publicDayHref } from '#shared/shared-day';
 import { SignedOutNotice } from '../../components/signed-out-notice.js';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link.js';
 import { Button } from '../../components/ui/button.js';
+import { takeLastEarlyTap } from '../../app/early-taps.js';
 import type { AuthTab } from './auth-sheet.js';
 
 // The forms (and their validation) are behind a button, so they load when the reader reaches
@@ -32,6 +33,15 @@ export function LandingScreen() {
     setSheetWanted(true);
     setSheetOpen(true);
   };
+
+  // The page shows before its scripts run: a tap on either door before then opens its sheet now.
+  useEffect(() => {
+    const tapped = takeLastEarlyTap<AuthTab>(['create-account', 'sign-in']);
+    if (!tapped) return;
+    setTab(tapped);
+    setSheetWanted(true);
+    setSheetOpen(true);
+  }, []);
 
   return (
     <div className="relative isolate flex min-h-dvh flex-col overflow-hidden">
@@ -63,6 +73,7 @@ export function LandingScreen() {
             <Button
               size="lg"
               onClick={() => openSheet('create-account')}
+              data-early-tap="create-account"
               onPointerEnter={prepareAuthSheet}
               onFocus={prepareAuthSheet}
             >
@@ -72,6 +83,7 @@ export function LandingScreen() {
               size="lg"
               variant="ghost"
               onClick={() => openSheet('sign-in')}
+              data-early-tap="sign-in"
               onPointerEnter={prepareAuthSheet}
               onFocus={prepareAuthSheet}
             >
