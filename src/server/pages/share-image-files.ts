@@ -15,7 +15,7 @@ import {
  * Memory for the images last sent: a day's card and story are about 210 KB, so this holds the
  * images of the last two or three weeks' days when those are what is shared.
  */
-export const SENT_IMAGES_KEPT_BYTES = 4 * 1024 * 1024;
+const SENT_IMAGES_KEPT_BYTES = 4 * 1024 * 1024;
 
 /** One image to draw, and the file it is kept in. */
 export interface DrawingJob {
@@ -140,6 +140,7 @@ export class ShareImageFiles {
   /** The images last sent, by file, least recently sent first: most shares are of recent days. */
   private readonly sent = new Map<string, Buffer>();
   private sentBytes = 0;
+  private readonly keptBytes: number;
   private readonly queue = new Map<string, Waiting>();
   private drawing = false;
   private closed = false;
@@ -164,8 +165,6 @@ export class ShareImageFiles {
     this.onMissing = options.onMissing ?? (() => undefined);
     this.keptBytes = options.keptBytes ?? SENT_IMAGES_KEPT_BYTES;
   }
-
-  private readonly keptBytes: number;
 
   /** The hash naming this image: of the drawing code, the format, the day and its text. */
   keyOf(shared: SharedStanza, format: ShareImageFormat): string {
