@@ -45,6 +45,16 @@ async function setUp(page: Page, baseURL: string | undefined) {
   return today;
 }
 
+/**
+ * Today's reflection open on the shared entry, once the app has read what it reads as it starts
+ * and has the form's code: going offline earlier would fail those reads under the open form.
+ */
+async function openSettledReflection(page: Page) {
+  await openDailyScreen(page);
+  await openReflection(page, { navigate: false });
+  await expectForm(page, SHARED, true);
+}
+
 /** The shared entry opened, one part edited and saved offline: the save waits on the device. */
 async function saveOfflineOverShared(
   page: Page,
@@ -54,8 +64,7 @@ async function saveOfflineOverShared(
 ) {
   const today = await setUp(page, baseURL);
   await saveElsewhere(page, today, SHARED, true);
-  await openReflection(page);
-  await expectForm(page, SHARED, true);
+  await openSettledReflection(page);
   await page.context().setOffline(true);
   await page.getByRole('textbox', { name: part }).fill(text);
   await page.getByRole('button', { name: /^(Save Reflection|Update reflection)$/ }).click();
@@ -213,8 +222,7 @@ test('cut while the sync is on its way: the save stays on the device and lands o
 async function offlineEditMeetsAnotherVersion(page: Page, baseURL: string | undefined) {
   const today = await setUp(page, baseURL);
   await saveElsewhere(page, today, SHARED, true);
-  await openReflection(page);
-  await expectForm(page, SHARED, true);
+  await openSettledReflection(page);
 
   await page.context().setOffline(true);
   await page.getByRole('textbox', { name: 'Good Words' }).fill('Written on the train, offline.');

@@ -5,6 +5,7 @@ import {
   apiCall,
   expectNoAxeViolations,
   expectToast,
+  openExplanation,
   saveScreenshot,
   signUpViaApi,
 } from './support.js';
@@ -156,4 +157,63 @@ test('the offline line appears once, on every screen of the app, and goes when t
   });
   await context.setOffline(false);
   await expect(banner(page)).toHaveCount(0);
+});
+
+test.describe('a part of the page whose code could not load', () => {
+  // Without the service worker, the form's code comes from the network only.
+  test.use({ serviceWorkers: 'block' });
+
+  const NOT_LOADED = 'This part of the page has not loaded yet.';
+  const NOT_SHOWN = 'This part of the page could not be shown.';
+
+  /** Today's reading, with the reflection form's code held back until `release` is called. */
+  async function withFormCodeHeldBack(page: Page) {
+    let held = true;
+    await page.route('**/assets/reflection-panel-*.js', (route) =>
+      held ? route.abort('internetdisconnected') : route.fallback(),
+    );
+    await signUpViaApi(page);
+    await page.goto('/app/daily-ritual');
+    await openExplanation(page);
+    return () => {
+      held = false;
+    };
+  }
+
+  test('offline, it says so in its place, the rest of the day stays, and it comes by itself with the connection', async ({
+    page,
+    context,
+  }) => {
+    const release = await withFormCodeHeldBack(page);
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Reflect' }).click();
+
+    const notice = page.getByRole('alert').filter({ hasText: NOT_LOADED });
+    await expect(notice).toBeVisible();
+    await expect(notice.getByRole('heading', { name: "You're offline" })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Reading steps' })).toBeVisible();
+    await expect(banner(page)).toBeVisible();
+    await saveScreenshot(page, { path: 'test-results/screens/offline/part-not-loaded.png' });
+    await expectNoAxeViolations(page);
+
+    release();
+    await context.setOffline(false);
+    await expect(page.getByRole('heading', { name: 'Daily Reflection', level: 2 })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Good Thoughts' })).toBeEnabled();
+    await expect(notice).toHaveCount(0);
+  });
+
+  test('online, it offers to try again, and trying again brings it', async ({ page }) => {
+    const release = await withFormCodeHeldBack(page);
+    await page.getByRole('button', { name: 'Reflect' }).click();
+
+    const notice = page.getByRole('alert').filter({ hasText: NOT_SHOWN });
+    await expect(notice).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Reading steps' })).toBeVisible();
+
+    release();
+    await notice.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('heading', { name: 'Daily Reflection', level: 2 })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Good Thoughts' })).toBeEnabled();
+  });
 });

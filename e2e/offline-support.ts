@@ -24,21 +24,26 @@ export const PENDING = 'Saved on this device — will sync';
 export const reflection = (page: Page) => page.getByRole('region', { name: 'Daily Reflection' });
 
 /**
- * Opens today's reading and waits for the reflection form's code, which the screen fetches
- * once the stanza is up: without a service worker, nothing else could bring it offline. It also
- * waits for the reader's journal, which the app reads once as it starts: what is saved elsewhere
- * after this is unknown to the device.
+ * Opens today's reading and waits for the explanation's and the reflection form's code (each
+ * chunk with every module it imports), which the screen fetches once the stanza is up: without
+ * a service worker, nothing else could bring them offline. It also waits for the reader's
+ * journal, which the app reads once as it starts: what is saved elsewhere after this is unknown
+ * to the device.
  */
 export async function openDailyScreen(page: Page) {
-  const formCode = page.waitForResponse((response) =>
-    new URL(response.url()).pathname.includes('/reflection-panel'),
-  );
+  const codeOf = (chunk: string) =>
+    page.waitForResponse((response) => new URL(response.url()).pathname.includes(chunk));
+  const panelsCode = [codeOf('/understanding-panel'), codeOf('/reflection-panel')];
   const journalLearned = page.waitForResponse(
     (response) =>
       response.request().method() === 'GET' && new URL(response.url()).pathname === '/api/journal',
   );
   await page.goto('/app/daily-ritual');
-  await Promise.all([formCode, journalLearned]);
+  await journalLearned;
+  for (const chunk of await Promise.all(panelsCode)) {
+    // The page's own import of the chunk settles once all its imports are here too.
+    await page.evaluate((url) => import(url).then(() => undefined), chunk.url());
+  }
   await expect(page.getByRole('button', { name: 'Read Explanation' })).toBeVisible();
 }
 

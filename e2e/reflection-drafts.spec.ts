@@ -133,3 +133,44 @@ test('signing out clears the drafts kept on the device', async ({ page, baseURL 
   await expectForm(page, { thoughts: '', words: '', deeds: '' }, false);
   await expect(reflection(page).getByText(DRAFT)).toHaveCount(0);
 });
+
+test('words typed while a save is on its way stay in the form when its answer comes, as a draft over the saved entry', async ({
+  page,
+  baseURL,
+}) => {
+  await signUpViaApi(page);
+  const today = await currentDay(page);
+  await keepProgressAwayFrom(page, baseURL, today);
+  await openReflection(page);
+
+  // The save's answer is held back while the reader goes on writing.
+  let answer = () => {};
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  await page.route('**/api/journal', async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    const response = await route.fetch();
+    await answered;
+    await route.fulfill({ response });
+  });
+  await page.getByRole('textbox', { name: 'Good Thoughts' }).fill('A quiet start.');
+  await page.getByRole('button', { name: 'Save Reflection' }).click();
+  await page
+    .getByRole('textbox', { name: 'Good Words' })
+    .fill('Then a kind word, added on the way.');
+  answer();
+
+  await expectToast(page, 'Saved!');
+  const typed = {
+    thoughts: 'A quiet start.',
+    words: 'Then a kind word, added on the way.',
+    deeds: '',
+  };
+  await expectForm(page, typed, false);
+  await expect(reflection(page).getByText(DRAFT)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Update reflection' })).toBeVisible();
+  expect(partsOf(await serverEntry(page, today))).toEqual({ ...typed, words: '' });
+
+  await page.reload();
+  await openReflection(page, { navigate: false });
+  await expectForm(page, typed, false);
+});

@@ -1,21 +1,21 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, StrictMode, Suspense, lazy, useEffect, useState } from 'react';
+import { type ReactNode, StrictMode, Suspense, useEffect, useState } from 'react';
 import { type SignInGuess, SignInGuessContext } from '../api/sign-in-guess.js';
 import { progressStoreFor } from '../progress/progress-store.js';
 import { ProgressStoreContext } from '../hooks/use-progress.js';
+import { lazyPart } from '../components/lazy-part.js';
+import { PartLoadBoundary } from '../components/part-load-boundary.js';
 import { toast } from '../hooks/use-toast.js';
 import { type RenderedPage, RenderedPageContext } from './reader-page.js';
 import { AppRoutes } from './router.js';
 
 // Toasts only follow an action, so their component loads after the first paint.
-const Toaster = lazy(async () => ({
-  default: (await import('../components/ui/toaster.js')).Toaster,
-}));
+const Toaster = lazyPart(async () => (await import('../components/ui/toaster.js')).Toaster);
 
 // The install offer shows only in the live page, after a while: its code loads with it.
-const InstallPromptBanner = lazy(async () => ({
-  default: (await import('../components/install-prompt-banner.js')).InstallPromptBanner,
-}));
+const InstallPromptBanner = lazyPart(
+  async () => (await import('../components/install-prompt-banner.js')).InstallPromptBanner,
+);
 
 /**
  * What depends on this browser alone (its storage, its install offer) appears once the page
@@ -54,10 +54,12 @@ export function AppRoot(props: {
                 <>
                   <AppRoutes />
                   <OnceLive>
-                    <Suspense fallback={null}>
-                      <InstallPromptBanner />
-                      <Toaster />
-                    </Suspense>
+                    <PartLoadBoundary quietly={null}>
+                      <Suspense fallback={null}>
+                        <InstallPromptBanner />
+                        <Toaster />
+                      </Suspense>
+                    </PartLoadBoundary>
                   </OnceLive>
                 </>,
               )}

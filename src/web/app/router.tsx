@@ -1,7 +1,9 @@
-import { type ComponentType, Suspense, lazy } from 'react';
+import { type ComponentType, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { AppShell, AppShellPlaceholder } from '../components/app-shell.js';
 import { AuthSkeleton } from '../components/auth-skeleton.js';
+import { lazyPart } from '../components/lazy-part.js';
+import { PartLoadBoundary } from '../components/part-load-boundary.js';
 import {
   DayRedirect,
   RequireSignedIn,
@@ -9,11 +11,6 @@ import {
   RootRedirect,
 } from '../components/route-guards.js';
 import { paths } from './paths.js';
-
-/** A thenable React.lazy reads as settled at once, so a screen already here does not suspend. */
-function settledNow<T>(value: T): Promise<T> {
-  return { then: (onSettled: (settled: T) => unknown) => onSettled(value) } as Promise<T>;
-}
 
 /**
  * Each screen is its own chunk, so the first page loads only what it shows. `preload` fetches
@@ -24,24 +21,17 @@ function lazyScreen<T extends Record<string, ComponentType>>(
   load: () => Promise<T>,
   name: keyof T,
 ) {
-  let loaded: ComponentType | undefined;
-  const preload = () =>
-    load().then((module) => {
-      const found: ComponentType = module[name] as ComponentType;
-      loaded = found;
-      return found;
-    });
-  const Component = lazy(() =>
-    loaded ? settledNow({ default: loaded }) : preload().then((found) => ({ default: found })),
-  );
+  const Component = lazyPart(async () => (await load())[name] as ComponentType);
   function Screen() {
     return (
-      <Suspense fallback={<AuthSkeleton />}>
-        <Component />
-      </Suspense>
+      <PartLoadBoundary>
+        <Suspense fallback={<AuthSkeleton />}>
+          <Component />
+        </Suspense>
+      </PartLoadBoundary>
     );
   }
-  return Object.assign(Screen, { preload });
+  return Object.assign(Screen, { preload: Component.preload });
 }
 
 const Landing = lazyScreen(() => import('../screens/landing/landing-screen.js'), 'LandingScreen');

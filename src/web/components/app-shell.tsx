@@ -3,7 +3,6 @@ import {
   type ReactNode,
   type RefObject,
   Suspense,
-  lazy,
   useEffect,
   useLayoutEffect,
   useRef,
@@ -17,18 +16,18 @@ import { toast } from '../hooks/use-toast.js';
 import { OfflineBanner } from './offline-banner.js';
 import { cn } from '../lib/cn.js';
 import { AccountAvatar } from './account-avatar.js';
+import { lazyPart } from './lazy-part.js';
+import { PartLoadBoundary } from './part-load-boundary.js';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link.js';
 import { Skeleton } from './ui/skeleton.js';
 import { keepToastPlace } from './ui/toast-place.js';
 
 // The menu and its popover machinery load just after the first paint, off the critical path.
-const AccountMenu = lazy(async () => ({
-  default: (await import('./account-menu.js')).AccountMenu,
-}));
+const AccountMenu = lazyPart(async () => (await import('./account-menu.js')).AccountMenu);
 
-const ShellBackgroundWork = lazy(async () => ({
-  default: (await import('./shell-background-work.js')).ShellBackgroundWork,
-}));
+const ShellBackgroundWork = lazyPart(
+  async () => (await import('./shell-background-work.js')).ShellBackgroundWork,
+);
 
 /**
  * The background work, started once the page is live. Its own component, so starting it
@@ -40,9 +39,11 @@ function BackgroundWorkOnceLive() {
   useEffect(() => setLive(true), []);
   if (!live) return null;
   return (
-    <Suspense fallback={null}>
-      <ShellBackgroundWork />
-    </Suspense>
+    <PartLoadBoundary quietly={null}>
+      <Suspense fallback={null}>
+        <ShellBackgroundWork />
+      </Suspense>
+    </PartLoadBoundary>
   );
 }
 
@@ -80,13 +81,15 @@ export function AppShell() {
       activePath={pathname}
       notice={<OfflineBanner />}
       account={
-        <Suspense fallback={<AccountAvatar fullName={user?.fullName ?? ''} />}>
-          <AccountMenu
-            fullName={user?.fullName ?? ''}
-            username={user?.username ?? ''}
-            onLogOut={signOut}
-          />
-        </Suspense>
+        <PartLoadBoundary quietly={<AccountAvatar fullName={user?.fullName ?? ''} />}>
+          <Suspense fallback={<AccountAvatar fullName={user?.fullName ?? ''} />}>
+            <AccountMenu
+              fullName={user?.fullName ?? ''}
+              username={user?.username ?? ''}
+              onLogOut={signOut}
+            />
+          </Suspense>
+        </PartLoadBoundary>
       }
     >
       <Outlet />

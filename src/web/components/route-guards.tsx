@@ -1,7 +1,6 @@
 import {
   type ReactNode,
   Suspense,
-  lazy,
   useContext,
   useDeferredValue,
   useSyncExternalStore,
@@ -13,13 +12,15 @@ import { RenderedPageContext } from '../app/reader-page.js';
 import { useSharedDay } from '../hooks/use-shared-day.js';
 import { takePendingInvitePath } from '../lib/pending-invite.js';
 import { AuthSkeleton } from './auth-skeleton.js';
+import { lazyPart } from './lazy-part.js';
 
 const noSubscription = () => () => undefined;
 
 // Seldom needed, so it is its own chunk, away from every other screen's first load.
-const SuspendedAccountScreen = lazy(async () => ({
-  default: (await import('../screens/settings/suspended-account-screen.js')).SuspendedAccountScreen,
-}));
+const SuspendedAccountScreen = lazyPart(
+  async () =>
+    (await import('../screens/settings/suspended-account-screen.js')).SuspendedAccountScreen,
+);
 
 /**
  * True while React hydrates a page rendered at build time (and while rendering one), false in

@@ -1,9 +1,11 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { TOTAL_DAYS } from '#shared/constants';
 import type { Thought } from '#shared/thought-types';
 import { futureDayOf, useThought, useTodayThought } from '../../api/thoughts.js';
+import { lazyPart } from '../../components/lazy-part.js';
+import { PartLoadBoundary } from '../../components/part-load-boundary.js';
 import { DayReading } from './day-reading.js';
 import { DayStrip } from './day-strip.js';
 import { DayStripSkeleton, ReadingSkeleton } from './reading-skeleton.js';
@@ -11,9 +13,7 @@ import { FutureDayScreen, NotAvailableScreen, UnableToLoadScreen } from './speci
 import { paceWelcomeAsked } from '../../lib/pace-welcome.js';
 
 // Asked once, after sign-up: loaded only then, never with the daily screen.
-const PaceWelcome = lazy(async () => ({
-  default: (await import('./pace-welcome.js')).PaceWelcome,
-}));
+const PaceWelcome = lazyPart(async () => (await import('./pace-welcome.js')).PaceWelcome);
 
 /** The daily ritual: today's stanza, or the day in the address (/app/daily-ritual/:day?). */
 export function DailyRitualScreen() {
@@ -66,9 +66,11 @@ function NewcomersPace() {
   useEffect(() => setAsking(paceWelcomeAsked()), []);
   if (!asking) return null;
   return (
-    <Suspense fallback={null}>
-      <PaceWelcome onDone={() => setAsking(false)} />
-    </Suspense>
+    <PartLoadBoundary quietly={null}>
+      <Suspense fallback={null}>
+        <PaceWelcome onDone={() => setAsking(false)} />
+      </Suspense>
+    </PartLoadBoundary>
   );
 }
 

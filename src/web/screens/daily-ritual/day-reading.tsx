@@ -1,6 +1,5 @@
 import {
   Suspense,
-  lazy,
   startTransition,
   useCallback,
   useEffect,
@@ -15,6 +14,8 @@ import type { Thought } from '#shared/thought-types';
 import { queryKeys } from '../../api/query-keys.js';
 import { useTodayThought } from '../../api/thoughts.js';
 import { paths } from '../../app/paths.js';
+import { lazyPart } from '../../components/lazy-part.js';
+import { PartLoadBoundary } from '../../components/part-load-boundary.js';
 import { useProgress } from '../../hooks/use-progress.js';
 import { cn } from '../../lib/cn.js';
 import { DayCompleteMoment } from './day-complete-moment.js';
@@ -29,16 +30,14 @@ import { useSwipe } from './use-swipe.js';
 // The explanation is a step away from the first view: it loads once the stanza is shown, and
 // a tap on Read Explanation before it is here keeps the stanza in place until it is.
 const loadUnderstandingPanel = () => import('./understanding-panel.js');
-const UnderstandingPanel = lazy(async () => ({
-  default: (await loadUnderstandingPanel()).UnderstandingPanel,
-}));
+const UnderstandingPanel = lazyPart(
+  async () => (await loadUnderstandingPanel()).UnderstandingPanel,
+);
 
 // The reflection form (and its form library) is two steps away from the first view, so it
 // loads just after the stanza is shown rather than with it.
 const loadReflectionPanel = () => import('./reflection-panel.js');
-const ReflectionPanel = lazy(async () => ({
-  default: (await loadReflectionPanel()).ReflectionPanel,
-}));
+const ReflectionPanel = lazyPart(async () => (await loadReflectionPanel()).ReflectionPanel);
 
 type Panel = 0 | 1 | 2;
 // The steps' own names, short enough for a phone and unlike the panels' buttons (Gatha, Read
@@ -287,24 +286,26 @@ export function DayReading({ day, thought }: { day: number; thought: Thought }) 
                     'transition-[transform,opacity] duration-300 ease-out',
                 )}
               >
-                <Suspense fallback={null}>
-                  {shownPanel === 0 && (
-                    <StanzaPanel
-                      thought={thought}
-                      headingRef={panel === 0 ? headingRef : null}
-                      onReadExplanation={() => showPanel(1)}
-                    />
-                  )}
-                  {shownPanel === 1 && (
-                    <UnderstandingPanel
-                      thought={thought}
-                      headingRef={panel === 1 ? headingRef : null}
-                      onBack={() => showPanel(0)}
-                      onReflect={() => showPanel(2)}
-                    />
-                  )}
-                  {shownPanel === 2 && reflectionPanel}
-                </Suspense>
+                <PartLoadBoundary>
+                  <Suspense fallback={null}>
+                    {shownPanel === 0 && (
+                      <StanzaPanel
+                        thought={thought}
+                        headingRef={panel === 0 ? headingRef : null}
+                        onReadExplanation={() => showPanel(1)}
+                      />
+                    )}
+                    {shownPanel === 1 && (
+                      <UnderstandingPanel
+                        thought={thought}
+                        headingRef={panel === 1 ? headingRef : null}
+                        onBack={() => showPanel(0)}
+                        onReflect={() => showPanel(2)}
+                      />
+                    )}
+                    {shownPanel === 2 && reflectionPanel}
+                  </Suspense>
+                </PartLoadBoundary>
               </div>
             </div>
             {!formBeside && panel === 2 && completeMoment}
@@ -316,7 +317,11 @@ export function DayReading({ day, thought }: { day: number; thought: Thought }) 
             data-testid="reflection-beside"
             className="hidden min-w-0 flex-col gap-6 @5xl/shell:flex"
           >
-            {formBeside && <Suspense fallback={<ReflectionSkeleton />}>{reflectionPanel}</Suspense>}
+            {formBeside && (
+              <PartLoadBoundary>
+                <Suspense fallback={<ReflectionSkeleton />}>{reflectionPanel}</Suspense>
+              </PartLoadBoundary>
+            )}
             {formBeside && completeMoment}
           </div>
         </div>

@@ -1,8 +1,10 @@
 import { ArrowRight } from 'lucide-react';
-import { type ReactNode, type Ref, Suspense, lazy, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, type Ref, Suspense, useEffect, useMemo, useState } from 'react';
 import { stanzaLinesToSpeak, stanzaVerses } from '../../lib/read-aloud.js';
 import type { Thought } from '#shared/thought-types';
 import { Button } from '../../components/ui/button.js';
+import { lazyPart } from '../../components/lazy-part.js';
+import { PartLoadBoundary } from '../../components/part-load-boundary.js';
 import { takeEarlyTap } from '../../app/early-taps.js';
 import { useProgress } from '../../hooks/use-progress.js';
 import { cn } from '../../lib/cn.js';
@@ -15,9 +17,9 @@ import type * as readAloudModule from './read-aloud.js';
 
 // What the reader wrote on this stanza before shows only once it has been fetched, in the live
 // page: its code (with the journal's reading and date formatting) loads then, not with the stanza.
-const EarlierReflection = lazy(async () => ({
-  default: (await import('./earlier-reflection.js')).EarlierReflection,
-}));
+const EarlierReflection = lazyPart(
+  async () => (await import('./earlier-reflection.js')).EarlierReflection,
+);
 
 function EarlierReflectionOfWrittenDay({ day }: { day: number }) {
   const written = useProgress().record.reflectionSaved.includes(day);
@@ -25,9 +27,11 @@ function EarlierReflectionOfWrittenDay({ day }: { day: number }) {
   useEffect(() => setLive(true), []);
   if (!live || !written) return null;
   return (
-    <Suspense fallback={null}>
-      <EarlierReflection day={day} />
-    </Suspense>
+    <PartLoadBoundary quietly={null}>
+      <Suspense fallback={null}>
+        <EarlierReflection day={day} />
+      </Suspense>
+    </PartLoadBoundary>
   );
 }
 

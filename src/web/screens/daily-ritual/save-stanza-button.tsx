@@ -1,15 +1,16 @@
 import { Bookmark, BookmarkCheck } from 'lucide-react';
-import { Suspense, lazy, useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { firstLineOf } from '#shared/stanza-heading';
 import type { Thought } from '#shared/thought-types';
 import { useRemoveSavedStanza, useSaveStanza, useSavedStanzas } from '../../api/saved-stanzas.js';
+import { lazyPart } from '../../components/lazy-part.js';
 import { Button } from '../../components/ui/button.js';
 
 // The dialog (and the dialog library) is needed only to take off a day with a note: it loads
 // then, not with the stanza.
-const ConfirmDialog = lazy(async () => ({
-  default: (await import('../../components/ui/dialogs.js')).ConfirmDialog,
-}));
+const ConfirmDialog = lazyPart(
+  async () => (await import('../../components/ui/dialogs.js')).ConfirmDialog,
+);
 
 /**
  * Saves the day's stanza to the reader's Saved list, or takes it off again. Taking off a day

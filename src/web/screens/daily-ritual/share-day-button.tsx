@@ -1,14 +1,15 @@
 import { Share2 } from 'lucide-react';
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { type DayShare, dayShare, storyImageHref } from '#shared/shared-day';
 import { stanzaReference } from '#shared/stanza-heading';
 import { useGathaInfo } from '../../api/thoughts.js';
+import { lazyPart } from '../../components/lazy-part.js';
 import { Button } from '../../components/ui/button.js';
 
 // Only a device without a share sheet needs the app's own menu, so only such a device loads it,
 // as soon as the button shows: a tap on a slow connection then opens it at once.
 const loadShareDaySheet = () => import('./share-day-sheet.js');
-const ShareDaySheet = lazy(async () => ({ default: (await loadShareDaySheet()).ShareDaySheet }));
+const ShareDaySheet = lazyPart(async () => (await loadShareDaySheet()).ShareDaySheet);
 
 /**
  * How long the story image may take before the day is shared without it: the share sheet must

@@ -198,24 +198,27 @@ export function useReflection({
       began,
       pending !== null && pending !== undefined,
     );
+    // Words typed while the save was on its way stay in the form, over what was saved.
+    const now = getValues();
+    const typedMeanwhile = sameValues(now, values) ? undefined : now;
     switch (outcome.kind) {
       case 'saved':
         showEntry(outcome.entry);
         void queryClient.invalidateQueries({ queryKey: queryKeys.journal });
-        fill({ values: valuesOf(outcome.entry), base: versionOf(outcome.entry) });
+        fill({ values: valuesOf(outcome.entry), base: versionOf(outcome.entry) }, typedMeanwhile);
         toast({ title: 'Saved!', description: 'Your reflection has been saved.' });
         onSaved();
         return;
       case 'changed-elsewhere':
         showEntry(outcome.changedTo);
-        fill({ values: valuesOf(saved), base: versionOf(outcome.changedTo) });
+        fill({ values: valuesOf(saved), base: versionOf(outcome.changedTo) }, typedMeanwhile);
         toast({
           title: 'This reflection changed elsewhere',
           description: 'Both versions are shown: choose which one to keep.',
         });
         return;
       case 'waiting-on-device':
-        fill({ values: valuesOf(saved), base: began.base });
+        fill({ values: valuesOf(saved), base: began.base }, typedMeanwhile);
         toast({
           title: PENDING_LINE,
           description: 'It will be sent to your journal when the connection returns.',

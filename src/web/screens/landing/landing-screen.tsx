@@ -1,8 +1,9 @@
 import { useSearchParams } from 'react-router';
 import { Flame } from 'lucide-react';
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { PRODUCT_NAME, PRODUCT_SUBTITLE, TAGLINE } from '#shared/constants';
 import { publicDayHref } from '#shared/shared-day';
+import { lazyPart } from '../../components/lazy-part.js';
 import { SignedOutNotice } from '../../components/signed-out-notice.js';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link.js';
 import { Button } from '../../components/ui/button.js';
@@ -12,7 +13,7 @@ import type { AuthTab } from './auth-sheet.js';
 // The forms (and their validation) are behind a button, so they load when the reader reaches
 // for one, not with the first view.
 const loadAuthSheet = () => import('./auth-sheet.js');
-const AuthSheet = lazy(async () => ({ default: (await loadAuthSheet()).AuthSheet }));
+const AuthSheet = lazyPart(async () => (await loadAuthSheet()).AuthSheet);
 const prepareAuthSheet = () => void loadAuthSheet();
 
 const THREEFOLD_VALUES = ['Good Thoughts', 'Good Words', 'Good Deeds'] as const;
