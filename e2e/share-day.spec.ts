@@ -29,13 +29,8 @@ async function writeReflection(page: Page, day: number) {
   expect([200, 201]).toContain(status);
 }
 
-const shareButton = (page: Page) => page.getByRole('button', { name: 'Share', exact: true });
-
-test('the share sheet gets the public link of the day and its image, never the reflection', async ({
-  page,
-  baseURL,
-}) => {
-  // A device with a share sheet: what the page hands it is recorded; the reader may cancel it.
+/** A device with a share sheet: what the page hands it is recorded; the reader may cancel it. */
+async function recordShares(page: Page) {
   await page.addInitScript(() => {
     const shares: RecordedShare[] = [];
     const record = window as unknown as { shares: RecordedShare[]; cancelShare: boolean };
@@ -58,6 +53,18 @@ test('the share sheet gets the public link of the day and its image, never the r
       },
     });
   });
+}
+
+const sharesMade = (page: Page) =>
+  page.evaluate(() => (window as unknown as { shares: unknown[] }).shares.length);
+
+const shareButton = (page: Page) => page.getByRole('button', { name: 'Share', exact: true });
+
+test('the share sheet gets the public link of the day and its image, never the reflection', async ({
+  page,
+  baseURL,
+}) => {
+  await recordShares(page);
   await signUpViaApi(page);
   const day = await currentDay(page);
   await writeReflection(page, day);
@@ -67,9 +74,7 @@ test('the share sheet gets the public link of the day and its image, never the r
   await page.goto('/app/daily-ritual');
   await expect(page.getByTestId('stanza-text')).toBeVisible();
   await shareButton(page).click();
-  await expect
-    .poll(() => page.evaluate(() => (window as unknown as { shares: unknown[] }).shares.length))
-    .toBe(1);
+  await expect.poll(() => sharesMade(page)).toBe(1);
   const [shared] = await page.evaluate(
     () => (window as unknown as { shares: RecordedShare[] }).shares,
   );
@@ -89,9 +94,7 @@ test('the share sheet gets the public link of the day and its image, never the r
     (window as unknown as { cancelShare: boolean }).cancelShare = true;
   });
   await shareButton(page).click();
-  await expect
-    .poll(() => page.evaluate(() => (window as unknown as { shares: unknown[] }).shares.length))
-    .toBe(2);
+  await expect.poll(() => sharesMade(page)).toBe(2);
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.locator('li[role="status"]')).toHaveCount(0);
 });
@@ -169,4 +172,23 @@ test('the app and the day for visitors read in Lora, a font file kept for a year
   expect(
     await page.locator('.stanza').evaluate((element) => getComputedStyle(element).fontFamily),
   ).toMatch(/^Lora,/);
+});
+
+test('a tap on Share made before the page is live shares once it is', async ({ page }) => {
+  await recordShares(page);
+  await signUpViaApi(page);
+  let release: () => void = () => {};
+  const appCode = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/index-*.js', async (route) => {
+    await appCode;
+    await route.continue();
+  });
+  // The reading shows, and starts its scripts, before they have run (its load waits for them).
+  const asked = page.waitForRequest('**/assets/index-*.js');
+  await page.goto('/app/daily-ritual', { waitUntil: 'domcontentloaded' });
+  await asked;
+  await shareButton(page).click();
+  expect(await sharesMade(page)).toBe(0);
+  release();
+  await expect.poll(() => sharesMade(page)).toBe(1);
 });

@@ -1,8 +1,9 @@
 import { Share2 } from 'lucide-react';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useEffectEvent, useState } from 'react';
 import { type DayShare, dayShare, storyImageHref } from '#shared/shared-day';
 import { stanzaReference } from '#shared/stanza-heading';
 import { useGathaInfo } from '../../api/thoughts.js';
+import { takeEarlyTap } from '../../app/early-taps.js';
 import { lazyPart } from '../../components/lazy-part.js';
 import { Button } from '../../components/ui/button.js';
 
@@ -67,9 +68,16 @@ export function ShareDayButton({ day }: { day: number }) {
     setSheetOpen(true);
   };
 
+  // A tap made before the server-rendered page was live shares now. Where the system's sheet
+  // no longer takes it (the tap's moment has passed), the app's own sheet opens instead.
+  const shareTappedEarly = useEffectEvent(() => void share());
+  useEffect(() => {
+    if (takeEarlyTap('share-day')) shareTappedEarly();
+  }, []);
+
   return (
     <>
-      <Button variant="outline" size="lg" onClick={() => void share()}>
+      <Button variant="outline" size="lg" onClick={() => void share()} data-early-tap="share-day">
         <Share2 aria-hidden="true" /> Share
       </Button>
       {sheetWanted && (
