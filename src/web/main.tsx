@@ -7,6 +7,7 @@ import { browserTimeZone } from './api/client.js';
 import { guessSignIn } from './api/sign-in-guess.js';
 import { AppRoot } from './app/app-root.js';
 import { startEarlyReads } from './app/early-reads.js';
+import { nextTask } from './app/next-task.js';
 import { createQueryClient } from './app/query-client.js';
 import { readerPageAddresses, seedReaderPage } from './app/reader-page.js';
 import { hydratableReaderPage } from './app/reader-page-hydration.js';
@@ -19,20 +20,27 @@ import { noteAnswersInPage } from './pwa/warm-offline-caches.js';
 import './styles.css';
 
 holdInstallOffers();
-rememberTimeZone();
 followReadingComfortOfOtherTabs();
 
-const root = document.getElementById('root');
-if (root) {
+/**
+ * The app's start, in steps of a task each (nextTask), so none holds the page long on a slow
+ * phone: the reader's page is already painted and readable meanwhile.
+ */
+async function startApp(root: HTMLElement) {
   const queryClient = createQueryClient();
   // Before the first call, so even the first answer can say the session is over.
   signOutWhenSessionEnds(queryClient, guessSignIn);
   const madeFor = root.getAttribute(PRERENDERED_FOR);
+  await nextTask();
+  // The browser's first look at its time zone sets up its date tables: a step of its own.
+  const timeZone = browserTimeZone();
+  rememberTimeZone();
+  await nextTask();
   const readerPage =
     madeFor === 'reader'
       ? hydratableReaderPage(
           document.getElementById(READER_PAGE_DATA_ID)?.textContent,
-          browserTimeZone(),
+          timeZone,
           new Date(),
         )
       : null;
@@ -54,7 +62,9 @@ if (root) {
   if (readerPage) {
     // A reader’s page is hydrated once its screen's code (preloaded by the page) is here, so
     // the whole page is hydrated in one pass, from the answers it was rendered from.
-    void screenReady.then(() => startTransition(() => void hydrateRoot(root, app)));
+    await screenReady;
+    await nextTask();
+    startTransition(() => void hydrateRoot(root, app));
   } else {
     // A page rendered at build time is hydrated as it is when this browser would render the
     // same thing first (signed out on the landing, checking the sign-in in the shell);
@@ -69,5 +79,8 @@ if (root) {
     });
   }
 }
+
+const root = document.getElementById('root');
+if (root) void startApp(root);
 
 registerServiceWorker();

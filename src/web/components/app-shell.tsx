@@ -14,7 +14,7 @@ import { useCurrentUser, useLogout } from '../api/auth.js';
 import { paths } from '../app/paths.js';
 import { toast } from '../hooks/use-toast.js';
 import { OfflineBanner } from './offline-banner.js';
-import { cn } from '../lib/cn.js';
+import { clsx } from 'clsx';
 import { AccountAvatar } from './account-avatar.js';
 import { lazyPart } from './lazy-part.js';
 import { PartLoadBoundary } from './part-load-boundary.js';
@@ -151,11 +151,17 @@ function useBarHeights(
 ) {
   useLayoutEffect(() => {
     const root = document.documentElement.style;
+    const keep = (name: string, bar: HTMLElement | null, height: number | undefined) => {
+      const value = `${height}px`;
+      if (bar && root.getPropertyValue(name) !== value) root.setProperty(name, value);
+    };
     const measure = () => {
-      if (header.current)
-        root.setProperty('--app-header-height', `${header.current.offsetHeight}px`);
-      if (tabBar.current)
-        root.setProperty('--app-tab-bar-height', `${tabBar.current.offsetHeight}px`);
+      // Both read before either is written: a write between them would make the browser work
+      // out the whole page's style again at once, in the middle of the app's first render.
+      const headerHeight = header.current?.offsetHeight;
+      const tabBarHeight = tabBar.current?.offsetHeight;
+      keep('--app-header-height', header.current, headerHeight);
+      keep('--app-tab-bar-height', tabBar.current, tabBarHeight);
     };
     measure();
     if (typeof ResizeObserver === 'undefined') return;
@@ -293,7 +299,7 @@ function ShellFrame(props: {
                 <Link
                   to={href}
                   aria-current={active ? 'page' : undefined}
-                  className={cn(
+                  className={clsx(
                     // The labels grow with the text size to 125%: at more, three would not fit a
                     // phone. Below 360 px even that does not fit, and the icons stand alone, each
                     // still named for screen readers; the open one is marked by more than colour.
@@ -302,7 +308,7 @@ function ShellFrame(props: {
                   )}
                 >
                   <span
-                    className={cn(
+                    className={clsx(
                       'flex items-center justify-center rounded-full max-[359px]:h-8 max-[359px]:w-12',
                       active && 'max-[359px]:bg-primary/10',
                     )}
@@ -345,7 +351,7 @@ function SideNavigation({ activePath }: { activePath: string | null }) {
               <Link
                 to={href}
                 aria-current={active ? 'page' : undefined}
-                className={cn(
+                className={clsx(
                   'flex min-h-11 items-center gap-3 rounded-lg border-l-4 px-3 py-2 font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
                   active
                     ? 'border-primary bg-primary/10 text-primary'

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useJourney } from '../../api/progress.js';
 import { paths } from '../../app/paths.js';
 import { Button } from '../../components/ui/button.js';
-import { cn } from '../../lib/cn.js';
+import { clsx } from 'clsx';
 
 const days = (count: number) => `${count} ${count === 1 ? 'day' : 'days'}`;
 
@@ -62,7 +62,7 @@ export function DayCompleteMoment({
         {/* Its line is kept while the streak loads, so the moment never grows under the tab bar. */}
         <p
           aria-hidden={shown ? undefined : true}
-          className={cn(
+          className={clsx(
             'flex items-center gap-1.5 text-sm text-muted-foreground',
             !shown && 'invisible',
           )}

@@ -17,7 +17,7 @@ import { paths } from '../../app/paths.js';
 import { lazyPart } from '../../components/lazy-part.js';
 import { PartLoadBoundary } from '../../components/part-load-boundary.js';
 import { useProgress } from '../../hooks/use-progress.js';
-import { cn } from '../../lib/cn.js';
+import { clsx } from 'clsx';
 import { DayCompleteMoment } from './day-complete-moment.js';
 import { DayHeader } from './day-header.js';
 import { StanzaPanel } from './panels.js';
@@ -245,7 +245,7 @@ export function DayReading({ day, thought }: { day: number; thought: Thought }) 
                   aria-label={`Step ${index + 1}: ${name}`}
                   aria-current={index === panel ? 'step' : undefined}
                   onClick={() => showPanel(index as Panel)}
-                  className={cn(
+                  className={clsx(
                     'flex min-h-8 min-w-8 items-center justify-center gap-2 rounded-full px-2 text-xs font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
                     index === panel
                       ? 'text-primary'
@@ -254,7 +254,7 @@ export function DayReading({ day, thought }: { day: number; thought: Thought }) 
                 >
                   <span
                     aria-hidden="true"
-                    className={cn(
+                    className={clsx(
                       'block h-1.5 shrink-0 rounded-full transition-all duration-300 motion-reduce:transition-none',
                       index === panel ? 'w-6 bg-primary' : 'w-1.5 bg-input',
                     )}
@@ -272,7 +272,7 @@ export function DayReading({ day, thought }: { day: number; thought: Thought }) 
             <div
               {...bind}
               data-testid="reading-panels"
-              className={cn('touch-pan-y', dragging && 'cursor-grabbing select-none')}
+              className={clsx('touch-pan-y', dragging && 'cursor-grabbing select-none')}
             >
               <div
                 ref={panelRef}
@@ -280,7 +280,7 @@ export function DayReading({ day, thought }: { day: number; thought: Thought }) 
                   transform: offset ? `translateX(${offset}px)` : undefined,
                   opacity: offset ? 1 - Math.abs(offset) / 400 : undefined,
                 }}
-                className={cn(
+                className={clsx(
                   !dragging &&
                     !reducedMotion &&
                     'transition-[transform,opacity] duration-300 ease-out',

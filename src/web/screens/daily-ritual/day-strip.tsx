@@ -18,9 +18,8 @@ export function DayStrip({ day }: { day: number }) {
       className="mx-auto flex w-full max-w-xs items-center justify-between rounded-full bg-muted/50 px-1 py-1 text-muted-foreground"
     >
       <Button
-        variant="ghost"
-        size="icon"
-        className="size-9 rounded-full hover:bg-card"
+        variant="quiet"
+        size="round"
         aria-label="Previous day"
         disabled={day <= 1}
         onClick={() => go(day - 1)}
@@ -37,9 +36,8 @@ export function DayStrip({ day }: { day: number }) {
         </Link>
       </p>
       <Button
-        variant="ghost"
-        size="icon"
-        className="size-9 rounded-full hover:bg-card"
+        variant="quiet"
+        size="round"
         aria-label="Next day"
         disabled={day >= TOTAL_DAYS}
         onClick={() => go(day + 1)}

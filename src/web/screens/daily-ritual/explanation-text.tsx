@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode } from 'react';
-import { cn } from '../../lib/cn.js';
+import { clsx } from 'clsx';
 
 /** How the line being read aloud stands out; colour only, so reduced motion changes nothing. */
 export const spokenLineClass = 'rounded-sm bg-primary/15 box-decoration-clone';
@@ -29,7 +29,7 @@ export function ExplanationText(props: {
                 {position > 0 && ' '}
                 <span
                   data-spoken={line === props.spokenLine || undefined}
-                  className={cn(line === props.spokenLine && spokenLineClass)}
+                  className={clsx(line === props.spokenLine && spokenLineClass)}
                 >
                   {props.renderSentence ? props.renderSentence(line, sentence) : sentence}
                 </span>

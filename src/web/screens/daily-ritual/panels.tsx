@@ -7,7 +7,7 @@ import { lazyPart } from '../../components/lazy-part.js';
 import { PartLoadBoundary } from '../../components/part-load-boundary.js';
 import { takeEarlyTap } from '../../app/early-taps.js';
 import { useProgress } from '../../hooks/use-progress.js';
-import { cn } from '../../lib/cn.js';
+import { clsx } from 'clsx';
 import { spokenLineClass } from './explanation-text.js';
 import { SaveStanzaButton } from './save-stanza-button.js';
 import { SavedStanzaNote } from './saved-stanza-note.js';
@@ -84,7 +84,7 @@ export function NextStepBar({ className, children }: { className: string; childr
   return (
     <div
       data-next-step-bar=""
-      className={cn(
+      className={clsx(
         'static z-10 @xs/shell:sticky @xs/shell:bottom-[calc(var(--app-tab-bar-height)+var(--install-offer-space,0px))] -mx-4 flex flex-wrap items-center gap-3 self-stretch border-t border-border/60 bg-background/95 px-4 py-3 backdrop-blur max-[359px]:-mx-3 max-[359px]:px-3',
         className,
       )}
@@ -136,7 +136,7 @@ export function StanzaPanel({
                   <span
                     key={index}
                     data-spoken={spoken || undefined}
-                    className={cn(
+                    className={clsx(
                       'block pl-6 -indent-6 max-[359px]:pl-4 max-[359px]:-indent-4',
                       spoken && spokenLineClass,
                     )}
