@@ -13,6 +13,8 @@ export const buttonVariants = cva(
         outline: 'border border-border bg-card hover:bg-muted',
         secondary: 'bg-secondary text-secondary-foreground hover:bg-secondary/80',
         ghost: 'hover:bg-muted',
+        // A ghost that stays quieter than the text around it until pointed at.
+        subtle: 'text-muted-foreground hover:bg-muted hover:text-foreground',
         // On a muted strip, where hover:bg-muted would not show.
         quiet: 'hover:bg-card',
         link: 'text-primary underline-offset-4 hover:underline',

@@ -32,9 +32,8 @@ function DayProgress({ day }: { day: number }) {
           </span>
         ) : (
           <Button
-            variant="ghost"
+            variant="subtle"
             size="sm"
-            className="text-muted-foreground hover:text-foreground"
             onClick={() => markRead(day)}
           >
             <CircleCheck aria-hidden="true" /> Mark as read
