@@ -1,5 +1,5 @@
 import { type Page, expect } from '@playwright/test';
-import { openExplanation, signUpViaApi } from './support.js';
+import { openExplanation, openWithAppCodeHeld, signUpViaApi } from './support.js';
 import { test } from './fixtures.js';
 
 const HINT_COOKIE = 'tfp_signed_in';
@@ -144,16 +144,7 @@ test("a tap on the account menu of today's rendered page, before the menu's code
 test('a tap on a door of the landing, made before the app is live, opens its sheet once it is', async ({
   page,
 }) => {
-  let release: () => void = () => {};
-  const appCode = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/index-*.js', async (route) => {
-    await appCode;
-    await route.continue();
-  });
-  // The landing shows, and starts its scripts, before they have run (its load waits for them).
-  const asked = page.waitForRequest('**/assets/index-*.js');
-  await page.goto('/landing', { waitUntil: 'domcontentloaded' });
-  await asked;
+  const release = await openWithAppCodeHeld(page, '/landing');
   await page.getByRole('button', { name: 'I already have an account' }).click();
   await expect(page.getByRole('tabpanel', { name: 'Sign In' })).toHaveCount(0);
   release();

@@ -14,12 +14,10 @@ import {
   syncOver,
 } from './offline-support.js';
 import {
-  currentDay,
   expectNoAxeViolations,
   expectToast,
-  keepProgressAwayFrom,
+  newReaderStayingOnToday,
   saveScreenshot,
-  signUpViaApi,
 } from './support.js';
 import { test } from './fixtures.js';
 
@@ -38,13 +36,6 @@ const SHARED: Parts = {
 const CONFLICT_HEADING = 'This reflection changed elsewhere';
 const conflict = (page: Page) => page.getByRole('region', { name: CONFLICT_HEADING });
 
-async function setUp(page: Page, baseURL: string | undefined) {
-  await signUpViaApi(page);
-  const today = await currentDay(page);
-  await keepProgressAwayFrom(page, baseURL, today);
-  return today;
-}
-
 /**
  * Today's reflection open on the shared entry, once the app has read what it reads as it starts
  * and has the form's code: going offline earlier would fail those reads under the open form.
@@ -62,7 +53,7 @@ async function saveOfflineOverShared(
   part: string,
   text: string,
 ) {
-  const today = await setUp(page, baseURL);
+  const today = await newReaderStayingOnToday(page, baseURL);
   await saveElsewhere(page, today, SHARED, true);
   await openSettledReflection(page);
   await page.context().setOffline(true);
@@ -77,7 +68,7 @@ test('offline, a shared reflection opens as last saved, and one edited line sync
   context,
   baseURL,
 }) => {
-  const today = await setUp(page, baseURL);
+  const today = await newReaderStayingOnToday(page, baseURL);
   await saveElsewhere(page, today, SHARED, true);
 
   // The reader has seen the entry in My Journal, then the connection drops before the
@@ -132,7 +123,7 @@ test('cut while the save is on its way: the save waits on the device and is retr
   page,
   baseURL,
 }) => {
-  const today = await setUp(page, baseURL);
+  const today = await newReaderStayingOnToday(page, baseURL);
   await saveElsewhere(page, today, SHARED, true);
   await openReflection(page);
   await expectForm(page, SHARED, true);
@@ -220,7 +211,7 @@ test('cut while the sync is on its way: the save stays on the device and lands o
 
 /** The reflection open with the shared entry, edited and saved offline, then changed elsewhere. */
 async function offlineEditMeetsAnotherVersion(page: Page, baseURL: string | undefined) {
-  const today = await setUp(page, baseURL);
+  const today = await newReaderStayingOnToday(page, baseURL);
   await saveElsewhere(page, today, SHARED, true);
   await openSettledReflection(page);
 
@@ -339,7 +330,7 @@ test('nothing known on this device: an offline save never replaces the entry sav
   context,
   baseURL,
 }) => {
-  const today = await setUp(page, baseURL);
+  const today = await newReaderStayingOnToday(page, baseURL);
   await openDailyScreen(page);
 
   // Saved on another device after this one last heard from the server.
@@ -380,7 +371,7 @@ test.describe('with the service worker', () => {
     context,
     baseURL,
   }) => {
-    const today = await setUp(page, baseURL);
+    const today = await newReaderStayingOnToday(page, baseURL);
     await saveElsewhere(page, today, SHARED, true);
     await page.goto('/app/daily-ritual');
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);

@@ -12,6 +12,7 @@ import {
   expectNoAxeViolations,
   expectToast,
   keepProgressAwayFrom,
+  newReaderStayingOnToday,
   saveScreenshot,
   signUpViaApi,
 } from './support.js';
@@ -138,9 +139,7 @@ test('words typed while a save is on its way stay in the form when its answer co
   page,
   baseURL,
 }) => {
-  await signUpViaApi(page);
-  const today = await currentDay(page);
-  await keepProgressAwayFrom(page, baseURL, today);
+  const today = await newReaderStayingOnToday(page, baseURL);
   await openReflection(page);
 
   // The save's answer is held back while the reader goes on writing.

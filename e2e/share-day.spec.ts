@@ -4,6 +4,7 @@ import {
   currentDay,
   expectNoAxeViolations,
   expectToast,
+  openWithAppCodeHeld,
   signUpViaApi,
 } from './support.js';
 import { test } from './fixtures.js';
@@ -177,16 +178,7 @@ test('the app and the day for visitors read in Lora, a font file kept for a year
 test('a tap on Share made before the page is live shares once it is', async ({ page }) => {
   await recordShares(page);
   await signUpViaApi(page);
-  let release: () => void = () => {};
-  const appCode = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/index-*.js', async (route) => {
-    await appCode;
-    await route.continue();
-  });
-  // The reading shows, and starts its scripts, before they have run (its load waits for them).
-  const asked = page.waitForRequest('**/assets/index-*.js');
-  await page.goto('/app/daily-ritual', { waitUntil: 'domcontentloaded' });
-  await asked;
+  const release = await openWithAppCodeHeld(page, '/app/daily-ritual');
   await shareButton(page).click();
   expect(await sharesMade(page)).toBe(0);
   release();

@@ -196,6 +196,17 @@ export async function keepProgressAwayFrom(page: Page, baseURL: string | undefin
 }
 
 /**
+ * A new reader, signed up in the page's browser, whose progress is away from today (a save
+ * there then moves on to no other day): returns today's day.
+ */
+export async function newReaderStayingOnToday(page: Page, baseURL: string | undefined) {
+  await signUpViaApi(page);
+  const today = await currentDay(page);
+  await keepProgressAwayFrom(page, baseURL, today);
+  return today;
+}
+
+/**
  * Opens the explanation from the stanza. The server sends a signed-in reader's page before the
  * app's code runs, and a tap that lands before the page is live does nothing, so the tap is
  * made again until the explanation opens.
@@ -209,6 +220,23 @@ export async function openExplanation(page: Page) {
     }
     await expect(understanding).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
+}
+
+/**
+ * Opens `path` with the app's entry script held back: the page shows, and starts its scripts,
+ * before they have run (its load waits for them). Returns what lets the script through.
+ */
+export async function openWithAppCodeHeld(page: Page, path: string): Promise<() => void> {
+  let release: () => void = () => {};
+  const appCode = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/index-*.js', async (route) => {
+    await appCode;
+    await route.continue();
+  });
+  const asked = page.waitForRequest('**/assets/index-*.js');
+  await page.goto(path, { waitUntil: 'domcontentloaded' });
+  await asked;
+  return release;
 }
 
 /** Opens the account menu; a tap on the rendered page before its code is live is made again. */

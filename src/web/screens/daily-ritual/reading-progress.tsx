@@ -31,11 +31,7 @@ function DayProgress({ day }: { day: number }) {
             <CircleCheck className="size-4 text-primary" aria-hidden="true" /> Day complete
           </span>
         ) : (
-          <Button
-            variant="subtle"
-            size="sm"
-            onClick={() => markRead(day)}
-          >
+          <Button variant="subtle" size="sm" onClick={() => markRead(day)}>
             <CircleCheck aria-hidden="true" /> Mark as read
           </Button>
         )}
