@@ -4,6 +4,7 @@ import {
   apiCall,
   expectNoAxeViolations,
   expectToast,
+  openWithAppCodeHeld,
   saveScreenshot,
   signUpViaApi,
 } from './support.js';
@@ -211,4 +212,19 @@ test('a note can be written where the stanza is saved, and the Saved tab shows i
   await expect(page.getByRole('textbox', { name: 'Your note on Day 14' })).toHaveValue(
     'For the mornings after hard news.',
   );
+});
+
+test('a tap on Save stanza made before the page is live saves it once it is', async ({ page }) => {
+  await signUpViaApi(page);
+  const release = await openWithAppCodeHeld(page, '/app/daily-ritual');
+  await page.getByRole('button', { name: 'Save stanza' }).click();
+  expect((await apiCall<unknown[]>(page, 'GET', '/api/saved')).body).toEqual([]);
+  release();
+  await expect(page.getByRole('button', { name: 'Saved', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect
+    .poll(async () => (await apiCall<unknown[]>(page, 'GET', '/api/saved')).body)
+    .toHaveLength(1);
 });
