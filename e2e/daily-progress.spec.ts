@@ -1,5 +1,11 @@
 import { type Page, expect } from '@playwright/test';
-import { expectNoAxeViolations, expectToast, signUpViaApi } from './support.js';
+import {
+  currentDay,
+  expectNoAxeViolations,
+  expectToast,
+  openWithAppCodeHeld,
+  signUpViaApi,
+} from './support.js';
 import { MID_CYCLE, NEW_YEARS_DAY, test } from './fixtures.js';
 
 // 10 April, day 100, unless a test names another date. A new reader's path starts at day 1,
@@ -239,4 +245,18 @@ test.describe('on 1 January, day 1', () => {
     expect(pathOf(page)).toBe('/app/daily-ritual');
     expect((await toastsSeen(page)).join()).not.toContain('is now available');
   });
+});
+
+test('a tap on Mark as read made before the page is live marks the day once it is', async ({
+  page,
+}) => {
+  await signUpViaApi(page);
+  const today = await currentDay(page);
+  // Only today's page comes rendered for the reader, with its line and button before the app.
+  const release = await openWithAppCodeHeld(page, '/app/daily-ritual');
+  await page.getByRole('button', { name: 'Mark as read' }).click();
+  await expect(page.getByText('Day complete', { exact: true })).toHaveCount(0);
+  release();
+  await expectToast(page, 'Progress saved', `Day ${today} marked as read`);
+  await expect(page.getByText('Day complete', { exact: true })).toBeVisible();
 });

@@ -1,6 +1,8 @@
 import { CircleCheck } from 'lucide-react';
+import { useEffect } from 'react';
 import { isDayComplete, progressSummary } from '#shared/progress';
 import { readerPartMark } from '#shared/reader-page-parts';
+import { takeEarlyTap } from '../../app/early-taps.js';
 import { useReaderPartsMarked } from '../../app/reader-page.js';
 import { Button } from '../../components/ui/button.js';
 import { useProgress } from '../../hooks/use-progress.js';
@@ -19,6 +21,10 @@ function DayProgress({ day }: { day: number }) {
   const { daysCompleted, totalDays } = progressSummary(record);
   const complete = isDayComplete(record, day);
   const label = `Days completed: ${daysCompleted} of ${totalDays}`;
+  // A tap made before the server-rendered page was live marks the day now.
+  useEffect(() => {
+    if (takeEarlyTap('mark-read')) markRead(day);
+  }, [day, markRead]);
 
   return (
     <footer className="flex flex-col gap-3 border-t border-border pt-5">
@@ -31,7 +37,12 @@ function DayProgress({ day }: { day: number }) {
             <CircleCheck className="size-4 text-primary" aria-hidden="true" /> Day complete
           </span>
         ) : (
-          <Button variant="subtle" size="sm" onClick={() => markRead(day)}>
+          <Button
+            variant="subtle"
+            size="sm"
+            onClick={() => markRead(day)}
+            data-early-tap="mark-read"
+          >
             <CircleCheck aria-hidden="true" /> Mark as read
           </Button>
         )}
