@@ -1,5 +1,5 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, StrictMode, Suspense, useEffect, useState } from 'react';
+import { type ReactNode, StrictMode, useEffect, useState } from 'react';
 import { type SignInGuess, SignInGuessContext } from '../api/sign-in-guess.js';
 import { progressStoreFor } from '../progress/progress-store.js';
 import { ProgressStoreContext } from '../hooks/use-progress.js';
@@ -55,10 +55,8 @@ export function AppRoot(props: {
                   <AppRoutes />
                   <OnceLive>
                     <PartLoadBoundary quietly={null}>
-                      <Suspense fallback={null}>
-                        <InstallPromptBanner />
-                        <Toaster />
-                      </Suspense>
+                      <InstallPromptBanner />
+                      <Toaster />
                     </PartLoadBoundary>
                   </OnceLive>
                 </>,

@@ -1,4 +1,4 @@
-import { type ComponentType, Suspense } from 'react';
+import type { ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { AppShell, AppShellPlaceholder } from '../components/app-shell.js';
 import { AuthSkeleton } from '../components/auth-skeleton.js';
@@ -24,10 +24,8 @@ function lazyScreen<T extends Record<string, ComponentType>>(
   const Component = lazyPart(async () => (await load())[name] as ComponentType);
   function Screen() {
     return (
-      <PartLoadBoundary>
-        <Suspense fallback={<AuthSkeleton />}>
-          <Component />
-        </Suspense>
+      <PartLoadBoundary loading={<AuthSkeleton />}>
+        <Component />
       </PartLoadBoundary>
     );
   }

@@ -1,8 +1,8 @@
 import { BookA, Info, LogOut, Settings, TableOfContents } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { takeEarlyTap } from '../app/early-taps.js';
+import { useEarlyTap } from '../app/use-early-tap.js';
 import { paths } from '../app/paths.js';
 import { AccountAvatar } from './account-avatar.js';
 
@@ -25,9 +25,7 @@ const screens = [
 export function AccountMenu(props: { fullName: string; username: string; onLogOut: () => void }) {
   const [open, setOpen] = useState(false);
   // A tap on the avatar of a server-rendered page, made before the app was live, opens it now.
-  useEffect(() => {
-    if (takeEarlyTap('account-menu')) setOpen(true);
-  }, []);
+  useEarlyTap('account-menu', () => setOpen(true));
   return (
     <DropdownMenu.Root open={open} onOpenChange={setOpen}>
       <DropdownMenu.Trigger

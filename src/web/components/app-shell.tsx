@@ -1,8 +1,8 @@
+import { clsx } from 'clsx';
 import { BookOpen, Flame, LayoutDashboard, Search, Users } from 'lucide-react';
 import {
   type ReactNode,
   type RefObject,
-  Suspense,
   useEffect,
   useLayoutEffect,
   useRef,
@@ -14,7 +14,6 @@ import { useCurrentUser, useLogout } from '../api/auth.js';
 import { paths } from '../app/paths.js';
 import { toast } from '../hooks/use-toast.js';
 import { OfflineBanner } from './offline-banner.js';
-import { clsx } from 'clsx';
 import { AccountAvatar } from './account-avatar.js';
 import { lazyPart } from './lazy-part.js';
 import { PartLoadBoundary } from './part-load-boundary.js';
@@ -40,9 +39,7 @@ function BackgroundWorkOnceLive() {
   if (!live) return null;
   return (
     <PartLoadBoundary quietly={null}>
-      <Suspense fallback={null}>
-        <ShellBackgroundWork />
-      </Suspense>
+      <ShellBackgroundWork />
     </PartLoadBoundary>
   );
 }
@@ -76,19 +73,19 @@ export function AppShell() {
         toast({ variant: 'destructive', title: 'Failed to logout. Please try again.' }),
     });
 
+  // What the account menu's place shows until its code is here, or when it could not come.
+  const avatar = <AccountAvatar fullName={user?.fullName ?? ''} />;
   return (
     <ShellFrame
       activePath={pathname}
       notice={<OfflineBanner />}
       account={
-        <PartLoadBoundary quietly={<AccountAvatar fullName={user?.fullName ?? ''} />}>
-          <Suspense fallback={<AccountAvatar fullName={user?.fullName ?? ''} />}>
-            <AccountMenu
-              fullName={user?.fullName ?? ''}
-              username={user?.username ?? ''}
-              onLogOut={signOut}
-            />
-          </Suspense>
+        <PartLoadBoundary loading={avatar} quietly={avatar}>
+          <AccountMenu
+            fullName={user?.fullName ?? ''}
+            username={user?.username ?? ''}
+            onLogOut={signOut}
+          />
         </PartLoadBoundary>
       }
     >

@@ -1,19 +1,22 @@
-import { Component, type ErrorInfo, type ReactNode, useEffect, useRef } from 'react';
+import { Component, type ErrorInfo, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { tryFailedPartsAgain } from './lazy-part.js';
 import { UnavailableNotice } from './unavailable-notice.js';
 import { useOnline } from '../offline/use-online.js';
 
 interface Props {
   children: ReactNode;
+  /** Shown while the part's code is on its way (nothing when left out). */
+  loading?: ReactNode;
   /** Shown instead of the notice, for a part the reader did not ask for (null: nothing). */
   quietly?: ReactNode;
 }
 
 /**
- * Where a part of the page could not be shown (most often its code could not load: offline,
- * or the app changed on the server since this page opened), the rest of the page stays and
- * this part says so, with a way to try again; it tries again by itself when the connection
- * returns. Without it, one part's failure would empty the whole page.
+ * The place of a part of the page whose code loads on demand (lazyPart): `loading` while it
+ * comes. Where the part could not be shown (most often its code could not load: offline, or the
+ * app changed on the server since this page opened), the rest of the page stays and this part
+ * says so, with a way to try again; it tries again by itself when the connection returns.
+ * Without it, one part's failure would empty the whole page.
  */
 export class PartLoadBoundary extends Component<Props, { failure: unknown }> {
   override state = { failure: null as unknown };
@@ -33,7 +36,8 @@ export class PartLoadBoundary extends Component<Props, { failure: unknown }> {
 
   override render() {
     const { failure } = this.state;
-    if (!failure) return this.props.children;
+    if (!failure)
+      return <Suspense fallback={this.props.loading ?? null}>{this.props.children}</Suspense>;
     if (this.props.quietly !== undefined)
       return <RetryWhenOnline onRetry={this.retry}>{this.props.quietly}</RetryWhenOnline>;
     return <PartNotShown onRetry={this.retry} />;

@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { TOTAL_DAYS } from '#shared/constants';
 import type { Thought } from '#shared/thought-types';
@@ -67,9 +67,7 @@ function NewcomersPace() {
   if (!asking) return null;
   return (
     <PartLoadBoundary quietly={null}>
-      <Suspense fallback={null}>
-        <PaceWelcome onDone={() => setAsking(false)} />
-      </Suspense>
+      <PaceWelcome onDone={() => setAsking(false)} />
     </PartLoadBoundary>
   );
 }

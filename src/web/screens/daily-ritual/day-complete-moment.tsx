@@ -1,10 +1,10 @@
+import { clsx } from 'clsx';
 import { ArrowRight, CircleCheck, Flame } from 'lucide-react';
 import { type RefObject, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { useJourney } from '../../api/progress.js';
 import { paths } from '../../app/paths.js';
 import { Button } from '../../components/ui/button.js';
-import { clsx } from 'clsx';
 
 const days = (count: number) => `${count} ${count === 1 ? 'day' : 'days'}`;
 

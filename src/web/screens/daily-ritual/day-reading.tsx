@@ -1,12 +1,5 @@
-import {
-  Suspense,
-  startTransition,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-} from 'react';
+import { clsx } from 'clsx';
+import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { ProgressStep } from '#shared/progress';
@@ -17,7 +10,6 @@ import { paths } from '../../app/paths.js';
 import { lazyPart } from '../../components/lazy-part.js';
 import { PartLoadBoundary } from '../../components/part-load-boundary.js';
 import { useProgress } from '../../hooks/use-progress.js';
-import { clsx } from 'clsx';
 import { DayCompleteMoment } from './day-complete-moment.js';
 import { DayHeader } from './day-header.js';
 import { StanzaPanel } from './panels.js';
@@ -287,24 +279,22 @@ export function DayReading({ day, thought }: { day: number; thought: Thought }) 
                 )}
               >
                 <PartLoadBoundary>
-                  <Suspense fallback={null}>
-                    {shownPanel === 0 && (
-                      <StanzaPanel
-                        thought={thought}
-                        headingRef={panel === 0 ? headingRef : null}
-                        onReadExplanation={() => showPanel(1)}
-                      />
-                    )}
-                    {shownPanel === 1 && (
-                      <UnderstandingPanel
-                        thought={thought}
-                        headingRef={panel === 1 ? headingRef : null}
-                        onBack={() => showPanel(0)}
-                        onReflect={() => showPanel(2)}
-                      />
-                    )}
-                    {shownPanel === 2 && reflectionPanel}
-                  </Suspense>
+                  {shownPanel === 0 && (
+                    <StanzaPanel
+                      thought={thought}
+                      headingRef={panel === 0 ? headingRef : null}
+                      onReadExplanation={() => showPanel(1)}
+                    />
+                  )}
+                  {shownPanel === 1 && (
+                    <UnderstandingPanel
+                      thought={thought}
+                      headingRef={panel === 1 ? headingRef : null}
+                      onBack={() => showPanel(0)}
+                      onReflect={() => showPanel(2)}
+                    />
+                  )}
+                  {shownPanel === 2 && reflectionPanel}
                 </PartLoadBoundary>
               </div>
             </div>
@@ -318,8 +308,8 @@ export function DayReading({ day, thought }: { day: number; thought: Thought }) 
             className="hidden min-w-0 flex-col gap-6 @5xl/shell:flex"
           >
             {formBeside && (
-              <PartLoadBoundary>
-                <Suspense fallback={<ReflectionSkeleton />}>{reflectionPanel}</Suspense>
+              <PartLoadBoundary loading={<ReflectionSkeleton />}>
+                {reflectionPanel}
               </PartLoadBoundary>
             )}
             {formBeside && completeMoment}

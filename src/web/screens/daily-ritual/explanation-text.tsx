@@ -1,5 +1,5 @@
-import { Fragment, type ReactNode } from 'react';
 import { clsx } from 'clsx';
+import { Fragment, type ReactNode } from 'react';
 
 /** How the line being read aloud stands out; colour only, so reduced motion changes nothing. */
 export const spokenLineClass = 'rounded-sm bg-primary/15 box-decoration-clone';

@@ -1,13 +1,13 @@
+import { clsx } from 'clsx';
 import { ArrowRight } from 'lucide-react';
-import { type ReactNode, type Ref, Suspense, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, type Ref, useEffect, useMemo, useState } from 'react';
 import { stanzaLinesToSpeak, stanzaVerses } from '../../lib/read-aloud.js';
 import type { Thought } from '#shared/thought-types';
 import { Button } from '../../components/ui/button.js';
 import { lazyPart } from '../../components/lazy-part.js';
 import { PartLoadBoundary } from '../../components/part-load-boundary.js';
-import { takeEarlyTap } from '../../app/early-taps.js';
+import { useEarlyTap } from '../../app/use-early-tap.js';
 import { useProgress } from '../../hooks/use-progress.js';
-import { clsx } from 'clsx';
 import { spokenLineClass } from './explanation-text.js';
 import { SaveStanzaButton } from './save-stanza-button.js';
 import { SavedStanzaNote } from './saved-stanza-note.js';
@@ -28,9 +28,7 @@ function EarlierReflectionOfWrittenDay({ day }: { day: number }) {
   if (!live || !written) return null;
   return (
     <PartLoadBoundary quietly={null}>
-      <Suspense fallback={null}>
-        <EarlierReflection day={day} />
-      </Suspense>
+      <EarlierReflection day={day} />
     </PartLoadBoundary>
   );
 }
@@ -101,9 +99,7 @@ export function StanzaPanel({
   onReadExplanation,
 }: PanelProps & { thought: Thought; onReadExplanation: () => void }) {
   // A tap made before the server-rendered page was live opens the explanation now.
-  useEffect(() => {
-    if (takeEarlyTap('read-explanation')) onReadExplanation();
-  }, [onReadExplanation]);
+  useEarlyTap('read-explanation', onReadExplanation);
   const [spokenLine, setSpokenLine] = useState<number | null>(null);
   const lines = useMemo(() => stanzaLinesToSpeak(thought.thought), [thought.thought]);
   // Lines are numbered as they are read aloud: blank ones are not read.

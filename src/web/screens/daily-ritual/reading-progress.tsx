@@ -1,8 +1,7 @@
 import { CircleCheck } from 'lucide-react';
-import { useEffect } from 'react';
 import { isDayComplete, progressSummary } from '#shared/progress';
 import { readerPartMark } from '#shared/reader-page-parts';
-import { takeEarlyTap } from '../../app/early-taps.js';
+import { useEarlyTap } from '../../app/use-early-tap.js';
 import { useReaderPartsMarked } from '../../app/reader-page.js';
 import { Button } from '../../components/ui/button.js';
 import { useProgress } from '../../hooks/use-progress.js';
@@ -22,9 +21,7 @@ function DayProgress({ day }: { day: number }) {
   const complete = isDayComplete(record, day);
   const label = `Days completed: ${daysCompleted} of ${totalDays}`;
   // A tap made before the server-rendered page was live marks the day now.
-  useEffect(() => {
-    if (takeEarlyTap('mark-read')) markRead(day);
-  }, [day, markRead]);
+  useEarlyTap('mark-read', () => markRead(day));
 
   return (
     <footer className="flex flex-col gap-3 border-t border-border pt-5">

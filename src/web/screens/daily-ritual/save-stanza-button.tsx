@@ -1,9 +1,9 @@
 import { Bookmark, BookmarkCheck } from 'lucide-react';
-import { Suspense, useEffect, useEffectEvent, useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { firstLineOf } from '#shared/stanza-heading';
 import type { Thought } from '#shared/thought-types';
 import { useRemoveSavedStanza, useSaveStanza, useSavedStanzas } from '../../api/saved-stanzas.js';
-import { takeEarlyTap } from '../../app/early-taps.js';
+import { useEarlyTap } from '../../app/use-early-tap.js';
 import { lazyPart } from '../../components/lazy-part.js';
 import { Button } from '../../components/ui/button.js';
 
@@ -46,15 +46,7 @@ export function SaveStanzaButton({ thought }: { thought: Thought }) {
 
   // A tap made before the server-rendered page was live is answered once the list is here, so
   // it does what the button said when tapped: save, or take off.
-  const [tappedEarly, setTappedEarly] = useState(false);
-  useEffect(() => setTappedEarly(takeEarlyTap('save-stanza')), []);
-  const answerEarlyTap = useEffectEvent(() => {
-    setTappedEarly(false);
-    onPress();
-  });
-  useEffect(() => {
-    if (tappedEarly && list.data !== undefined) answerEarlyTap();
-  }, [tappedEarly, list.data]);
+  useEarlyTap('save-stanza', onPress, list.data !== undefined);
 
   return (
     <>

@@ -1,9 +1,9 @@
 import { Share2 } from 'lucide-react';
-import { Suspense, useEffect, useEffectEvent, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { type DayShare, dayShare, storyImageHref } from '#shared/shared-day';
 import { stanzaReference } from '#shared/stanza-heading';
 import { useGathaInfo } from '../../api/thoughts.js';
-import { takeEarlyTap } from '../../app/early-taps.js';
+import { useEarlyTap } from '../../app/use-early-tap.js';
 import { lazyPart } from '../../components/lazy-part.js';
 import { Button } from '../../components/ui/button.js';
 
@@ -70,10 +70,7 @@ export function ShareDayButton({ day }: { day: number }) {
 
   // A tap made before the server-rendered page was live shares now. Where the system's sheet
   // no longer takes it (the tap's moment has passed), the app's own sheet opens instead.
-  const shareTappedEarly = useEffectEvent(() => void share());
-  useEffect(() => {
-    if (takeEarlyTap('share-day')) shareTappedEarly();
-  }, []);
+  useEarlyTap('share-day', () => void share());
 
   return (
     <>
