@@ -89,7 +89,8 @@ async function captureHotQueries(
       .select(['id', 'postal_code'])
       .where('id', '=', userId)
       .executeTakeFirstOrThrow();
-    await run('discover', () => people.discoverPeople(db, caller));
+    const discoverPeople = people.peopleToDiscover({ db });
+    await run('discover', () => discoverPeople(caller));
     // Shown for completeness; not one of the hot paths under load.
     await run('search by name (not a hot path)', () => people.searchPeople(db, userId, 'darius'));
   } finally {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEARCH_RESULT_LIMIT } from '#shared/constants';
 import { ApiClient, befriend, signUp } from '../test-support/api-client.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
 
@@ -307,6 +308,43 @@ describe('discovering people', () => {
       ).toEqual([
         [newer.user.id, 'other'],
         [older.user.id, 'other'],
+      ]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('fills a page from the nearest class before any farther one, however new the farther', async () => {
+    const app = await (await import('../test-support/test-app.js')).createTestApp();
+    try {
+      const me = await signUp(app.app, { postalCode: '94110' });
+      const sameArea = [];
+      for (let i = 0; i < SEARCH_RESULT_LIMIT; i++) {
+        sameArea.push(await signUp(app.app, { postalCode: `941${i % 10}0` }));
+      }
+      await signUp(app.app, { postalCode: '94700' });
+      await signUp(app.app, { postalCode: '10001' });
+      const found = await me.api('GET /api/users/search', { query: { discover: 'true' } });
+      expect(found.body.map((u) => u.id)).toEqual(sameArea.map((p) => p.user.id).reverse());
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('reads a postal code shorter than three characters by the characters it has', async () => {
+    const app = await (await import('../test-support/test-app.js')).createTestApp();
+    try {
+      const me = await signUp(app.app, { postalCode: '9 4' });
+      const other = await signUp(app.app, { postalCode: '10001' });
+      const city = await signUp(app.app, { postalCode: '95000' });
+      const region = await signUp(app.app, { postalCode: '94110' });
+      const found = await me.api('GET /api/users/search', { query: { discover: 'true' } });
+      expect(
+        found.body.map((u) => [u.id, 'distanceCategory' in u ? u.distanceCategory : null]),
+      ).toEqual([
+        [region.user.id, 'region'],
+        [city.user.id, 'city'],
+        [other.user.id, 'other'],
       ]);
     } finally {
       await app.close();

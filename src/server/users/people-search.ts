@@ -8,6 +8,7 @@ import {
 } from '#shared/proximity';
 import type { DiscoveredUser, UserSearchResult } from '#shared/social-types';
 import type { Database } from '../db/tables.js';
+import { compileRead, type ReadableDatabase } from '../db/compiled-read.js';
 import { strangersToTheCaller, visibleToEachOther } from './visibility.js';
 
 /** Strangers see only the first three characters of a postal code. */
@@ -78,51 +79,87 @@ function postalPrefixOf(length: number) {
  * none) is read in turn until the page is full, so neither the category nor the order depends on
  * a 4th character. Each class is one equal prefix read newest first from its own index, and
  * each person it meets is checked against the caller's friends, requests and blocks by index,
- * so a call reads about a page of people whatever the number of members (migration 0021). The
- * caller's postal code comes with their session, which a change to their account lets go of.
+ * so a call reads about a page of people whatever the number of members (migration 0021). Most
+ * calls end with the first class. The caller's postal code comes with their session, which a
+ * change to their account lets go of.
+ *
+ * Each class's read is compiled once (compileRead), since building and compiling it cost about
+ * as much as running it.
  */
-export async function discoverPeople(
-  db: Kysely<Database>,
-  caller: { id: number; postal_code: string | null },
-): Promise<DiscoveredUser[]> {
-  const callerId = caller.id;
-  const code = publicPostalPrefix(caller.postal_code);
-  const prefixes = [PUBLIC_POSTAL_PREFIX_LENGTH, 2, 1]
-    .map((n) => code.slice(0, n))
-    .filter((p, i, all) => p.length > 0 && all.indexOf(p) === i);
-  const sharing = (prefix: string) => sql<boolean>`${postalPrefixOf(prefix.length)} = ${prefix}`;
+export function peopleToDiscover(database: ReadableDatabase) {
+  // By the lengths of the prefix a class shares and of the nearer one it must not share.
+  const classReads = new Map<string, ReturnType<typeof compileClassRead>>();
+  const compileClassRead = (inside: number | undefined, outside: number | undefined) =>
+    compileRead(database, (db, values: ClassValues) =>
+      db
+        .selectFrom('users')
+        .select(['id', 'full_name', 'username', 'postal_code'])
+        .where('discoverable', '=', 'everyone')
+        .$if(inside !== undefined, (qb) =>
+          qb.where(sql<boolean>`${postalPrefixOf(inside!)} = ${values.inside}`),
+        )
+        .$if(outside !== undefined, (qb) =>
+          qb.where(sql<boolean>`not ${postalPrefixOf(outside!)} = ${values.outside}`),
+        )
+        .where('id', '!=', values.callerId)
+        .where('suspended_at', 'is', null)
+        .where(strangersToTheCaller(values.callerId))
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(values.limit),
+    );
+  const classRead = (inside: string | undefined, outside: string | undefined) => {
+    const key = `${inside?.length ?? '-'}:${outside?.length ?? '-'}`;
+    let read = classReads.get(key);
+    if (!read) {
+      read = compileClassRead(inside?.length, outside?.length);
+      classReads.set(key, read);
+    }
+    return read;
+  };
 
-  const found: { id: number; full_name: string; username: string; postal_code: string | null }[] =
-    [];
-  // Each class: inside its own prefix, outside the longer (nearer) one already read.
-  const classes = [
-    ...prefixes.map((prefix, i) => ({ inside: prefix, outside: prefixes[i - 1] })),
-    { inside: undefined, outside: prefixes.at(-1) },
-  ];
-  for (const { inside, outside } of classes) {
-    if (found.length >= SEARCH_RESULT_LIMIT) break;
-    const rows = await db
-      .selectFrom('users')
-      .select(['id', 'full_name', 'username', 'postal_code'])
-      .where('discoverable', '=', 'everyone')
-      .$if(inside !== undefined, (qb) => qb.where(sharing(inside!)))
-      .$if(outside !== undefined, (qb) => qb.where(sql<boolean>`not ${sharing(outside!)}`))
-      .where('id', '!=', callerId)
-      .where('suspended_at', 'is', null)
-      .where(strangersToTheCaller(callerId))
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(SEARCH_RESULT_LIMIT - found.length)
-      .execute();
-    found.push(...rows);
-  }
-  return found
-    .map((row) => ({
-      id: row.id,
-      fullName: row.full_name,
-      username: row.username,
-      postalCode: publicPostalCode(row.postal_code),
-      distanceCategory: publicDistanceCategory(caller.postal_code, row.postal_code),
-    }))
-    .sort((a, b) => compareDistance(a.distanceCategory, b.distanceCategory));
+  return async (caller: { id: number; postal_code: string | null }): Promise<DiscoveredUser[]> => {
+    const code = publicPostalPrefix(caller.postal_code);
+    const prefixes = [PUBLIC_POSTAL_PREFIX_LENGTH, 2, 1]
+      .map((n) => code.slice(0, n))
+      .filter((p, i, all) => p.length > 0 && all.indexOf(p) === i);
+    // Each class: inside its own prefix, outside the longer (nearer) one already read.
+    const classes = [
+      ...prefixes.map((prefix, i) => ({ inside: prefix, outside: prefixes[i - 1] })),
+      { inside: undefined, outside: prefixes.at(-1) },
+    ];
+    const found: { id: number; full_name: string; username: string; postal_code: string | null }[] =
+      [];
+    for (const { inside, outside } of classes) {
+      if (found.length >= SEARCH_RESULT_LIMIT) break;
+      found.push(
+        ...(await classRead(
+          inside,
+          outside,
+        )({
+          callerId: caller.id,
+          limit: SEARCH_RESULT_LIMIT - found.length,
+          ...(inside !== undefined ? { inside } : {}),
+          ...(outside !== undefined ? { outside } : {}),
+        })),
+      );
+    }
+    return found
+      .map((row) => ({
+        id: row.id,
+        fullName: row.full_name,
+        username: row.username,
+        postalCode: publicPostalCode(row.postal_code),
+        distanceCategory: publicDistanceCategory(caller.postal_code, row.postal_code),
+      }))
+      .sort((a, b) => compareDistance(a.distanceCategory, b.distanceCategory));
+  };
+}
+
+interface ClassValues extends Record<string, unknown> {
+  callerId: number;
+  limit: number;
+  /** The prefix the class shares with the caller, and the nearer one it does not. */
+  inside?: string;
+  outside?: string;
 }

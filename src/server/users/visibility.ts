@@ -24,59 +24,40 @@ export function visibleToEachOther(callerId: number) {
 
 /**
  * A condition on `users` rows for suggestions: the person is no friend of the caller, has no
- * pending request with them either way, and no block stands between them. Each is asked of the
- * row at hand by its own index, rather than by listing the caller's friends first, so a read that
- * meets a page of people (discover) costs a few index probes each and stops.
+ * pending request with them either way, and no block stands between them. Those people are
+ * listed once per statement, each kind by its own index (a few rows), and each row a read meets
+ * is looked up among them; the list's columns are all NOT NULL, so `not in` is exact. Checking
+ * each row against the five relations by index instead cost twice as much on PostgreSQL, in
+ * planning and in running.
  */
 export function strangersToTheCaller(callerId: number) {
   return (eb: ExpressionBuilder<Database, 'users'>) =>
-    eb.and([
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('blocks')
-            .select(eb.lit(1).as('one'))
-            .whereRef('blocks.blocked_id', '=', 'users.id')
-            .where('blocks.blocker_id', '=', callerId),
-        ),
-      ),
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('blocks')
-            .select(eb.lit(1).as('one'))
-            .whereRef('blocks.blocker_id', '=', 'users.id')
-            .where('blocks.blocked_id', '=', callerId),
-        ),
-      ),
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('friendships')
-            .select(eb.lit(1).as('one'))
-            .whereRef('friendships.friend_id', '=', 'users.id')
-            .where('friendships.user_id', '=', callerId),
-        ),
-      ),
-      eb.not(
-        eb.exists(
+    eb(
+      'users.id',
+      'not in',
+      eb
+        .selectFrom('blocks')
+        .select('blocked_id as id')
+        .where('blocker_id', '=', callerId)
+        .unionAll(
+          eb.selectFrom('blocks').select('blocker_id as id').where('blocked_id', '=', callerId),
+        )
+        .unionAll(
+          eb.selectFrom('friendships').select('friend_id as id').where('user_id', '=', callerId),
+        )
+        .unionAll(
           eb
             .selectFrom('friend_requests')
-            .select(eb.lit(1).as('one'))
-            .whereRef('friend_requests.receiver_id', '=', 'users.id')
-            .where('friend_requests.sender_id', '=', callerId)
-            .where('friend_requests.status', '=', 'pending'),
-        ),
-      ),
-      eb.not(
-        eb.exists(
+            .select('receiver_id as id')
+            .where('sender_id', '=', callerId)
+            .where('status', '=', 'pending'),
+        )
+        .unionAll(
           eb
             .selectFrom('friend_requests')
-            .select(eb.lit(1).as('one'))
-            .whereRef('friend_requests.sender_id', '=', 'users.id')
-            .where('friend_requests.receiver_id', '=', callerId)
-            .where('friend_requests.status', '=', 'pending'),
+            .select('sender_id as id')
+            .where('receiver_id', '=', callerId)
+            .where('status', '=', 'pending'),
         ),
-      ),
-    ]);
+    );
 }
