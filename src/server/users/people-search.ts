@@ -77,18 +77,17 @@ function postalPrefixOf(length: number) {
  * newest. They are strangers, so nearness is judged on the 3-character prefixes only
  * (publicDistanceCategory): each class (the same prefix, then 2, then 1 shared character, then
  * none) is read in turn until the page is full, so neither the category nor the order depends on
- * a 4th character. Each class is one equal prefix read newest first from its own index, and
- * each person it meets is checked against the caller's friends, requests and blocks by index,
- * so a call reads about a page of people whatever the number of members (migration 0021). Most
- * calls end with the first class. The caller's postal code comes with their session, which a
- * change to their account lets go of.
+ * a 4th character. Each class is one equal prefix read newest first from its own index, each
+ * person it meets looked up among the few the caller already knows (strangersToTheCaller), so a
+ * call reads about a page of people whatever the number of members (migration 0021); most calls
+ * end with the first class. The caller's postal code comes with their session, which a change to
+ * their account lets go of.
  *
- * Each class's read is compiled once (compileRead), since building and compiling it cost about
- * as much as running it.
+ * Each shape of class read is compiled once (compileRead), when first asked for: building and
+ * compiling it cost about as much as running it.
  */
 export function peopleToDiscover(database: ReadableDatabase) {
-  // By the lengths of the prefix a class shares and of the nearer one it must not share.
-  const classReads = new Map<string, ReturnType<typeof compileClassRead>>();
+  /** A class's read, by the length of the prefix it shares and of the nearer one it must not. */
   const compileClassRead = (inside: number | undefined, outside: number | undefined) =>
     compileRead(database, (db, values: ClassValues) =>
       db
@@ -108,12 +107,13 @@ export function peopleToDiscover(database: ReadableDatabase) {
         .orderBy('id', 'desc')
         .limit(values.limit),
     );
+  const classReads = new Map<string, ReturnType<typeof compileClassRead>>();
   const classRead = (inside: string | undefined, outside: string | undefined) => {
-    const key = `${inside?.length ?? '-'}:${outside?.length ?? '-'}`;
-    let read = classReads.get(key);
+    const shape = `${inside?.length}:${outside?.length}`;
+    let read = classReads.get(shape);
     if (!read) {
       read = compileClassRead(inside?.length, outside?.length);
-      classReads.set(key, read);
+      classReads.set(shape, read);
     }
     return read;
   };
@@ -132,17 +132,14 @@ export function peopleToDiscover(database: ReadableDatabase) {
       [];
     for (const { inside, outside } of classes) {
       if (found.length >= SEARCH_RESULT_LIMIT) break;
-      found.push(
-        ...(await classRead(
-          inside,
-          outside,
-        )({
-          callerId: caller.id,
-          limit: SEARCH_RESULT_LIMIT - found.length,
-          ...(inside !== undefined ? { inside } : {}),
-          ...(outside !== undefined ? { outside } : {}),
-        })),
-      );
+      const read = classRead(inside, outside);
+      const rows = await read({
+        callerId: caller.id,
+        limit: SEARCH_RESULT_LIMIT - found.length,
+        ...(inside !== undefined ? { inside } : {}),
+        ...(outside !== undefined ? { outside } : {}),
+      });
+      found.push(...rows);
     }
     return found
       .map((row) => ({
