@@ -11,6 +11,19 @@ const apiTests = ['src/server/**/*.test.ts'];
 const contentTests = ['src/server/content/shipped-pack.test.ts'];
 /** Tests that start the built server as child processes; they run after the build. */
 const processTests = ['src/server/**/*.process.test.ts'];
+/**
+ * Of those, the ones whose rules are times (a change heard within 100 ms, not ready within
+ * 500 ms, a stop within 10 s, a kill while saves are in flight): they run one at a time, after
+ * the others, on a quiet machine.
+ */
+const timedProcessTests = [
+  'src/server/reliability/change-notifications.process.test.ts',
+  'src/server/reliability/crash-safety.process.test.ts',
+  'src/server/reliability/graceful-shutdown.process.test.ts',
+  'src/server/reliability/proxied-processes.process.test.ts',
+  'src/server/reliability/shutdown-readiness.process.test.ts',
+  'src/server/reliability/start-builds-once.process.test.ts',
+];
 const runProcessTests = process.env.TEST_PROCESSES === '1';
 /** The API suite migrates one template database per run, which each test file copies. */
 const migratedTemplate = 'src/server/test-support/migrated-template.ts';
@@ -40,10 +53,24 @@ export default defineConfig({
             test: {
               name: 'processes',
               include: processTests,
+              exclude: timedProcessTests,
+              environment: 'node',
+              testTimeout: 120_000,
+              hookTimeout: 60_000,
+              // Two at a time: much of each file's time is a server starting or stopping.
+              sequence: { groupOrder: 0 },
+            },
+          },
+          {
+            extends: true,
+            test: {
+              name: 'processes-timed',
+              include: timedProcessTests,
               environment: 'node',
               testTimeout: 120_000,
               hookTimeout: 60_000,
               fileParallelism: false,
+              sequence: { groupOrder: 1 },
             },
           },
         ]

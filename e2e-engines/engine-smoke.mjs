@@ -61,6 +61,11 @@ async function startServer() {
       MAIL_OUTBOX_DIR: `${dataDir}/outbox`,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      // Only the shared day's image is drawn, when asked for, not all 482 beside the browser
+      // suite (a minute of a core); and in this run's folder, not the app's own data.
+      SHARE_IMAGES_DIR: `${dataDir}/share-images`,
+      SHARE_IMAGES_DRAW_AHEAD: 'false',
+      TEST_PASSWORD_HASHING: 'true',
     },
   });
   await waitUntil('the server', async () => (await fetch(`${baseURL}/api/health`)).ok, 60_000);
@@ -94,9 +99,30 @@ const text = (words) => `//*[normalize-space(text())=${JSON.stringify(words)}]`;
  * The reader's first day, through the UI alone. `browser` drives one engine: goto, click and
  * type find what they touch by XPath and act with real input; run evaluates in the page.
  */
+/** The step the walk is on, which a walk that stopped answering is reported with. */
+let currentStep = 'starting the browser';
+
+/** The same browser, each step named as it begins. */
+function naming(browser) {
+  const named =
+    (name, act) =>
+    (...args) => {
+      currentStep = `${name} ${String(args[0]).slice(0, 120)}`;
+      return act(...args);
+    };
+  return {
+    ...browser,
+    goto: named('goto', browser.goto),
+    waitFor: named('wait for', browser.waitFor),
+    click: named('click', browser.click),
+    type: named('type into', browser.type),
+    run: named('run', browser.run),
+  };
+}
+
 async function firstDay(browser) {
   try {
-    await firstDaySteps(browser);
+    await firstDaySteps(naming(browser));
   } catch (error) {
     // What the page showed when a step failed, beside the report.
     await browser.screenshot().catch(() => undefined);
@@ -150,7 +176,7 @@ async function firstDaySteps(browser) {
   if (!hasShareSheet) await browser.waitFor(button('Copy link'));
 }
 
-async function inFirefox() {
+async function inFirefox(onStop) {
   const firefox = await puppeteer.launch({
     browser: 'firefox',
     executablePath: firefoxPath(),
@@ -158,6 +184,7 @@ async function inFirefox() {
     protocol: 'webDriverBiDi',
     defaultViewport: { width: 390, height: 844 },
   });
+  onStop(() => firefox.process()?.kill('SIGKILL'));
   try {
     const page = await firefox.newPage();
     page.setDefaultTimeout(WAIT_MS);
@@ -192,19 +219,20 @@ async function inFirefox() {
   }
 }
 
-async function inWebKit() {
+async function inWebKit(onStop) {
   const driverProcess = spawn(
     xvfbRunPath(),
     ['-a', '-s', '-screen 0 1400x1000x24', webkitDriverPath(), `--port=${driverPort}`],
     { stdio: 'ignore', detached: true },
   );
-  const stopDriver = () => {
+  const stopDriver = (signal = 'SIGTERM') => {
     try {
-      process.kill(-driverProcess.pid, 'SIGTERM');
+      process.kill(-driverProcess.pid, signal);
     } catch {
       // Already gone.
     }
   };
+  onStop(() => stopDriver('SIGKILL'));
   try {
     await waitUntil(
       'WebKitWebDriver',
@@ -222,6 +250,8 @@ async function inWebKit() {
       .build();
     try {
       // A phone's width, as in Firefox: the walk is the phone's one screen at a time.
+      // A page or script is given up on as a step is (WebDriver's own defaults: 300 s and 30 s).
+      await driver.manage().setTimeouts({ pageLoad: WAIT_MS, script: WAIT_MS });
       await driver.manage().window().setRect({ width: 390, height: 844 });
       const find = async (xpath) => {
         const element = await driver.wait(until.elementLocated(By.xpath(xpath)), WAIT_MS);
@@ -282,6 +312,30 @@ async function inWebKit() {
   }
 }
 
+/**
+ * How long one engine's walk may take: it takes 10-25 s, and each step waits at most WAIT_MS, but
+ * a driver that stops answering a command would hold the whole test run for ever.
+ */
+const WALK_DEADLINE_MS = 3 * 60_000;
+
+/** Runs an engine's walk; past the deadline, its browser is stopped and the walk fails. */
+async function withinDeadline(engine) {
+  currentStep = 'starting the browser';
+  let stopBrowser = () => undefined;
+  let timer;
+  const deadline = new Promise((_, reject) => {
+    timer = setTimeout(() => {
+      stopBrowser();
+      reject(new Error(`no answer within ${WALK_DEADLINE_MS / 1000} s, at: ${currentStep}`));
+    }, WALK_DEADLINE_MS);
+  });
+  try {
+    await Promise.race([engine.run((stop) => (stopBrowser = stop)), deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 const engines = [
   { name: 'Firefox ESR', run: inFirefox },
   { name: 'WebKit', run: inWebKit },
@@ -293,7 +347,7 @@ try {
   for (const engine of engines) {
     const started = Date.now();
     try {
-      await engine.run();
+      await withinDeadline(engine);
       results.push({ engine: engine.name, passed: true });
       console.log(
         `engine smoke: ${engine.name} passed (${Math.round((Date.now() - started) / 1000)} s)`,

@@ -15,10 +15,18 @@ export const builtServer = path.join(projectRoot, 'dist', 'server', 'main.js');
 
 export const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
-/** Ports for test servers: PROCESS_TEST_PORTS=FIRST-LAST, 4350-4369 unless set. */
-const [firstPort, lastPort] = (process.env.PROCESS_TEST_PORTS ?? '4350-4369')
+/** Ports for test servers: PROCESS_TEST_PORTS=FIRST-LAST, 4350-4389 unless set. */
+const [rangeFirst, rangeLast] = (process.env.PROCESS_TEST_PORTS ?? '4350-4389')
   .split('-')
   .map(Number) as [number, number];
+/**
+ * The process tests run two files at a time: each worker hands out ports from its own half of
+ * the range, so two servers starting at once are never given the same one.
+ */
+const half = Math.floor((rangeLast - rangeFirst + 1) / 2);
+const worker = (Number(process.env.VITEST_POOL_ID ?? 1) - 1) % 2;
+const firstPort = rangeFirst + worker * half;
+const lastPort = firstPort + half - 1;
 /** When each port was last handed out, as a count of hand-outs. */
 const handedOut = new Map<number, number>();
 let handOuts = 0;
