@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import { hash as argon2Hash } from '@node-rs/argon2';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
+import { publicPostalPrefix } from '#shared/proximity';
 
 const TOTAL_DAYS = 241;
 const ENTRIES_PER_USER = 100;
@@ -114,6 +115,7 @@ export async function generateSeed({ users, sessionCount, now }) {
   const userRows = [];
   for (let id = 1; id <= users; id++) {
     const fullName = `${FIRST[id % FIRST.length]} ${LAST[(id * 7) % LAST.length]} ${id}`;
+    const code = postalCode(rng, users);
     userRows.push([
       id,
       `user${id}`,
@@ -123,7 +125,8 @@ export async function generateSeed({ users, sessionCount, now }) {
       fullName,
       'Mumbai',
       null,
-      postalCode(rng, users),
+      code,
+      publicPostalPrefix(code),
       new Date(Date.parse(created) + id * 1000).toISOString(),
     ]);
   }
@@ -290,7 +293,7 @@ export async function seedSqlite(file, seed) {
     })(rows);
   };
   insertMany(
-    'insert into users (id, username, username_key, email, password_hash, full_name, city, whatsapp, postal_code, created_at) values (?,?,?,?,?,?,?,?,?,?)',
+    'insert into users (id, username, username_key, email, password_hash, full_name, city, whatsapp, postal_code, postal_prefix, created_at) values (?,?,?,?,?,?,?,?,?,?,?)',
     seed.userRows,
   );
   insertMany(
@@ -362,6 +365,7 @@ const pgColumns = {
     ['city', 'text'],
     ['whatsapp', 'text'],
     ['postal_code', 'text'],
+    ['postal_prefix', 'text'],
     ['created_at', 'text'],
   ],
   friendships: [

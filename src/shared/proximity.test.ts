@@ -37,6 +37,13 @@ describe('proximity from postal codes', () => {
     expect(publicPostalPrefix(null)).toBe('');
   });
 
+  it('counts characters, not UTF-16 units: a character beyond the BMP is never cut in half', () => {
+    expect(publicPostalPrefix('𝟏𝟐𝟑𝟒')).toBe('𝟏𝟐𝟑');
+    expect(publicPostalPrefix('AB𝟏𝟐')).toBe('AB𝟏');
+    expect(distanceCategory('𝟏𝟐𝟑𝟒𝟓', '𝟏𝟐𝟑𝟒𝟓')).toBe('near');
+    expect(distanceCategory('𝟏𝟐𝟑', '𝟏𝟑𝟑')).toBe('city');
+  });
+
   it('grades a stranger by the 3-character prefixes alone: never near, never from a 4th character', () => {
     expect(publicDistanceCategory('SW1A 1AA', 'SW1A 1AA')).toBe('area');
     expect(publicDistanceCategory('12345', '12399')).toBe('area');

@@ -15,9 +15,13 @@ export function normalizePostalCode(code: string | null | undefined): string {
   return (code ?? '').replace(/\s+/g, '').toUpperCase();
 }
 
-/** The part of a postal code shown to strangers: its first 3 characters, spaces removed. */
+/**
+ * The part of a postal code shown to strangers: its first 3 characters, spaces removed. Counted
+ * in characters (code points), as both databases count them, so that a character outside the
+ * Basic Multilingual Plane is never cut in half.
+ */
 export function publicPostalPrefix(code: string | null | undefined): string {
-  return normalizePostalCode(code).slice(0, PUBLIC_POSTAL_PREFIX_LENGTH);
+  return Array.from(normalizePostalCode(code)).slice(0, PUBLIC_POSTAL_PREFIX_LENGTH).join('');
 }
 
 /**
@@ -28,8 +32,8 @@ export function distanceCategory(
   a: string | null | undefined,
   b: string | null | undefined,
 ): DistanceCategory {
-  const x = normalizePostalCode(a);
-  const y = normalizePostalCode(b);
+  const x = Array.from(normalizePostalCode(a));
+  const y = Array.from(normalizePostalCode(b));
   let shared = 0;
   while (shared < x.length && shared < y.length && x[shared] === y[shared]) shared++;
   if (shared >= 5) return 'near';

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { SignupRequest } from '#shared/auth-schemas';
+import { publicPostalPrefix } from '#shared/proximity';
 import type { Database, UserRow } from '../db/tables.js';
 import { refuseTakenNames, takenNameRefusal } from '../users/taken-names.js';
 
@@ -35,6 +36,7 @@ export async function createAccount(
         city: details.city,
         whatsapp: details.whatsapp,
         postal_code: details.postalCode,
+        postal_prefix: publicPostalPrefix(details.postalCode),
         created_at: now.toISOString(),
       })
       .returningAll()

@@ -182,6 +182,7 @@ describe('inviting by link', () => {
           city: null,
           whatsapp: null,
           postal_code: null,
+          postal_prefix: '',
           created_at: now,
           suspended_at: null,
           pace_started_on: null,

@@ -18,6 +18,11 @@ export interface UsersTable {
   city: string | null;
   whatsapp: string | null;
   postal_code: string | null;
+  /**
+   * publicPostalPrefix(postal_code), written with it: what discovery's indexes read, so that the
+   * database and the shared rule never class a code differently (migration 0026).
+   */
+  postal_prefix: string;
   created_at: Timestamp;
   /** When an operator suspended the account (docs/product.md#reports-and-suspension). */
   suspended_at: Timestamp | null;

@@ -331,6 +331,28 @@ describe('discovering people', () => {
     }
   });
 
+  it.each([
+    ['a non-breaking space', '94\u00A0110', '94110'],
+    ['a letter beyond ASCII in another case', 'é12 999', 'É12 345'],
+  ])(
+    'reads a code with %s in the class its category shows, however many newer are farther',
+    async (_, theirs, mine) => {
+      const app = await (await import('../test-support/test-app.js')).createTestApp();
+      try {
+        const me = await signUp(app.app, { postalCode: mine });
+        const sameArea = await signUp(app.app, { postalCode: theirs });
+        // A page of newer people who share two characters only (a farther class).
+        for (let i = 0; i < SEARCH_RESULT_LIMIT; i++) {
+          await signUp(app.app, { postalCode: `${Array.from(mine).slice(0, 2).join('')}9${i}` });
+        }
+        const found = await me.api('GET /api/users/search', { query: { discover: 'true' } });
+        expect(found.body[0]).toMatchObject({ id: sameArea.user.id, distanceCategory: 'area' });
+      } finally {
+        await app.close();
+      }
+    },
+  );
+
   it('reads a postal code shorter than three characters by the characters it has', async () => {
     const app = await (await import('../test-support/test-app.js')).createTestApp();
     try {

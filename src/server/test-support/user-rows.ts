@@ -9,6 +9,7 @@ export function userRow(name: string): NewUserRow {
     email: `${name}@example.test`,
     password_hash: 'not a real hash',
     full_name: `Person ${name}`,
+    postal_prefix: '',
     created_at: new Date().toISOString(),
   };
 }

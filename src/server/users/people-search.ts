@@ -64,11 +64,13 @@ export async function searchPeople(
 }
 
 /**
- * The first `length` characters of the postal code as the proximity rule reads them (spaces
- * removed, upper case), written exactly as the discovery indexes of migration 0021 hold them.
+ * The first `length` characters of the postal code's public prefix, as the shared rule computes
+ * it (stored with the code), written exactly as the discovery indexes of migration 0026 hold them.
  */
 function postalPrefixOf(length: number) {
-  return sql<string>`substr(upper(replace(coalesce(postal_code, ''), ' ', '')), 1, ${sql.lit(length)})`;
+  return length === PUBLIC_POSTAL_PREFIX_LENGTH
+    ? sql<string>`postal_prefix`
+    : sql<string>`substr(postal_prefix, 1, ${sql.lit(length)})`;
 }
 
 /**
@@ -79,7 +81,7 @@ function postalPrefixOf(length: number) {
  * none) is read in turn until the page is full, so neither the category nor the order depends on
  * a 4th character. Each class is one equal prefix read newest first from its own index, each
  * person it meets looked up among the few the caller already knows (strangersToTheCaller), so a
- * call reads about a page of people whatever the number of members (migration 0021); most calls
+ * call reads about a page of people whatever the number of members (migrations 0021, 0026); most calls
  * end with the first class. The caller's postal code comes with their session, which a change to
  * their account lets go of.
  *
@@ -108,7 +110,7 @@ export function peopleToDiscover(database: ReadableDatabase) {
         .limit(values.limit),
     );
   const classReads = new Map<string, ReturnType<typeof compileClassRead>>();
-  const classRead = (inside: string | undefined, outside: string | undefined) => {
+  const classRead = (inside: Prefix | undefined, outside: Prefix | undefined) => {
     const shape = `${inside?.length}:${outside?.length}`;
     let read = classReads.get(shape);
     if (!read) {
@@ -119,10 +121,12 @@ export function peopleToDiscover(database: ReadableDatabase) {
   };
 
   return async (caller: { id: number; postal_code: string | null }): Promise<DiscoveredUser[]> => {
-    const code = publicPostalPrefix(caller.postal_code);
-    const prefixes = [PUBLIC_POSTAL_PREFIX_LENGTH, 2, 1]
-      .map((n) => code.slice(0, n))
-      .filter((p, i, all) => p.length > 0 && all.indexOf(p) === i);
+    // In characters (code points), as the prefix is stored and as SQL's substr counts.
+    const code = Array.from(publicPostalPrefix(caller.postal_code));
+    const prefixes: Prefix[] = [];
+    for (let length = code.length; length > 0; length--) {
+      prefixes.push({ text: code.slice(0, length).join(''), length });
+    }
     // Each class: inside its own prefix, outside the longer (nearer) one already read.
     const classes = [
       ...prefixes.map((prefix, i) => ({ inside: prefix, outside: prefixes[i - 1] })),
@@ -136,8 +140,8 @@ export function peopleToDiscover(database: ReadableDatabase) {
       const rows = await read({
         callerId: caller.id,
         limit: SEARCH_RESULT_LIMIT - found.length,
-        ...(inside !== undefined ? { inside } : {}),
-        ...(outside !== undefined ? { outside } : {}),
+        ...(inside !== undefined ? { inside: inside.text } : {}),
+        ...(outside !== undefined ? { outside: outside.text } : {}),
       });
       found.push(...rows);
     }
@@ -151,6 +155,12 @@ export function peopleToDiscover(database: ReadableDatabase) {
       }))
       .sort((a, b) => compareDistance(a.distanceCategory, b.distanceCategory));
   };
+}
+
+/** The first `length` characters of the caller's public prefix. */
+interface Prefix {
+  text: string;
+  length: number;
 }
 
 interface ClassValues extends Record<string, unknown> {
