@@ -1,5 +1,4 @@
 import { type Kysely, sql } from 'kysely';
-import { publicPostalPrefix } from '#shared/proximity';
 import type { Database } from '../tables.js';
 
 // Frozen once shipped: add a new migration rather than editing this one.
@@ -14,13 +13,22 @@ import type { Database } from '../tables.js';
 const oldExpression = sql.raw(`upper(replace(coalesce(postal_code, ''), ' ', ''))`);
 const rowsPerBatch = 500;
 
+/**
+ * publicPostalPrefix (shared/proximity.ts) as this migration was written: every kind of space
+ * removed, upper-cased, the first 3 characters. Written out here, since a migration must do
+ * tomorrow what it did the day it shipped.
+ */
+function prefixOf(code: string): string {
+  return Array.from(code.replace(/\s+/g, '').toUpperCase()).slice(0, 3).join('');
+}
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   const users = db as unknown as Kysely<Database>;
   await users.schema
     .alterTable('users')
     .addColumn('postal_prefix', 'varchar(12)', (column) => column.notNull().defaultTo(''))
     .execute();
-  // The rule is the shared code's, so the prefixes of the people already here are computed here.
+  // The rule is the shared code's, not SQL's, so the people already here are read and written.
   for (let after = 0; ;) {
     const rows = await users
       .selectFrom('users')
@@ -31,7 +39,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .limit(rowsPerBatch)
       .execute();
     for (const row of rows) {
-      const prefix = publicPostalPrefix(row.postal_code);
+      const prefix = prefixOf(row.postal_code ?? '');
       if (prefix !== '') {
         await users
           .updateTable('users')

@@ -1,5 +1,6 @@
 import { Migrator, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import { publicPostalPrefix } from '#shared/proximity';
 import { createTestDatabase, type TestDatabase } from '../../test-support/test-app.js';
 import { type AppDatabase, openDatabase } from '../connection.js';
 import { migrations } from './index.js';
@@ -46,5 +47,8 @@ describe('migration 0026: the stored postal prefix', () => {
       .orderBy('id')
       .execute();
     expect(rows.map((r) => r.postal_prefix)).toEqual(['SW1', '941', 'É12', '𝟏𝟐𝟑', 'AB', '']);
+    // The rule as the migration wrote it out is the shared one (a change to that needs a
+    // migration of its own).
+    expect(rows.map((r) => r.postal_prefix)).toEqual(codes.map((code) => publicPostalPrefix(code)));
   });
 });
