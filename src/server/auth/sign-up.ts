@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { SignupRequest } from '#shared/auth-schemas';
-import { publicPostalPrefix } from '#shared/proximity';
 import type { Database, UserRow } from '../db/tables.js';
+import { postalCodeColumns } from '../users/people-search.js';
 import { refuseTakenNames, takenNameRefusal } from '../users/taken-names.js';
 
 /**
@@ -35,8 +35,7 @@ export async function createAccount(
         full_name: details.fullName,
         city: details.city,
         whatsapp: details.whatsapp,
-        postal_code: details.postalCode,
-        postal_prefix: publicPostalPrefix(details.postalCode),
+        ...postalCodeColumns(details.postalCode),
         created_at: now.toISOString(),
       })
       .returningAll()

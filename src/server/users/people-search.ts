@@ -11,6 +11,14 @@ import type { Database } from '../db/tables.js';
 import { compileRead, type ReadableDatabase } from '../db/compiled-read.js';
 import { strangersToTheCaller, visibleToEachOther } from './visibility.js';
 
+/**
+ * A postal code as the users table keeps it: the code, and beside it the prefix discover reads
+ * (publicPostalPrefix), always written together.
+ */
+export function postalCodeColumns(code: string | null) {
+  return { postal_code: code, postal_prefix: publicPostalPrefix(code) };
+}
+
 /** Strangers see only the first three characters of a postal code. */
 export function publicPostalCode(code: string | null): string | null {
   return publicPostalPrefix(code) || null;

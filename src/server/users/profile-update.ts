@@ -6,13 +6,13 @@ import {
   type ProfileUpdate,
 } from '#shared/account-schemas';
 import { withoutControlCharacters } from '#shared/plain-text';
-import { publicPostalPrefix } from '#shared/proximity';
 import { localDateString, type Pace } from '#shared/reading-pace';
 import type { AppContext } from '../app-context.js';
 import { confirmOwnPassword } from '../auth/password-confirmation.js';
 import type { Database, UserRow } from '../db/tables.js';
 import { HttpError } from '../http/http-errors.js';
 import { enforceRateLimit } from '../http/rate-limits.js';
+import { postalCodeColumns } from './people-search.js';
 import { refuseTakenNames, takenNameRefusal } from './taken-names.js';
 
 const currentPasswordError = (message: string) =>
@@ -77,12 +77,7 @@ export async function updateProfile(
           ...(email !== undefined ? { email } : {}),
           ...(changes.fullName !== undefined ? { full_name: changes.fullName } : {}),
           ...(changes.city !== undefined ? { city: changes.city } : {}),
-          ...(changes.postalCode !== undefined
-            ? {
-                postal_code: changes.postalCode,
-                postal_prefix: publicPostalPrefix(changes.postalCode),
-              }
-            : {}),
+          ...(changes.postalCode !== undefined ? postalCodeColumns(changes.postalCode) : {}),
           ...(changes.whatsapp !== undefined ? { whatsapp: changes.whatsapp } : {}),
           ...(changes.discoverable !== undefined ? { discoverable: changes.discoverable } : {}),
           ...paceChange(changes.pace, caller),

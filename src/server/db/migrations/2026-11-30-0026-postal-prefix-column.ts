@@ -38,15 +38,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .orderBy('id')
       .limit(rowsPerBatch)
       .execute();
+    // One statement per prefix in the batch: neighbours share theirs.
+    const idsByPrefix = new Map<string, number[]>();
     for (const row of rows) {
       const prefix = prefixOf(row.postal_code ?? '');
-      if (prefix !== '') {
-        await users
-          .updateTable('users')
-          .set({ postal_prefix: prefix })
-          .where('id', '=', row.id)
-          .execute();
-      }
+      if (prefix !== '') idsByPrefix.set(prefix, [...(idsByPrefix.get(prefix) ?? []), row.id]);
+    }
+    for (const [prefix, ids] of idsByPrefix) {
+      await users
+        .updateTable('users')
+        .set({ postal_prefix: prefix })
+        .where('id', 'in', ids)
+        .execute();
     }
     if (rows.length < rowsPerBatch) break;
     after = rows[rows.length - 1]!.id;
