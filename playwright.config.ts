@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumPath } from './scripts/chromium.mjs';
+import { CHROMIUM_TEST_SWITCHES, chromiumPath } from './scripts/chromium.mjs';
 
 // E2E_PORT and E2E_WEB_DIST let several runs share the machine without sharing a server.
 const port = Number(process.env.E2E_PORT ?? 4317);
@@ -35,15 +35,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromiumPath(),
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: CHROMIUM_TEST_SWITCHES,
     },
   },
   projects: [

@@ -13,6 +13,57 @@ export const chromiumProgram = {
   defaultPath: DEFAULT_CHROMIUM,
 };
 
+/** What every launch for the tests passes: the machine's required switches. */
+const MACHINE_SWITCHES = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/**
+ * The features Playwright turns off with its own --disable-features. Chromium keeps only the last
+ * such switch, so a list of ours must repeat Playwright's; e2e/browser-switches.spec.ts fails when
+ * a Playwright update adds one this list lacks.
+ */
+export const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+
+/**
+ * Headless Chromium still builds each window's address-bar popup, a WebUI page in a renderer of
+ * its own, though no test can see it: about half of the browser's CPU for a short test.
+ */
+const UNSEEN_ADDRESS_BAR_POPUP = [
+  'WebUIOmniboxPopup',
+  'WebUIOmniboxAimPopup',
+  'WebUIOmniboxFullPopup',
+];
+
+/** The switches the end-to-end tests launch Chromium with. */
+export const CHROMIUM_TEST_SWITCHES = [
+  ...MACHINE_SWITCHES,
+  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...UNSEEN_ADDRESS_BAR_POPUP].join(',')}`,
+];
+
 /** CHROMIUM_PATH when set, else the Debian package's Chromium. */
 export function chromiumPath(env = process.env) {
   return env.CHROMIUM_PATH || DEFAULT_CHROMIUM;
