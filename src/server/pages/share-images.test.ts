@@ -63,6 +63,8 @@ describe('share images', () => {
         SHARE_LAYOUTS[format].height,
       ]);
       expect(inkedShare(image)).toBeGreaterThan(0.01);
+      // Packed without loss into a palette (colour type 3 in the header), not 8 bits per channel.
+      expect(png.readUInt8(25)).toBe(3);
       expect(etag).toMatch(/^"[\w-]{27}"$/);
       if (process.env.SHARE_IMAGE_OUT)
         fs.writeFileSync(path.join(process.env.SHARE_IMAGE_OUT, `${format}.png`), png);
