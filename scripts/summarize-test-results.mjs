@@ -12,9 +12,12 @@ const reports = fs.existsSync(dir)
 for (const name of reports) {
   const report = JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8'));
   if (typeof report.numPassedTests === 'number') {
-    // Vitest's JSON reporter.
+    // Vitest's JSON reporter, and the engines' smoke run, which names a walk it took twice.
     passed += report.numPassedTests;
     failed += report.numFailedTests;
+    for (const result of report.results ?? []) {
+      if (result.flaky) flaky.push(`engine smoke: ${result.engine} (${result.flaky})`);
+    }
   } else if (report.stats) {
     // Playwright's JSON reporter. A test that failed once and passed on its one retry counts as
     // passed, and is named below so it is looked into rather than forgotten.
