@@ -4,18 +4,9 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { chromiumPath } from '../scripts/chromium.mjs';
+import { MACHINE_SWITCHES, chromiumPath } from '../scripts/chromium.mjs';
 
-const FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const FLAGS = ['--headless=new', ...MACHINE_SWITCHES];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 /** A page for visitors and search engines is scored for SEO too. */
 const PUBLIC_CATEGORIES = [...CATEGORIES, 'seo'];

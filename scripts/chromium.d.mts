@@ -4,6 +4,7 @@ export const CHROMIUM_PACKAGE: string;
 export const DEFAULT_CHROMIUM: string;
 export const chromiumProgram: DebianProgram;
 
+export const MACHINE_SWITCHES: string[];
 export const PLAYWRIGHT_DISABLED_FEATURES: readonly string[];
 export const CHROMIUM_TEST_SWITCHES: string[];
 

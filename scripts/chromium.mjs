@@ -13,8 +13,8 @@ export const chromiumProgram = {
   defaultPath: DEFAULT_CHROMIUM,
 };
 
-/** What every launch for the tests passes: the machine's required switches. */
-const MACHINE_SWITCHES = [
+/** What every launch of Chromium here passes (the tests and Lighthouse): the machine's switches. */
+export const MACHINE_SWITCHES = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
