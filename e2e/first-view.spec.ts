@@ -91,6 +91,11 @@ test("signed in, today's reading arrives rendered for the reader and comes alive
   expect(body).toContain('aria-label="Main"');
   expect(body).toContain('Read Explanation');
   const seen = watch(page);
+  // Once live, the app reads the reader's journal in the background. Answered only after the
+  // sign-out below, that read's 401 has the app ask who is signed in (one wasted question).
+  const journalRead = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/journal',
+  );
   await page.goto('/app/daily-ritual');
   await expect(page.getByText(firstLine, { exact: false }).first()).toBeVisible();
   await expect(page.getByRole('link', { name: 'Daily Ritual' })).toHaveAttribute(
@@ -103,6 +108,7 @@ test("signed in, today's reading arrives rendered for the reader and comes alive
   // A render that did not match the page it adopted would have logged an error.
   expect(seen.errors).toEqual([]);
 
+  await journalRead;
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/landing$/);
