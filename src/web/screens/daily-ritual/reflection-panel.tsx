@@ -8,7 +8,8 @@ import { FieldError, Label, Switch, Textarea } from '../../components/ui/form-co
 import { toast } from '../../hooks/use-toast.js';
 import { useOnline } from '../../offline/use-online.js';
 import { ReflectionConflict } from './reflection-conflict.js';
-import { PENDING_LINE, type ReflectionNotice, useReflection } from './use-reflection.js';
+import { type ReflectionNotice, useReflection } from './use-reflection.js';
+import { PENDING_LINE } from './use-save-reflection.js';
 import { SharedPartsChoice } from './shared-parts-choice.js';
 import { CirclesChoice } from './circles-choice.js';
 
