@@ -95,10 +95,6 @@ const field = (label, within = '') =>
 const openTab = `//*[@role="tabpanel" and @data-state="active"]`;
 const text = (words) => `//*[normalize-space(text())=${JSON.stringify(words)}]`;
 
-/**
- * The reader's first day, through the UI alone. `browser` drives one engine: goto, click and
- * type find what they touch by XPath and act with real input; run evaluates in the page.
- */
 /** The step the walk is on, which a walk that stopped answering is reported with. */
 let currentStep = 'starting the browser';
 
@@ -120,6 +116,10 @@ function naming(browser) {
   };
 }
 
+/**
+ * The reader's first day, through the UI alone. `browser` drives one engine: goto, click and
+ * type find what they touch by XPath and act with real input; run evaluates in the page.
+ */
 async function firstDay(browser) {
   try {
     await firstDaySteps(naming(browser));
