@@ -12,16 +12,25 @@ const CHUNKED_END = Buffer.from('\r\n0\r\n\r\n');
 
 /**
  * Runs the load; `request()` gives each request (method, path, headers, body) and
- * `onResponse(status, ms)` is told of each answer. Resolves with how many requests failed
+ * `onResponse(status, ms)` is told of each answer. It ends after `duration` seconds, or
+ * `amount` requests, or once `going()` answers false. Resolves with how many requests failed
  * (a connection error or close mid-answer) and the seconds it ran.
  */
-export function keepAliveLoad({ url, connections, duration, amount, request, onResponse }) {
+export function keepAliveLoad({
+  url,
+  connections,
+  duration,
+  amount,
+  going = () => true,
+  request,
+  onResponse,
+}) {
   const { hostname, port } = new URL(url);
   const started = performance.now();
   const endsAt = duration ? started + duration * 1000 : Infinity;
   let sent = 0;
   let errors = 0;
-  const more = () => (amount ? sent < amount : performance.now() < endsAt);
+  const more = () => going() && (amount ? sent < amount : performance.now() < endsAt);
 
   /** One connection, until the load ends or it closes; resolves with how many it answered. */
   const connection = () =>

@@ -65,7 +65,11 @@ const IMAGE_CLIENTS = 4;
 
 /**
  * Keeps `clients` clients fetching the images in turn, each whole, from a worker thread so they
- * do not share the measuring client's event loop. `stop` ends them and answers how many came.
+ * do not share the measuring client's event loop. They stand for other people's browsers and
+ * link previews, which run on machines of their own: each is a kept-alive connection that reads
+ * of an answer only its status and length (keep-alive-load.mjs), so what they cost this machine
+ * is as little as a client's can be, and the figure beside them is the server's. `stop` ends
+ * them and answers how many images came.
  */
 function fetchImagesMeanwhile(baseUrl, urls, clients) {
   const worker = new Worker(
@@ -73,21 +77,30 @@ function fetchImagesMeanwhile(baseUrl, urls, clients) {
     const { parentPort, workerData } = require('node:worker_threads');
     let running = true;
     let fetched = 0;
+    let next = 0;
     parentPort.on('message', () => { running = false; });
-    const client = async (offset) => {
-      for (let i = offset; running; i++) {
-        const url = new URL(workerData.urls[i % workerData.urls.length], workerData.baseUrl);
-        const response = await fetch(url);
-        await response.arrayBuffer();
-        if (response.status !== 200) throw new Error(url + ' answered ' + response.status);
-        fetched += 1;
-      }
-    };
-    Promise.all(Array.from({ length: workerData.clients }, (_, i) => client(i))).then(
-      () => parentPort.postMessage(fetched),
-    );
+    import(workerData.client).then(({ keepAliveLoad }) =>
+      keepAliveLoad({
+        url: workerData.baseUrl,
+        connections: workerData.clients,
+        going: () => running,
+        request: () => ({ path: workerData.urls[next++ % workerData.urls.length] }),
+        onResponse: (status) => {
+          if (status !== 200) throw new Error('a share image answered ' + status);
+          fetched += 1;
+        },
+      }),
+    ).then(() => parentPort.postMessage(fetched));
     `,
-    { eval: true, workerData: { baseUrl, urls, clients } },
+    {
+      eval: true,
+      workerData: {
+        baseUrl,
+        urls,
+        clients,
+        client: new URL('./keep-alive-load.mjs', import.meta.url).href,
+      },
+    },
   );
   const done = new Promise((resolve, reject) => {
     worker.once('message', resolve);

@@ -85,6 +85,20 @@ const LATEST_OFFSET_HOURS = 14;
  * counts (usually UTC-12's; across the cycle's new year, the zones already on day 1).
  */
 export function dayOpenEverywhere(day: number, instant: Date): boolean {
+  return dayAccess(day, lowestDayAnywhere(instant)).kind === 'readable';
+}
+
+/** The lowest current day of any zone, as last worked out, by the hour it holds for. */
+let lastLowest = { hour: Number.NaN, day: 0 };
+
+/**
+ * The lowest current day among the whole-hour offsets: every offset's date changes on a whole
+ * hour of UTC, so it holds for the hour, and the share images and day pages ask it on every
+ * request.
+ */
+function lowestDayAnywhere(instant: Date): number {
+  const hour = Math.floor(instant.getTime() / 3_600_000);
+  if (lastLowest.hour === hour) return lastLowest.day;
   let lowest = TOTAL_DAYS;
   for (let hours = EARLIEST_OFFSET_HOURS; hours <= LATEST_OFFSET_HOURS; hours += 1) {
     const there = new Date(instant.getTime() + hours * 3_600_000);
@@ -95,7 +109,8 @@ export function dayOpenEverywhere(day: number, instant: Date): boolean {
     };
     lowest = Math.min(lowest, readingDayForDate(date));
   }
-  return dayAccess(day, lowest).kind === 'readable';
+  lastLowest = { hour, day: lowest };
+  return lowest;
 }
 
 export type DayAccess =

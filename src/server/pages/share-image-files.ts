@@ -119,6 +119,13 @@ export function processDrawer(program = drawingProgram, idleMs = DRAWING_IDLE_MS
 /** Whether drawings run in a process of their own (the built server) or in this thread (from source). */
 export const drawsInOwnProcess = () => fs.existsSync(drawingProgram);
 
+/** What names one image: its hash, its ETag and its file. */
+interface ImageNames {
+  key: string;
+  etag: string;
+  file: string;
+}
+
 interface Waiting {
   job: DrawingJob;
   urgent: boolean;
@@ -136,6 +143,10 @@ interface Waiting {
  * they take at most half a core.
  */
 export class ShareImageFiles {
+  private readonly names = new WeakMap<
+    SharedStanza,
+    Partial<Record<ShareImageFormat, ImageNames>>
+  >();
   private readonly present = new Set<string>();
   /** The images last sent, by file, least recently sent first: most shares are of recent days. */
   private readonly sent = new Map<string, Buffer>();
@@ -168,18 +179,37 @@ export class ShareImageFiles {
 
   /** The hash naming this image: of the drawing code, the format, the day and its text. */
   keyOf(shared: SharedStanza, format: ShareImageFormat): string {
-    return createHash('sha256')
-      .update(`${DRAWING_VERSION}\n${format}\n${shared.day}\n${shared.heading}\n${shared.stanza}`)
-      .digest('base64url')
-      .slice(0, 27);
+    return this.namesOf(shared, format).key;
   }
 
   etagOf(shared: SharedStanza, format: ShareImageFormat): string {
-    return `"${this.keyOf(shared, format)}"`;
+    return this.namesOf(shared, format).etag;
   }
 
   fileOf(shared: SharedStanza, format: ShareImageFormat): string {
-    return path.join(this.dir, `${format}-${shared.day}-${this.keyOf(shared, format)}.png`);
+    return this.namesOf(shared, format).file;
+  }
+
+  /**
+   * Worked out once per reading and format: the pages keep each day's reading as one object
+   * for a while, so a request for its image hashes nothing.
+   */
+  private namesOf(shared: SharedStanza, format: ShareImageFormat): ImageNames {
+    let byFormat = this.names.get(shared);
+    if (!byFormat) this.names.set(shared, (byFormat = {}));
+    return (byFormat[format] ??= this.namesFor(shared, format));
+  }
+
+  private namesFor(shared: SharedStanza, format: ShareImageFormat): ImageNames {
+    const key = createHash('sha256')
+      .update(`${DRAWING_VERSION}\n${format}\n${shared.day}\n${shared.heading}\n${shared.stanza}`)
+      .digest('base64url')
+      .slice(0, 27);
+    return {
+      key,
+      etag: `"${key}"`,
+      file: path.join(this.dir, `${format}-${shared.day}-${key}.png`),
+    };
   }
 
   /**
