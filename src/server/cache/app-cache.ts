@@ -48,6 +48,11 @@ export interface AppCache {
    */
   fromContent<T>(key: string, build: () => Promise<T>, holds?: (value: T) => boolean): Promise<T>;
   /**
+   * The value `fromContent` would answer at once, when it needs no read of the change log first
+   * and holds: undefined otherwise. Lets the readings answer without waiting on anything.
+   */
+  keptContent<T>(key: string, holds?: (value: T) => boolean): T | undefined;
+  /**
    * A member's view of a circle's reflections of a day, serialized and gzipped: the cached one,
    * or `read()` afresh. Kept fresh by the same change log as the feeds: topic 'circle' for the
    * circle, 'friends' for the reader. For a reader this request signed in through `session()`.
@@ -308,6 +313,12 @@ export function createAppCache(
         secrets.set(name, secret);
       }
       return secret;
+    },
+
+    keptContent<T>(key: string, holds?: (value: T) => boolean) {
+      if (!cacheIsCurrent() || (!notifications && reading)) return undefined;
+      const cached = content.get(key) as T | undefined;
+      return cached !== undefined && (!holds || holds(cached)) ? cached : undefined;
     },
 
     async fromContent<T>(key: string, build: () => Promise<T>, holds?: (value: T) => boolean) {

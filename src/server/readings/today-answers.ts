@@ -35,6 +35,23 @@ function nextLocalMidnight(now: number, zone: string): number {
   return after;
 }
 
+/** Where today's answer for a zone and reader is kept, and whether a kept one still holds. */
+function todayKey(ctx: AppContext, requestedZone: string | undefined, reader: ReadingPace | null) {
+  const now = ctx.clock().getTime();
+  const zone = knownZoneOr(requestedZone, ctx.config.appTimezone);
+  // A reader on their own path shares the answer of their day in their zone: it holds, like the
+  // calendar's, until the zone's midnight. The calendar's day is known from the cached answer's
+  // dates, so it is worked out only when the answer is built.
+  const ownDay = reader?.pace === 'own' ? readerCurrentDay(reader, new Date(now), zone) : undefined;
+  return {
+    now,
+    zone,
+    ownDay,
+    key: `today ${requestedZone ?? ''}${ownDay === undefined ? '' : `|own ${ownDay}`}`,
+    holds: (answer: TodayAnswer) => now >= answer.from && now < answer.until,
+  };
+}
+
 /**
  * Today's answer for a requested zone (X-Timezone, or the page's zone cookie): a zone this
  * runtime does not know reads as APP_TIMEZONE. It changes once a day per zone, so it is built
@@ -46,16 +63,9 @@ export async function todayAnswer(
   requestedZone: string | undefined,
   reader: ReadingPace | null = null,
 ): Promise<TodayAnswer> {
-  const now = ctx.clock().getTime();
-  const zone = knownZoneOr(requestedZone, ctx.config.appTimezone);
-  // A reader on their own path shares the answer of their day in their zone: it holds, like the
-  // calendar's, until the zone's midnight. The calendar's day is known from the cached answer's
-  // dates, so it is worked out only when the answer is built.
-  const ownDay = reader?.pace === 'own' ? readerCurrentDay(reader, new Date(now), zone) : undefined;
-  const key = `${requestedZone ?? ''}${ownDay === undefined ? '' : `|own ${ownDay}`}`;
-  const holds = (answer: TodayAnswer) => now >= answer.from && now < answer.until;
+  const { now, zone, ownDay, key, holds } = todayKey(ctx, requestedZone, reader);
   return ctx.cache.fromContent(
-    `today ${key}`,
+    key,
     async () => {
       const currentDay = ownDay ?? readerCurrentDay(reader, new Date(now), zone);
       const today = {
@@ -74,6 +84,20 @@ export async function todayAnswer(
     },
     holds,
   );
+}
+
+/**
+ * Today's answer as `todayAnswer` would give it at once, when it is kept and nothing needs
+ * reading first: undefined otherwise. Nearly every call of the morning is answered from it
+ * without waiting on a promise.
+ */
+export function keptTodayAnswer(
+  ctx: AppContext,
+  requestedZone: string | undefined,
+  reader: ReadingPace | null = null,
+): TodayAnswer | undefined {
+  const { key, holds } = todayKey(ctx, requestedZone, reader);
+  return ctx.cache.keptContent(key, holds);
 }
 
 export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
