@@ -4,7 +4,10 @@ import type { AppContext } from '../app-context.js';
 import { callerJustChanged, seeOwnChanges } from '../cache/own-changes.js';
 import type { UserRow } from '../db/tables.js';
 import {
+  type ActiveSession,
+  type EndedSession,
   deviceTimeZone,
+  keptActiveSession,
   clearEarlierSessionCookie,
   keepPaceHint,
   resumeSession,
@@ -34,6 +37,30 @@ export async function resumeCallerSession(
     deviceTimeZone(timeZone),
     callerJustChanged(request),
   );
+  return takeSession(ctx, request, reply, token, session);
+}
+
+/**
+ * The session resumed at once, when it is kept and nothing needs reading or writing first (see
+ * keptActiveSession); false when `resumeCallerSession` must answer.
+ */
+function resumeKeptSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): boolean {
+  const token = sessionToken(request);
+  if (!token) return false;
+  const session = keptActiveSession(ctx, token, callerJustChanged(request));
+  if (!session) return false;
+  takeSession(ctx, request, reply, token, session);
+  return true;
+}
+
+/** Puts the session on the request, and its cookies on the answer. Returns the person, or null. */
+function takeSession(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  session: ActiveSession | EndedSession,
+): UserRow | null {
   if ('ended' in session) {
     request.sessionEnded = session.ended;
     return null;
@@ -65,6 +92,7 @@ export function resumeSessions(app: FastifyInstance, ctx: AppContext): void {
     const ownPace = request.cookies[READING_PACE_COOKIE] === 'own';
     if (withoutSession && !(followsReadersPace && ownPace)) return done();
     if (!sessionToken(request)) return done();
+    if (resumeKeptSession(ctx, request, reply)) return done();
     const header = request.headers['x-timezone'];
     const timeZone = Array.isArray(header) ? header[0] : header;
     resumeCallerSession(ctx, request, reply, timeZone).then(() => done(), done);

@@ -250,6 +250,39 @@ describe("a process's cache", () => {
     expect(await cache.session(me.tokenHash)).toBeUndefined();
   });
 
+  it('answers a kept session or reading at once only while it has heard of every change', async () => {
+    const cache = createAppCache(handles.reader, { feedBytes: 0 });
+    const me = await person();
+    const anyone = () => true;
+    expect(cache.keptSession(me.tokenHash, anyone)).toBeUndefined();
+    const first = await cache.session(me.tokenHash);
+    const reading = await cache.fromContent('reading', async () => ({ day: 1 }));
+    if (process.env.TEST_DB !== 'postgres') {
+      // On SQLite, until the next look at the log (a few milliseconds on), what is kept answers.
+      let kept;
+      for (let i = 0; i < 5 && !kept; i++) {
+        await cache.session(me.tokenHash);
+        kept = cache.keptSession(me.tokenHash, anyone);
+      }
+      expect(kept).toBe(first);
+      expect(cache.keptSession(me.tokenHash, () => false)).toBeUndefined();
+      let keptReading;
+      for (let i = 0; i < 5 && !keptReading; i++) {
+        await cache.catchUp();
+        keptReading = cache.keptContent('reading');
+      }
+      expect(keptReading).toBe(reading);
+      expect(cache.keptContent('reading', () => false)).toBeUndefined();
+    }
+    // Ended in another process: nothing answers at once until the log is read, which ends it.
+    await elsewhere(
+      handles.writer.db.deleteFrom('sessions').where('user_id', '=', me.id).execute(),
+    );
+    expect(cache.keptSession(me.tokenHash, anyone)).toBeUndefined();
+    expect(cache.keptContent('reading')).toBeUndefined();
+    expect(await cache.session(me.tokenHash)).toBeUndefined();
+  });
+
   it.skipIf(process.env.TEST_DB === 'postgres')(
     'on SQLite, reads the log after its own write at once, and otherwise at most every few milliseconds',
     async () => {

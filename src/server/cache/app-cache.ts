@@ -32,6 +32,14 @@ export interface AppCache {
    */
   session(tokenHash: string, fresh?: boolean): Promise<CachedSession | undefined>;
   /**
+   * The session `session()` would answer at once, when it is kept, needs no read of the change
+   * log first and `usable` takes it: undefined otherwise.
+   */
+  keptSession(
+    tokenHash: string,
+    usable: (session: CachedSession) => boolean,
+  ): CachedSession | undefined;
+  /**
    * Brings the cache up to date with every change committed so far. A request that changed
    * something calls it before it is answered, so that everyone's next request to this process
    * sees the change.
@@ -42,6 +50,8 @@ export interface AppCache {
    * a reader this request signed in through `session()`, which brought the cache up to date.
    */
   friendsFeed(readerId: number, read: () => Promise<unknown>): Promise<Buffer>;
+  /** The reader's feed as `friendsFeed` would answer it at once, when kept: undefined otherwise. */
+  keptFriendsFeed(readerId: number): Buffer | undefined;
   /**
    * A value built from the readings under `key`: the kept one while `holds` says it still
    * does, else `build()` afresh. Kept until any process loads a content pack.
@@ -258,6 +268,10 @@ export function createAppCache(
     db.selectFrom('friendships').select('friend_id').where('user_id', '=', values.readerId),
   );
 
+  /** Whether what the cache holds may answer now, as `hearChanges(false)` would let it. */
+  const answersWithoutReading = (): boolean =>
+    cacheIsCurrent() && (notifications !== undefined || !reading);
+
   /** Brings the cache up to date when this process may not have heard of every change. */
   const hearChanges = async (fresh: boolean): Promise<void> => {
     if (fresh || !cacheIsCurrent()) await readLog();
@@ -305,6 +319,14 @@ export function createAppCache(
       return session;
     },
 
+    keptSession(tokenHash, usable) {
+      if (!answersWithoutReading()) return undefined;
+      const cached = sessions.get(tokenHash);
+      if (!cached || !usable(cached)) return undefined;
+      lookups.sessionHits += 1;
+      return cached;
+    },
+
     serverSecret(name, read) {
       let secret = secrets.get(name);
       if (!secret) {
@@ -316,7 +338,7 @@ export function createAppCache(
     },
 
     keptContent<T>(key: string, holds?: (value: T) => boolean) {
-      if (!cacheIsCurrent() || (!notifications && reading)) return undefined;
+      if (!answersWithoutReading()) return undefined;
       const cached = content.get(key) as T | undefined;
       return cached !== undefined && (!holds || holds(cached)) ? cached : undefined;
     },
@@ -329,6 +351,12 @@ export function createAppCache(
       const value = await build();
       content.keep(key, value, generation);
       return value;
+    },
+
+    keptFriendsFeed(readerId) {
+      const cached = feeds.maxBytes === 0 ? undefined : feeds.get(readerId);
+      if (cached) lookups.feedHits += 1;
+      return cached;
     },
 
     async friendsFeed(readerId, read) {
