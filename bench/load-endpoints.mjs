@@ -32,6 +32,7 @@ function signedIn(session, extra = {}) {
  */
 export function hotEndpoints(sessions, currentDay, { readerPage = false } = {}) {
   const withEntries = sessions.filter((s) => s.days?.length);
+  const wroteToday = withEntries.filter((s) => s.days.includes(currentDay));
   const inCircles = withEntries.filter((s) => s.circleId);
   const writable = (s) => s.days.filter((day) => day <= currentDay);
   /** A member's circle page; `query` picks the day, none for today. */
@@ -88,15 +89,16 @@ export function hotEndpoints(sessions, currentDay, { readerPage = false } = {}) 
       request: () => ({ path: '/api/journal/friends', headers: signedIn(pick(sessions)) }),
     },
     {
-      // The daily screen opens the reader's entry of today, written or not yet (the app asks
-      // for an empty answer rather than a 404), and again after each save.
+      // The daily screen opens the reader's entry of today, and again after each save: asked
+      // by readers who have written it, so that every answer is an entry like the one the
+      // ceiling sends (a reader yet to write gets an empty answer of a few bytes).
       key: 'day',
       label: "GET /api/journal/day/{d} (today's)",
       method: 'GET',
       path: '/api/journal/day/:dayNumber',
       request: () => ({
         path: `/api/journal/day/${currentDay}?ifNone=empty`,
-        headers: signedIn(pick(sessions)),
+        headers: signedIn(pick(wroteToday.length ? wroteToday : sessions)),
       }),
     },
     {

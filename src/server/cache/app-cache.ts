@@ -85,6 +85,8 @@ export interface AppCache {
     day: ReadersDay,
     read: () => Promise<unknown>,
   ): Promise<Buffer | null>;
+  /** The author's day as `journalDay` would answer it at once, when kept: undefined otherwise. */
+  keptJournalDay(authorId: number, day: number): Buffer | null | undefined;
   /**
    * A secret every process shares (the device cookies' signing key): `read()` once per process,
    * and kept, as it never changes; a read that failed is tried again by the next call.
@@ -383,6 +385,12 @@ export function createAppCache(
         `circle ${circleId}`,
         `reader ${readerId}`,
       ]);
+    },
+
+    keptJournalDay(authorId, day) {
+      const body =
+        journalDays.maxBytes === 0 ? undefined : journalDays.get(`${authorId}:${day}`, false);
+      return body === undefined || body.length > 0 ? body : null;
     },
 
     async journalDay(authorId, { day, past }, read) {

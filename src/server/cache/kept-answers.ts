@@ -55,10 +55,11 @@ export class KeptAnswers {
     return this.#bytes;
   }
 
-  get(key: string): Buffer | undefined {
+  /** The answer kept under `key`; `miss` says whether not finding one counts as a miss. */
+  get(key: string, miss = true): Buffer | undefined {
     const kept = this.#answers.get(key);
     if (!kept) {
-      this.misses += 1;
+      if (miss) this.misses += 1;
       return undefined;
     }
     this.hits += 1;

@@ -86,18 +86,28 @@ export function journalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/day/:dayNumber',
       { schema: apiContract['GET /api/journal/day/:dayNumber'] },
-      async (request, reply) => {
+      // Not an async function: most answers are the author's entry kept ready, sent at once.
+      (request, reply) => {
         const author = signedInUser(request);
         const day = request.params.dayNumber;
+        const send = (gzipped: Buffer | null) => {
+          if (gzipped) sendGzippedJson(request, reply, gzipped);
+          else if (request.query.ifNone === 'empty') sendSerializedJson(reply, noEntry);
+          else throw entryNotFound();
+        };
+        const kept = ctx.cache.keptJournalDay(author.id, day);
+        if (kept !== undefined) {
+          send(kept);
+          return;
+        }
         const past = day !== currentDayFor(ctx, request);
-        // Most answers are the author's entry kept ready to send: it goes through the schema when read.
-        const gzipped = await ctx.cache.journalDay(author.id, { day, past }, async () => {
-          const entry = await ownEntryForDay(author.id, day);
-          return entry && daySchema.parse(await withExtras(entry));
-        });
-        if (gzipped) return sendGzippedJson(request, reply, gzipped);
-        if (request.query.ifNone === 'empty') return sendSerializedJson(reply, noEntry);
-        throw entryNotFound();
+        // It goes through the schema when read.
+        return ctx.cache
+          .journalDay(author.id, { day, past }, async () => {
+            const entry = await ownEntryForDay(author.id, day);
+            return entry && daySchema.parse(await withExtras(entry));
+          })
+          .then(send);
       },
     );
 
