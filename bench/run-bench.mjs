@@ -718,7 +718,8 @@ function bundleFigures() {
 
 /**
  * A run of only some endpoints puts its rows in place of the same rows of the last full run at
- * that size, each row saying when it was measured, with the query plans every run reads again;
+ * that size, each row saying when it was measured, with the query plans and the feed query's
+ * timing every run reads again, and the smaller size measured beside a feed measured again;
  * everything else stays as that run found it.
  */
 function withEarlierRows(file, result) {
@@ -733,7 +734,19 @@ function withEarlierRows(file, result) {
   }
   const journalSearch = result.journalSearch ?? earlier.journalSearch;
   const lighthouse = result.lighthouse ?? earlier.lighthouse;
-  return { ...earlier, endpoints, plans: result.plans, journalSearch, lighthouse };
+  // A feed measured again is compared with the smaller size measured beside it in this run.
+  const smallerBeside = result.smallerBeside?.endpoints.length
+    ? result.smallerBeside
+    : earlier.smallerBeside;
+  return {
+    ...earlier,
+    endpoints,
+    plans: result.plans,
+    feedTiming: result.feedTiming ?? earlier.feedTiming,
+    journalSearch,
+    lighthouse,
+    smallerBeside,
+  };
 }
 
 async function main() {

@@ -50,7 +50,10 @@ export interface AppCache {
    * a reader this request signed in through `session()`, which brought the cache up to date.
    */
   friendsFeed(readerId: number, read: () => Promise<unknown>): Promise<Buffer>;
-  /** The reader's feed as `friendsFeed` would answer it at once, when kept: undefined otherwise. */
+  /**
+   * The reader's feed as `friendsFeed` would answer it at once, when kept: undefined otherwise.
+   * Like `friendsFeed`, for a reader this request signed in, which brought the cache up to date.
+   */
   keptFriendsFeed(readerId: number): Buffer | undefined;
   /**
    * A value built from the readings under `key`: the kept one while `holds` says it still
@@ -85,7 +88,10 @@ export interface AppCache {
     day: ReadersDay,
     read: () => Promise<unknown>,
   ): Promise<Buffer | null>;
-  /** The author's day as `journalDay` would answer it at once, when kept: undefined otherwise. */
+  /**
+   * The author's day as `journalDay` would answer it at once, when kept: undefined otherwise.
+   * Like `journalDay`, for an author this request signed in.
+   */
   keptJournalDay(authorId: number, day: number): Buffer | null | undefined;
   /**
    * A secret every process shares (the device cookies' signing key): `read()` once per process,
