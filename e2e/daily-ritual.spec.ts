@@ -188,6 +188,14 @@ test('panels move by a real swipe: left goes forward, right goes back, a short s
   await page.goto('/app/daily-ritual/5');
   const panels = page.getByTestId('reading-panels');
   await expect(stanzaPanel(page)).toBeVisible();
+  // The server-rendered panels show before they are live, and a drag on them then does nothing
+  // (a tap is kept and answered, a swipe is not): the stanza's panel says when it is live.
+  await page.waitForFunction(
+    () =>
+      (window as { __earlyTapsLive?: Record<string, boolean> }).__earlyTapsLive?.[
+        'read-explanation'
+      ] === true,
+  );
 
   // A right swipe on the first panel has nowhere to go.
   await mouseSwipe(page, panels, 120);
