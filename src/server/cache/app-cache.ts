@@ -280,6 +280,19 @@ export function createAppCache(
   const answersWithoutReading = (): boolean =>
     cacheIsCurrent() && (notifications !== undefined || !reading);
 
+  /** The value kept under `key` from the readings, while `holds` says it still does. */
+  const contentHolding = <T>(key: string, holds?: (value: T) => boolean): T | undefined => {
+    const cached = content.get(key) as T | undefined;
+    return cached !== undefined && (!holds || holds(cached)) ? cached : undefined;
+  };
+
+  /** The reader's kept feed, counted as found. */
+  const keptFeed = (readerId: number): Buffer | undefined => {
+    const cached = feeds.maxBytes === 0 ? undefined : feeds.get(readerId);
+    if (cached) lookups.feedHits += 1;
+    return cached;
+  };
+
   /** Brings the cache up to date when this process may not have heard of every change. */
   const hearChanges = async (fresh: boolean): Promise<void> => {
     if (fresh || !cacheIsCurrent()) await readLog();
@@ -346,34 +359,25 @@ export function createAppCache(
     },
 
     keptContent<T>(key: string, holds?: (value: T) => boolean) {
-      if (!answersWithoutReading()) return undefined;
-      const cached = content.get(key) as T | undefined;
-      return cached !== undefined && (!holds || holds(cached)) ? cached : undefined;
+      return answersWithoutReading() ? contentHolding(key, holds) : undefined;
     },
 
     async fromContent<T>(key: string, build: () => Promise<T>, holds?: (value: T) => boolean) {
       await hearChanges(false);
-      const cached = content.get(key) as T | undefined;
-      if (cached !== undefined && (!holds || holds(cached))) return cached;
+      const cached = contentHolding(key, holds);
+      if (cached !== undefined) return cached;
       const generation = content.generation;
       const value = await build();
       content.keep(key, value, generation);
       return value;
     },
 
-    keptFriendsFeed(readerId) {
-      const cached = feeds.maxBytes === 0 ? undefined : feeds.get(readerId);
-      if (cached) lookups.feedHits += 1;
-      return cached;
-    },
+    keptFriendsFeed: keptFeed,
 
     async friendsFeed(readerId, read) {
       if (feeds.maxBytes === 0) return serialized(await read());
-      const cached = feeds.get(readerId);
-      if (cached) {
-        lookups.feedHits += 1;
-        return cached;
-      }
+      const cached = keptFeed(readerId);
+      if (cached) return cached;
       lookups.feedMisses += 1;
       const reading = feeds.startRead(readerId);
       let found: { authors: number[]; body: Buffer } | undefined;
@@ -396,14 +400,13 @@ export function createAppCache(
     keptJournalDay(authorId, day) {
       const body =
         journalDays.maxBytes === 0 ? undefined : journalDays.get(`${authorId}:${day}`, false);
-      return body === undefined || body.length > 0 ? body : null;
+      return body && entryOrNone(body);
     },
 
     async journalDay(authorId, { day, past }, read) {
-      const body = await keptAnswer(journalDays, `${authorId}:${day}`, past, read, [
-        `author ${authorId}`,
-      ]);
-      return body.length === 0 ? null : body;
+      return entryOrNone(
+        await keptAnswer(journalDays, `${authorId}:${day}`, past, read, [`author ${authorId}`]),
+      );
     },
 
     figures() {
@@ -456,6 +459,9 @@ function sessionApart(row: SessionRow): CachedSession & { id: number } {
 
 /** What a read that found nothing is kept as: no gzipped answer is empty. */
 const noAnswer = Buffer.alloc(0);
+
+/** A kept day's answer: its entry, or null for the empty body that keeps "no entry". */
+const entryOrNone = (body: Buffer): Buffer | null => (body.length > 0 ? body : null);
 
 const serializedOrNone = (value: unknown): Buffer =>
   value === null ? noAnswer : serialized(value);

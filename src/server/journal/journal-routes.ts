@@ -11,6 +11,7 @@ import {
 } from '../circles/entry-circles.js';
 import { afterAnswer } from '../http/after-answer.js';
 import { HttpError } from '../http/http-errors.js';
+import { sendKeptOrRead } from '../http/kept-or-read.js';
 import { sendGzippedJson, sendSerializedJson, serializedAs } from '../http/serialized-json.js';
 import { currentDayFor } from '../readings/reading-day.js';
 import { journalExportRoutes } from './journal-export.js';
@@ -67,19 +68,15 @@ export function journalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       // Not an async function: most answers are a feed kept ready, sent at once.
       (request, reply) => {
         const reader = signedInUser(request);
-        const kept = ctx.cache.keptFriendsFeed(reader.id);
-        if (kept) {
-          sendGzippedJson(request, reply, kept);
-          return;
-        }
-        // It goes through the schema when read.
-        return ctx.cache
-          .friendsFeed(reader.id, async () =>
-            feedSchema.parse(await friendsFeed(db, reader.id, clock())),
-          )
-          .then((gzipped) => {
-            sendGzippedJson(request, reply, gzipped);
-          });
+        return sendKeptOrRead(
+          ctx.cache.keptFriendsFeed(reader.id),
+          // It goes through the schema when read.
+          () =>
+            ctx.cache.friendsFeed(reader.id, async () =>
+              feedSchema.parse(await friendsFeed(db, reader.id, clock())),
+            ),
+          (gzipped) => sendGzippedJson(request, reply, gzipped),
+        );
       },
     );
 
@@ -95,19 +92,20 @@ export function journalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           else if (request.query.ifNone === 'empty') sendSerializedJson(reply, noEntry);
           else throw entryNotFound();
         };
-        const kept = ctx.cache.keptJournalDay(author.id, day);
-        if (kept !== undefined) {
-          send(kept);
-          return;
-        }
-        const past = day !== currentDayFor(ctx, request);
-        // It goes through the schema when read.
-        return ctx.cache
-          .journalDay(author.id, { day, past }, async () => {
-            const entry = await ownEntryForDay(author.id, day);
-            return entry && daySchema.parse(await withExtras(entry));
-          })
-          .then(send);
+        return sendKeptOrRead(
+          ctx.cache.keptJournalDay(author.id, day),
+          // It goes through the schema when read.
+          () =>
+            ctx.cache.journalDay(
+              author.id,
+              { day, past: day !== currentDayFor(ctx, request) },
+              async () => {
+                const entry = await ownEntryForDay(author.id, day);
+                return entry && daySchema.parse(await withExtras(entry));
+              },
+            ),
+          send,
+        );
       },
     );
 

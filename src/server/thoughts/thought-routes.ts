@@ -4,6 +4,7 @@ import { apiContract } from '#shared/api-contract';
 import { TOTAL_DAYS } from '#shared/constants';
 import type { AppContext } from '../app-context.js';
 import { HttpError } from '../http/http-errors.js';
+import { sendKeptOrRead } from '../http/kept-or-read.js';
 import { sendSerializedJson } from '../http/serialized-json.js';
 import { currentDayFor, readingPaceOf } from '../readings/reading-day.js';
 import {
@@ -48,12 +49,11 @@ export function thoughtRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           if (matchesEtag(request.headers['if-none-match'], answer.etag)) notModified(reply);
           else sendSerializedJson(reply, answer.body);
         };
-        const kept = keptTodayAnswer(ctx, zone, reader);
-        if (kept) {
-          send(kept);
-          return;
-        }
-        return todayAnswer(ctx, zone, reader).then(send);
+        return sendKeptOrRead(
+          keptTodayAnswer(ctx, zone, reader),
+          () => todayAnswer(ctx, zone, reader),
+          send,
+        );
       },
     );
 
