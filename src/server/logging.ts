@@ -197,27 +197,6 @@ class RequestLogger {
 }
 
 /**
- * Where the server's log lines go in production: standard output, written in the background in
- * blocks of at least 4 KB rather than one synchronous write per line, and at least once a second
- * so a quiet server's lines (an error at night) are never held back. `flush()` writes out what
- * is held, in order; pino also writes what is left as the process exits.
- */
-export function bufferedLogDestination() {
-  const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
-  const flush = () =>
-    new Promise<void>((resolve) => {
-      try {
-        // An error here (standard output closed) leaves nothing that could still be written.
-        destination.flush(() => resolve());
-      } catch {
-        resolve();
-      }
-    });
-  setInterval(() => void flush(), 1_000).unref();
-  return { stream: destination, flush };
-}
-
-/**
  * The server's logger: JSON lines to `stream` (buffered standard output, from main), or
  * readable lines for a person at a terminal (see readableLogsWanted).
  */

@@ -1,7 +1,8 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { bufferedLogDestination, loggerOptions } from './logging.js';
+import { bufferedLogDestination } from './log-output.js';
+import { loggerOptions } from './logging.js';
 import { createReadiness } from './operating/operating-routes.js';
 
 async function main(): Promise<void> {
