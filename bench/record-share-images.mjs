@@ -12,5 +12,9 @@ const resultsDir = path.join(benchDir, 'results');
 const figures = await shareImageFigures({ duration: 5 });
 for (const line of shareImageSummary(figures)) console.log(line);
 await writeFormatted(path.join(resultsDir, 'share-images.json'), JSON.stringify(figures, null, 2));
-await writeReport(resultsDir, path.join(benchDir, 'REPORT.md'));
+await writeReport(
+  resultsDir,
+  path.join(benchDir, 'REPORT.md'),
+  '`node bench/record-share-images.mjs`, which measured the share images again; every other figure is from the last runs of `npm run bench`',
+);
 console.log('Report: bench/REPORT.md');

@@ -816,7 +816,8 @@ async function main() {
   const reportFile = smoke
     ? path.join(resultsDir, 'REPORT.md')
     : path.join(root, 'bench', 'REPORT.md');
-  await writeReport(resultsDir, reportFile);
+  const given = process.argv.slice(2).join(' ');
+  await writeReport(resultsDir, reportFile, `\`npm run bench${given ? ` -- ${given}` : ''}\``);
   log(
     `\nReport: ${path.relative(root, reportFile)} (${fmt((Date.now() - startedAt) / 1000, 0)} s in all)`,
   );

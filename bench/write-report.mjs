@@ -466,7 +466,11 @@ export async function writeFormatted(file, text) {
   fs.writeFileSync(file, await prettier.format(text, { ...options, filepath: file }));
 }
 
-export async function writeReport(resultsDir, file) {
+/**
+ * Writes the report from every run kept in `resultsDir`; `writtenBy` names the command that
+ * wrote it, so a reader knows which of its figures that command measured again.
+ */
+export async function writeReport(resultsDir, file, writtenBy = '`npm run bench`') {
   const read = (name) => {
     const full = path.join(resultsDir, name);
     return fs.existsSync(full) ? JSON.parse(fs.readFileSync(full, 'utf8')) : null;
@@ -492,7 +496,7 @@ export async function writeReport(resultsDir, file) {
   const sections = [
     '# Benchmark report',
     '',
-    `Written ${new Date().toISOString()} by \`npm run bench\` (see bench/README.md for how to run and read it).`,
+    `Written ${new Date().toISOString()} by ${writtenBy} (see bench/README.md for how to run and read it).`,
     '',
     '## Machine',
     '',
