@@ -2,6 +2,7 @@
 // the server's own code: its logger options and its log controller's line for an answered
 // request, into the same buffered output as production's, in front of a file. Unlike requests per
 // second, it does not move with the machine's other work.
+import fs from 'node:fs';
 import os from 'node:os';
 import pino from 'pino';
 
@@ -12,7 +13,7 @@ export async function logLineCost() {
   const { bufferedLogDestination } = await import(
     new URL('../dist/server/log-output.js', import.meta.url)
   );
-  const sink = bufferedLogDestination(os.devNull);
+  const sink = bufferedLogDestination(fs.openSync(os.devNull, 'w'));
   const logger = pino(loggerOptions({ env: 'production', logLevel: 'info' }), sink.stream);
   const controller = new AnsweredRequestLog();
   const request = {

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import pino from 'pino';
 
 /** Lines are handed on in blocks of about this many characters. */
@@ -27,25 +28,30 @@ class LineBlocks {
 
   /** Gives the writer every line held here. */
   handOn(): void {
-    if (this.#lines.length === 0) return;
+    const block = this.take();
+    if (block) this.writer.write(block);
+  }
+
+  /** Every line held here, joined, and no longer held. */
+  take(): string {
     const block = this.#lines.join('');
     this.#lines = [];
     this.#chars = 0;
-    this.writer.write(block);
+    return block;
   }
 }
 
 /**
- * Where the server's log lines go in production: standard output (or `dest`), written in the
- * background in blocks of at least 4 KB rather than one synchronous write per line, and at least
- * once a second (`flushEveryMs`) so a quiet server's lines (an error at night) are never held
- * back. `flush()` writes out what is held, in order; what is left when the process exits is
- * written then.
+ * Where the server's log lines go in production: standard output (or the open file `fd`),
+ * written in the background in blocks of at least 4 KB rather than one synchronous write per
+ * line, and at least once a second (`flushEveryMs`) so a quiet server's lines (an error at
+ * night) are never held back. `flush()` writes out what is held, in order; what is left when
+ * the process exits is written then.
  */
-export function bufferedLogDestination(dest: number | string = 1, flushEveryMs = 1_000) {
+export function bufferedLogDestination(fd = 1, flushEveryMs = 1_000) {
   // The blocks are gathered above: the writer writes each as it comes, unless one is in flight.
   // (With a minLength of 0 its flush would not wait for the write.)
-  const writer = pino.destination({ dest, sync: false, minLength: 1 });
+  const writer = pino.destination({ dest: fd, sync: false, minLength: 1 });
   const lines = new LineBlocks(writer);
   const flush = () =>
     new Promise<void>((resolve) => {
@@ -58,11 +64,15 @@ export function bufferedLogDestination(dest: number | string = 1, flushEveryMs =
       }
     });
   setInterval(() => void flush(), flushEveryMs).unref();
-  // pino writes out what its writer holds as the process exits; the lines held here go first.
+  // As the process exits, what the writer holds is written, then the lines held here, both
+  // synchronously: handed to the writer, they would start a write the exit does not wait for.
+  // (pino also writes out its writer at exit, before or after this; whichever runs second finds
+  // nothing left.)
   process.on('exit', () => {
     try {
-      lines.handOn();
+      const block = lines.take();
       writer.flushSync();
+      if (block) fs.writeSync(fd, block);
     } catch {
       // Nothing more can be written as the process ends.
     }
