@@ -101,10 +101,11 @@ async function waitFor(url, child, seconds = 60) {
 
 /**
  * Waits until the server says every share image is on disk. At its first start on a machine
- * the built server draws them all in a process of its own, minutes of one core: a figure taken
- * meanwhile would measure a machine with a core taken. Later starts find them drawn.
+ * the built server draws them all in a process of its own, minutes of one core (about 8 on a
+ * slower machine, past the 5 once allowed): a figure taken meanwhile would measure a machine
+ * with a core taken. Later starts find them drawn.
  */
-async function waitForShareImages(child, seconds = 300) {
+async function waitForShareImages(child, seconds = 1_200) {
   const started = Date.now();
   const deadline = started + seconds * 1000;
   while (Date.now() < deadline) {
