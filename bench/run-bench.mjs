@@ -21,7 +21,7 @@ import { postgresPlans, sqlitePlans } from './query-plans.mjs';
 import { generateSeed, seedPostgres, seedSqlite } from './seed-data.mjs';
 import { shareImageFigures, shareImageSummary } from './share-images.mjs';
 import { lighthousePages } from './web-lighthouse.mjs';
-import { writeFormatted, writeReport } from './write-report.mjs';
+import { machineFacts, writeFormatted, writeReport } from './write-report.mjs';
 
 const { SHARE_IMAGES_READY } = await import('../dist/server/pages/share-images-ready.js');
 
@@ -739,9 +739,13 @@ function withEarlierRows(file, result) {
   const smallerBeside = result.smallerBeside?.endpoints.length
     ? result.smallerBeside
     : earlier.smallerBeside;
+  // Rows kept from an earlier run on another machine, or on one not recorded, leave the
+  // machine unknown rather than named after the newer rows' alone.
+  const sameMachine = earlier.machine?.os === result.machine?.os;
   return {
     ...earlier,
     endpoints,
+    machine: sameMachine ? result.machine : undefined,
     plans: result.plans,
     feedTiming: result.feedTiming ?? earlier.feedTiming,
     journalSearch,
@@ -799,7 +803,12 @@ async function main() {
     await writeFormatted(
       file,
       JSON.stringify(
-        withEarlierRows(file, { ...result, logLine, loadAverage: os.loadavg() }),
+        withEarlierRows(file, {
+          ...result,
+          logLine,
+          loadAverage: os.loadavg(),
+          machine: machineFacts(),
+        }),
         null,
         2,
       ),

@@ -11,8 +11,8 @@ import { shareImageSummary } from './share-images.mjs';
 const fmt = (n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
 const pct = (ratio) => (Number.isFinite(ratio) ? `${Math.round(ratio * 100)}%` : 'n/a');
 
-function machine() {
-  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+/** The machine a run measured on, kept with its figures. */
+export function machineFacts() {
   let chromium = 'unknown';
   try {
     chromium = execFileSync(chromiumPath(), ['--version'], {
@@ -23,9 +23,31 @@ function machine() {
   } catch {
     // not installed
   }
+  return {
+    cpu: os.cpus()[0]?.model ?? 'unknown CPU',
+    cores: os.availableParallelism(),
+    memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    os: `${os.type()} ${os.release()}`,
+    node: process.version,
+    chromium,
+  };
+}
+
+/**
+ * The machine of the main run, as recorded with its figures. Without one (a run recorded before
+ * runs kept theirs, or rows from two machines), the machine writing the report, saying so.
+ */
+function machine(recorded) {
+  const facts = recorded ?? machineFacts();
   return [
-    `- CPU: ${cpu}, ${os.availableParallelism()} cores (nproc); memory ${fmt(os.totalmem() / 2 ** 30, 0)} GB`,
-    `- OS: ${os.type()} ${os.release()}; Node.js ${process.version}; ${chromium}`,
+    ...(recorded
+      ? []
+      : [
+          '- Not recorded with the runs below, or they were measured on more than one machine: this',
+          '  is the machine that wrote the report, which may not be the one that measured them.',
+        ]),
+    `- CPU: ${facts.cpu}, ${facts.cores} cores (nproc); memory ${facts.memoryGb} GB`,
+    `- OS: ${facts.os}; Node.js ${facts.node}; ${facts.chromium}`,
     '- Load and server share the machine: autocannon runs in the bench process, the server and',
     '  the ceiling each in their own process, all on 127.0.0.1. On two cores autocannon itself was',
     "  the limit (86-99% of a core), and it spends more per answer on the app's, which carry the",
@@ -500,7 +522,7 @@ export async function writeReport(resultsDir, file, writtenBy = '`npm run bench`
     '',
     '## Machine',
     '',
-    machine(),
+    machine(main?.machine),
     ...(main?.loadAverage
       ? [
           `- Load average as the main run ended: ${main.loadAverage.map((n) => fmt(n, 1)).join(', ')} ` +
