@@ -354,13 +354,17 @@ test('a reflection is saved, comes back filled, and a second save updates the sa
   await page.getByRole('switch').click();
   await expect(page.getByRole('switch')).toHaveAccessibleName('Share with friends');
 
-  // Slow the answer down enough to see the button say so.
+  // The answer is held until the button has been seen saying so: a fixed delay could end
+  // before a busy machine's test looked.
+  let answer = () => {};
+  const answered = new Promise<void>((resolve) => (answer = resolve));
   await page.route('**/api/journal', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await answered;
     await route.fallback();
   });
   await page.getByRole('button', { name: 'Save Reflection' }).click();
   await expect(page.getByRole('button', { name: 'Saving...' })).toBeDisabled();
+  answer();
   await expectToast(page, 'Saved!', 'Your reflection has been saved.');
   await page.unroute('**/api/journal');
 
