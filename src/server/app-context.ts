@@ -66,6 +66,14 @@ export async function openAppContext(
     slowQueryMs: config.slowQueryMs,
     onQuery: (kind, ms, failed) => metrics.queryRan(queryKindOf(kind), ms / 1000, failed),
   });
+  // Migrated before anything reads it: the cache listens for changes as it is made, and the
+  // change log it reads first is one of the tables a fresh database does not have yet.
+  try {
+    await migrateToLatest(database.db, database.schema);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
   const pending = new Set<Promise<unknown>>();
   const clock = options.clock ?? systemClock;
   const ctx: AppContext = {
@@ -107,7 +115,6 @@ export async function openAppContext(
 
   let vapid: VapidKeys;
   try {
-    await migrateToLatest(ctx.db, database.schema);
     const content = await loadShippedPack(ctx.db, config.contentDir, ctx.clock());
     app.log.info({ loaded: content.loaded, detail: content.reason }, 'content pack');
     vapid = await setUpPushReminders(app, ctx, options.pushAgent);

@@ -159,7 +159,8 @@ export async function migrateToLatest(db: Kysely<Database>, schema?: string): Pr
     // Kysely locks migrations across processes on PostgreSQL only. On SQLite, a process that
     // lost the race to another one starting at once had its transaction rolled back; once the
     // other has committed, trying again finds nothing left to apply.
-    if (racesOtherProcesses && attempt < 5) {
+    const tryAgain = racesOtherProcesses || (!failed && schemaDroppedDuringLookup(error));
+    if (tryAgain && attempt < 5) {
       await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
       continue;
     }
@@ -167,6 +168,17 @@ export async function migrateToLatest(db: Kysely<Database>, schema?: string): Pr
       cause: error,
     });
   }
+}
+
+/**
+ * Before it migrates, Kysely looks for its bookkeeping tables by reading the columns of every
+ * schema in the database. A schema another client drops during that read fails it ("schema
+ * does not exist", or a table of it that does not), though this app's schema is untouched;
+ * read again, the dropped schema is gone. A migration's own error is never retried.
+ */
+function schemaDroppedDuringLookup(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null | undefined)?.code;
+  return code === '3F000' || code === '42P01';
 }
 
 /** How long a process starting beside another waits for the database's first switch to WAL. */

@@ -79,6 +79,14 @@ describe.each([
       try {
         const loads = servers.map((s) => /"msg":"content pack"/.test(s.output()));
         expect(loads).toEqual([true, true]);
+        // A first start is an ordinary one: nothing in it warns an operator (level 40 and up).
+        const warnings = servers.flatMap((s) =>
+          s
+            .output()
+            .split('\n')
+            .filter((line) => /^\{"level":[4-6]\d,/.test(line)),
+        );
+        expect(warnings).toEqual([]);
         // PostgreSQL serialises the load with an advisory lock: one process loads, the other
         // finds it done. (On SQLite both may load, one after the other.)
         const loadedBy = servers.filter((s) => /"loaded":true/.test(s.output()));
