@@ -79,12 +79,13 @@ describe.each([
       try {
         const loads = servers.map((s) => /"msg":"content pack"/.test(s.output()));
         expect(loads).toEqual([true, true]);
-        // A first start is an ordinary one: nothing in it warns an operator (level 40 and up).
+        // A first start is an ordinary one: nothing in it warns an operator (level 40 and up)
+        // but a slow query, which a busy machine may log while one process waits for the other.
         const warnings = servers.flatMap((s) =>
           s
             .output()
             .split('\n')
-            .filter((line) => /^\{"level":[4-6]\d,/.test(line)),
+            .filter((line) => /^\{"level":[4-6]\d,/.test(line) && !line.includes('"slow query"')),
         );
         expect(warnings).toEqual([]);
         // PostgreSQL serialises the load with an advisory lock: one process loads, the other
