@@ -17,7 +17,7 @@ class LineBlocks {
   #lines: string[] = [];
   #chars = 0;
 
-  constructor(readonly writer: Writer) {}
+  constructor(private readonly writer: Writer) {}
 
   write(line: string): boolean {
     this.#lines.push(line);
