@@ -53,37 +53,37 @@ const readsEverySchemasColumns = (statement: string) => statement.includes('"pg_
 
 describe.skipIf(!onPostgres)('migrating while other schemas are dropped', () => {
   let database: TestDatabase | undefined;
-  let db: Kysely<Database> | undefined;
+  let opened: ReturnType<typeof databaseFailingOnce> | undefined;
   afterEach(async () => {
-    await db?.destroy();
+    await opened?.db.destroy();
     await database?.drop();
+    [opened, database] = [undefined, undefined];
   });
 
-  it('looks again when a schema vanished under its lookup, and migrates this one whole', async () => {
+  /** A fresh schema whose migration's first catalog read is answered with `error`. */
+  async function schemaWhoseLookupFails(error: Error) {
     database = await createTestDatabase('postgres');
-    const opened = databaseFailingOnce(
-      database.url,
-      readsEverySchemasColumns,
+    opened = databaseFailingOnce(database.url, readsEverySchemasColumns, error);
+    return opened;
+  }
+
+  it('looks again when a schema vanished under its lookup, and migrates this one whole', async () => {
+    const { db, schema, failedOnce } = await schemaWhoseLookupFails(
       serverError('3F000', 'schema "test_dropped" does not exist'),
     );
-    db = opened.db;
-    await migrateToLatest(db, opened.schema);
-    expect(opened.failedOnce()).toBe(true);
+    await migrateToLatest(db, schema);
+    expect(failedOnce()).toBe(true);
     const { rows } = await sql<{ name: string }>`select table_name as name
-      from information_schema.tables where table_schema = ${opened.schema}`.execute(db);
+      from information_schema.tables where table_schema = ${schema}`.execute(db);
     expect(rows.map((row) => row.name)).toEqual(
       expect.arrayContaining(['users', 'journal_entries', 'kysely_migration']),
     );
   });
 
   it('still stops at once on any other failure of the lookup', async () => {
-    database = await createTestDatabase('postgres');
-    const opened = databaseFailingOnce(
-      database.url,
-      readsEverySchemasColumns,
+    const { db, schema } = await schemaWhoseLookupFails(
       serverError('42501', 'permission denied for schema'),
     );
-    db = opened.db;
-    await expect(migrateToLatest(db, opened.schema)).rejects.toThrow('permission denied');
+    await expect(migrateToLatest(db, schema)).rejects.toThrow('permission denied');
   });
 });
