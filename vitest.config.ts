@@ -79,7 +79,12 @@ export default defineConfig({
             extends: true,
             test: {
               name: 'unit',
-              include: ['src/shared/**/*.test.ts', 'src/web/**/*.test.ts', 'scripts/**/*.test.ts'],
+              include: [
+                'src/shared/**/*.test.ts',
+                'src/web/**/*.test.ts',
+                'scripts/**/*.test.ts',
+                'bench/**/*.test.ts',
+              ],
               environment: 'node',
             },
           },

@@ -1,0 +1,3 @@
+export function pct(ratio: number | undefined): string;
+
+export function pctAgainst(ratio: number, target: number): string;
