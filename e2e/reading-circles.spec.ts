@@ -6,6 +6,7 @@ import {
   expectNoAxeViolations,
   expectToast,
   keepProgressAwayFrom,
+  saveScreenshot,
   signUpViaApi,
 } from './support.js';
 import { type NewDevice, test } from './fixtures.js';
@@ -27,7 +28,7 @@ async function person(newDevice: NewDevice, fullName: string) {
 async function shot(page: Page, name: string) {
   await expect(page.getByTestId('skeleton')).toHaveCount(0);
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: `test-results/screens/circles/${name}.png`, fullPage: true });
+  await saveScreenshot(page, { path: `test-results/screens/circles/${name}.png`, fullPage: true });
 }
 
 /** Writes today's reflection in the daily screen, shared with the named circle only. */

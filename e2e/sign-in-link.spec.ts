@@ -1,9 +1,15 @@
 import { type Page, expect } from '@playwright/test';
-import { expectNoAxeViolations, expectToast, latestMailedToken, signUpViaApi } from './support.js';
+import {
+  expectNoAxeViolations,
+  expectToast,
+  latestMailedToken,
+  saveScreenshot,
+  signUpViaApi,
+} from './support.js';
 import { test } from './fixtures.js';
 
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+  saveScreenshot(page, { path: `test-results/screens/${name}.png`, fullPage: true });
 
 async function signIn(page: Page, login: string, password: string) {
   const panel = page.getByRole('tabpanel', { name: 'Sign In' });

@@ -1,7 +1,7 @@
 import { type Page, expect } from '@playwright/test';
 import { findBrokenWords } from './broken-words.js';
 import { findLayoutProblems } from './layout-problems.js';
-import { newUserDetails, openExplanation, signUpViaApi } from './support.js';
+import { newUserDetails, openExplanation, saveScreenshot, signUpViaApi } from './support.js';
 import { test } from './fixtures.js';
 
 // A 320 px phone at 200% page zoom lays the page out 160 CSS px wide and 320 tall.
@@ -71,7 +71,7 @@ test.describe('a 320 px phone at 200% page zoom', () => {
     for (const screen of ['daily-ritual', 'dashboard', 'community', 'settings']) {
       await page.goto(`/app/${screen}`);
       await expect(page.locator('main h1').first()).toBeVisible();
-      await page.screenshot({ path: `test-results/shots/${screen}-160.png` });
+      await saveScreenshot(page, { path: `test-results/shots/${screen}-160.png` });
       expect(await page.evaluate(findBrokenWords), `words broken on ${screen}`).toEqual([]);
       expect(await page.evaluate(findLayoutProblems), `the layout of ${screen}`).toEqual([]);
     }
@@ -121,7 +121,7 @@ test.describe('nothing covers the reading or its controls', () => {
     await expect(welcome).toBeVisible();
     // A pointer resting on a toast keeps it open while it is measured.
     await welcome.hover();
-    await page.screenshot({ path: 'test-results/shots/welcome-390.png' });
+    await saveScreenshot(page, { path: 'test-results/shots/welcome-390.png' });
     expect(await coveredBy(page, '[data-toast-viewport] li')).toEqual([]);
   });
 
@@ -183,7 +183,7 @@ test.describe('nothing covers the reading or its controls', () => {
     await expectClearOfTheOffer('focused');
     await page.evaluate(() => window.scrollTo(0, 0));
     await save.evaluate((button) => button.scrollIntoView({ block: 'end' }));
-    await page.screenshot({ path: 'test-results/shots/install-offer-390.png' });
+    await saveScreenshot(page, { path: 'test-results/shots/install-offer-390.png' });
     await expectClearOfTheOffer('scrolled to');
   });
 });
@@ -215,7 +215,9 @@ for (const viewport of [
       expect(clear, `"${name}" in sight and uncovered`).toBe(true);
     };
     await inSight('Read Explanation');
-    await page.screenshot({ path: `test-results/shots/daily-first-view-${viewport.width}.png` });
+    await saveScreenshot(page, {
+      path: `test-results/shots/daily-first-view-${viewport.width}.png`,
+    });
 
     const steps = page.getByRole('navigation', { name: 'Reading steps' });
     await steps.getByRole('button', { name: 'Step 1: Stanza' }).focus();
@@ -304,7 +306,7 @@ test.describe('a 1280×800 desktop', () => {
       'aria-current',
       'page',
     );
-    await page.screenshot({ path: 'test-results/shots/dashboard-1280.png' });
+    await saveScreenshot(page, { path: 'test-results/shots/dashboard-1280.png' });
   });
 
   test('the reflection form stands beside the reading, and the journal beside the progress', async ({
@@ -316,7 +318,7 @@ test.describe('a 1280×800 desktop', () => {
     await expect(stanza).toBeVisible();
     const thoughts = page.getByRole('textbox', { name: 'Good Thoughts' });
     await expect(thoughts).toBeEnabled();
-    await page.screenshot({ path: 'test-results/shots/daily-1280.png' });
+    await saveScreenshot(page, { path: 'test-results/shots/daily-1280.png' });
     expectSideBySide(
       await boxOf(page, 'the stanza', stanza.boundingBox()),
       await boxOf(page, 'Good Thoughts', thoughts.boundingBox()),
@@ -372,7 +374,7 @@ test.describe('a 1280×800 desktop', () => {
       expect(nav.y + nav.height).toBeCloseTo(800, 0);
       expect(nav.width).toBeCloseTo(1280, 0);
       await expect(page.getByRole('textbox', { name: 'Good Thoughts' })).toHaveCount(0);
-      await page.screenshot({ path: 'test-results/shots/daily-1280-text-200.png' });
+      await saveScreenshot(page, { path: 'test-results/shots/daily-1280-text-200.png' });
       expect(await page.evaluate(findBrokenWords)).toEqual([]);
     });
   });
