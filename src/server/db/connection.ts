@@ -49,7 +49,8 @@ export function openDatabase(url: string, options: OpenOptions = {}): AppDatabas
     if (
       event.level === 'query' &&
       options.logger &&
-      event.queryDurationMillis >= (options.slowQueryMs ?? 200)
+      event.queryDurationMillis >= (options.slowQueryMs ?? 200) &&
+      !waitsForAnotherProcess(event.query.sql)
     ) {
       options.logger.warn(
         { sql: event.query.sql, ms: Math.round(event.queryDurationMillis) },
@@ -168,6 +169,14 @@ export async function migrateToLatest(db: Kysely<Database>, schema?: string): Pr
       cause: error,
     });
   }
+}
+
+/**
+ * A process starting beside another waits on PostgreSQL for the other's migrations and load of
+ * the readings, each held under an advisory lock on purpose: that wait is not a slow query.
+ */
+function waitsForAnotherProcess(statement: string): boolean {
+  return statement.includes('pg_advisory_xact_lock(') || statement.includes('pg_advisory_lock(');
 }
 
 /**

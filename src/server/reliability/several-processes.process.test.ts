@@ -80,7 +80,7 @@ describe.each([
         const loads = servers.map((s) => /"msg":"content pack"/.test(s.output()));
         expect(loads).toEqual([true, true]);
         // A first start is an ordinary one: nothing in it warns an operator (level 40 and up)
-        // but a slow query, which a busy machine may log while one process waits for the other.
+        // but a slow query, which only a busy machine logs (waits for the other's locks are not).
         const warnings = servers.flatMap((s) =>
           s
             .output()
