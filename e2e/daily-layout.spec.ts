@@ -1,6 +1,7 @@
 import { type Page, expect } from '@playwright/test';
 import { expectToast, openExplanation, saveScreenshot, signUpViaApi } from './support.js';
 import { MID_CYCLE, test } from './fixtures.js';
+import { findLayoutProblems } from './layout-problems.js';
 
 // 10 April, day 100: a new reader's own day, where nothing unlocks or moves the screen.
 test.use({ now: MID_CYCLE });
@@ -279,4 +280,47 @@ for (const viewport of [
       }
     });
   }
+}
+
+// The reading steps show their names only where the names fit, judged by the text size as well
+// as the screen: a 360 px phone (the commonest Android width) at 200% text once scrolled the
+// whole page sideways, since the names hid only below 359 px whatever the text size.
+for (const { width, textSize, names } of [
+  { width: 360, textSize: 200, names: false },
+  { width: 390, textSize: 200, names: false },
+  { width: 320, textSize: 100, names: true },
+]) {
+  test.describe(() => {
+    test.use({ textSize });
+    test(`on a ${width} px phone with text at ${textSize}%, the reading steps ${names ? 'show their names' : 'keep to their marks'} and nothing scrolls sideways`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await signUpViaApi(page);
+      await page.goto('/app/daily-ritual');
+      const steps = page.getByRole('navigation', { name: 'Reading steps' });
+      for (const [step, heading] of [
+        [2, 'Understanding'],
+        [3, 'Daily Reflection'],
+        [1, null],
+      ] as const) {
+        await expect(steps.getByRole('button')).toHaveCount(3);
+        const nameWidths = await steps
+          .getByRole('listitem')
+          .evaluateAll((items) =>
+            items.map(
+              (item) => item.querySelector('span:last-child')!.getBoundingClientRect().width,
+            ),
+          );
+        for (const nameWidth of nameWidths) {
+          if (names) expect(nameWidth).toBeGreaterThan(20);
+          else expect(nameWidth).toBeLessThanOrEqual(1);
+        }
+        expect(await page.evaluate(findLayoutProblems)).toEqual([]);
+        await steps.getByRole('button', { name: `Step ${step}:` }).click();
+        if (heading)
+          await expect(page.getByRole('heading', { name: heading, level: 2 })).toBeFocused();
+      }
+    });
+  });
 }

@@ -227,8 +227,13 @@ export function DayReading({ day, thought }: { day: number; thought: Thought }) 
       <DayHeader day={day} />
 
       <div className="flex flex-col gap-6">
-        {/* The three steps, each a button the keyboard reaches; a name shows where it fits. */}
-        <nav aria-label="Reading steps">
+        {/*
+          The three steps, each a button the keyboard reaches; the names show where they fit.
+          With names the row is about 15rem wide, so the room is measured in rem (it grows with
+          the text size), not in the screen's pixels: at 200% text on a 360 px phone the steps
+          keep to their marks rather than scrolling the page sideways.
+        */}
+        <nav aria-label="Reading steps" className="@container">
           <ol className="flex items-center justify-center gap-1">
             {PANEL_NAMES.map((name, index) => (
               <li key={name}>
@@ -251,7 +256,7 @@ export function DayReading({ day, thought }: { day: number; thought: Thought }) 
                       index === panel ? 'w-6 bg-primary' : 'w-1.5 bg-input',
                     )}
                   />
-                  <span className="max-[359px]:sr-only">{name}</span>
+                  <span className="@max-[16rem]:sr-only">{name}</span>
                 </button>
               </li>
             ))}
