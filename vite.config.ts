@@ -15,6 +15,7 @@ import {
 } from './src/shared/web-build.js';
 import { READING_COMFORT_SCRIPT } from './src/shared/reading-comfort.js';
 import { SIGNED_OUT_MARK_SCRIPT } from './src/shared/signed-out-mark.js';
+import { reactOnPreact } from './react-on-preact.js';
 import { startScriptsAfterPaint } from './src/shared/scripts-after-paint.js';
 
 const paper = '#f7f3ea';
@@ -219,11 +220,13 @@ function prerenderedPages(): Plugin {
           root,
           logLevel: 'warn',
           plugins: [react()],
+          resolve: { alias: reactOnPreact },
           ssr: {
             resolve: { conditions, externalConditions: ['source'] },
-            // Packages of many parts (every icon, every primitive) are bundled, so the server
-            // loads only the parts the pages use rather than all of them.
-            noExternal: ['lucide-react', 'radix-ui', /^@radix-ui\//],
+            // Every package is bundled: those built on React so they read Preact in its place
+            // (react-on-preact.ts), and those of many parts (every icon, every primitive) so the
+            // server loads only the parts the pages use.
+            noExternal: true,
           },
           build: {
             ssr: true,
@@ -346,7 +349,10 @@ export default defineConfig({
     pwa,
     precompressedFiles(),
   ],
-  resolve: { conditions: ['source', 'module', 'browser', 'development|production'] },
+  resolve: {
+    conditions: ['source', 'module', 'browser', 'development|production'],
+    alias: reactOnPreact,
+  },
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,

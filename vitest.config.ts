@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { reactOnPreact } from './react-on-preact.js';
 
 const conditions = ['source', 'module', 'node', 'development'];
 /**
@@ -34,12 +35,24 @@ const migratedTemplate = 'src/server/test-support/migrated-template.ts';
  * that run the built server as real processes.
  */
 export default defineConfig({
-  resolve: { conditions },
+  resolve: { conditions, alias: reactOnPreact },
   ssr: { resolve: { conditions: nodeConditions, externalConditions: ['source'] } },
   test: {
     // Vitest's default is one worker fewer than the cores, a single one on two: the API suite
     // then waits on PostgreSQL with a core idle. Two keep both busy.
     maxWorkers: 2,
+    // Packages built on React are run through the aliases too, so they read Preact in its place.
+    server: {
+      deps: {
+        inline: [
+          /react-router/,
+          /@tanstack\/react-query/,
+          /radix-ui/,
+          /react-hook-form/,
+          /lucide-react/,
+        ],
+      },
+    },
     reporters: process.env.CI_REPORT ? ['default', 'json'] : ['default'],
     outputFile: process.env.CI_REPORT
       ? {
@@ -77,6 +90,12 @@ export default defineConfig({
       : [
           {
             extends: true,
+            // The web's code runs here, with the ES module builds of the packages it uses (the
+            // router's, the icons'): their imports of React are turned to Preact
+            // (react-on-preact.ts), as a CommonJS build's requires would not be.
+            ssr: {
+              resolve: { conditions, externalConditions: ['source'] },
+            },
             test: {
               name: 'unit',
               include: [

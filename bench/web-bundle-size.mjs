@@ -6,7 +6,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const dist = process.argv[2] ?? 'dist/web';
-const budgetKb = Number(process.env.DAILY_JS_BUDGET_KB ?? 150);
+const budgetKb = Number(process.env.DAILY_JS_BUDGET_KB ?? 100);
 const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
 
 function staticClosure(keys) {

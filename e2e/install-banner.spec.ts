@@ -39,10 +39,11 @@ async function offerInstallOnceListening(
 }
 
 /**
- * Lets React render whatever the last event or timer changed, so a "still hidden" check means
- * something. React schedules its work as MessageChannel tasks, which a paused clock leaves alone.
+ * Lets the app render whatever the last event or timer changed, so a "still hidden" check means
+ * something. Preact renders in microtasks, which have all run before a MessageChannel task, and
+ * a paused clock leaves those alone.
  */
-async function letReactRender(page: Page) {
+async function letAppRender(page: Page) {
   await page.evaluate(async () => {
     for (let hop = 0; hop < 3; hop++) {
       await new Promise((resolve) => {
@@ -99,12 +100,8 @@ async function openLandingOnPausedClock(page: Page): Promise<number> {
   // The page starts its scripts just after its first frame (src/shared/scripts-after-paint.ts),
   // which this clock holds back too; the app's code then loads in real time. Stepped until the
   // app has adopted the page and nothing it asked for is still on its way.
-  const adopted = () =>
-    page.evaluate(() =>
-      Object.keys(document.getElementById('root') ?? {}).some((key) =>
-        key.startsWith('__reactContainer'),
-      ),
-    );
+  // Preact keeps the tree it rendered into an element on the element, as `__k`.
+  const adopted = () => page.evaluate(() => '__k' in (document.getElementById('root') ?? {}));
   let quietSteps = 0;
   while (quietSteps < 3) {
     const settled = (await shown()) && (await adopted()) && loading.size === 0;
@@ -112,7 +109,7 @@ async function openLandingOnPausedClock(page: Page): Promise<number> {
     await page.clock.runFor(20);
     await page.waitForTimeout(50);
   }
-  await letReactRender(page);
+  await letAppRender(page);
   // A busy machine takes more steps, so more fake time: a test that counts the 3 s itself needs
   // only that the landing showed before 2.9 s of it.
   const sinceLoad = await page.evaluate(() => performance.now());
@@ -153,7 +150,7 @@ test('the browser’s install offer shows the banner above the tab bar; acceptin
   await expect(tabBar).toBeVisible();
   await waitForAppStart(page);
   expect(await offerInstall(page)).toBe(true);
-  await letReactRender(page);
+  await letAppRender(page);
   await expect(banner(page)).toBeHidden();
 });
 
@@ -190,7 +187,7 @@ test('closing the banner hides it in this tab, even after a reload, but not in a
   await expect(page.getByRole('button', { name: 'Begin Your Journey' })).toBeVisible();
   await waitForAppStart(page);
   expect(await offerInstall(page)).toBe(true);
-  await letReactRender(page);
+  await letAppRender(page);
   await expect(banner(page)).toBeHidden();
 
   const later = await newAppContext(newDevice);
@@ -219,7 +216,7 @@ test('on iOS Safari the Share steps appear after 3 seconds, with no Install butt
     // Paused from the start, so "3 seconds" is counted only by the test.
     const sinceLoad = await openLandingOnPausedClock(page);
     await page.clock.runFor(Math.ceil(2_900 - sinceLoad));
-    await letReactRender(page);
+    await letAppRender(page);
     await expect(banner(page)).toBeHidden();
 
     await page.clock.runFor(100);
@@ -248,7 +245,7 @@ test('in Safari on a Mac the Add to Dock steps appear after 3 seconds, with no I
     const page = await mac.newPage();
     const sinceLoad = await openLandingOnPausedClock(page);
     await page.clock.runFor(Math.ceil(2_900 - sinceLoad));
-    await letReactRender(page);
+    await letAppRender(page);
     await expect(banner(page)).toBeHidden();
 
     await page.clock.runFor(100);
@@ -269,7 +266,7 @@ test('in Firefox on a computer, which cannot install a web app, no install is of
     const page = await firefox.newPage();
     await openLandingOnPausedClock(page);
     await page.clock.runFor(10_000);
-    await letReactRender(page);
+    await letAppRender(page);
     await expect(banner(page)).toBeHidden();
   } finally {
     await firefox.close();
@@ -285,7 +282,7 @@ test('opened from the iOS home screen, the Share steps never appear', async ({ n
     });
     await openLandingOnPausedClock(page);
     await page.clock.runFor(10_000);
-    await letReactRender(page);
+    await letAppRender(page);
     await expect(banner(page)).toBeHidden();
   } finally {
     await iPhone.close();
@@ -308,7 +305,7 @@ test('running as an installed app (display-mode standalone) never shows the bann
   });
   await openLanding(page);
   expect(await offerInstall(page)).toBe(true);
-  await letReactRender(page);
+  await letAppRender(page);
   await expect(banner(page)).toBeHidden();
 });
 

@@ -112,10 +112,7 @@ async function recordCheckedOf(page: Page, name: string, value: string) {
       const input = document.querySelector<HTMLInputElement>(
         `input[name="${name}"][value="${value}"]`,
       )!;
-      // React keeps its own `checked` on each input it renders, over the prototype's.
-      const checked =
-        Object.getOwnPropertyDescriptor(input, 'checked') ??
-        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'checked')!;
+      const checked = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'checked')!;
       const given: boolean[] = [];
       (window as unknown as { checkedGiven: boolean[] }).checkedGiven = given;
       Object.defineProperty(input, 'checked', {

@@ -23,13 +23,14 @@ export const BUILD_INPUTS = [
   'tsconfig.json',
   'tsconfig.build.json',
   'vite.config.ts',
+  'react-on-preact.ts',
   'scripts/build-if-changed.mjs',
   'scripts/build',
 ];
 
 /**
  * Runs one step of the build. Always a production build, whatever NODE_ENV the caller has (a
- * test runner's 'test' would otherwise give React's development JSX to the rendered pages).
+ * test runner's 'test' would otherwise give the development JSX to the rendered pages).
  */
 function run(command, args) {
   return new Promise((resolve, reject) => {

@@ -1,6 +1,5 @@
 import './app/no-eval-validation.js';
-import { startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { signOutWhenSessionEnds } from './api/auth.js';
 import { browserTimeZone } from './api/client.js';
@@ -9,6 +8,7 @@ import { AppRoot } from './app/app-root.js';
 import { startEarlyReads } from './app/early-reads.js';
 import { nextTask } from './app/next-task.js';
 import { createQueryClient } from './app/query-client.js';
+import { hydrateInTurns } from './app/hydrate-in-turns.js';
 import { readerPageAddresses, seedReaderPage } from './app/reader-page.js';
 import { hydratableReaderPage } from './app/reader-page-hydration.js';
 import { rememberTimeZone } from './app/time-zone-cookie.js';
@@ -57,14 +57,12 @@ async function startApp(root: HTMLElement) {
       renderedPage={readerPage ? { readerPage: true, requestCookies: null } : undefined}
     />
   );
-  // As a transition, the first render yields to the browser every few milliseconds instead of
-  // holding the main thread (and the reader's taps) until the whole tree is done.
   if (readerPage) {
     // A reader’s page is hydrated once its screen's code (preloaded by the page) is here, so
     // the whole page is hydrated in one pass, from the answers it was rendered from.
     await screenReady;
     await nextTask();
-    startTransition(() => void hydrateRoot(root, app));
+    hydrateInTurns(root, app);
   } else {
     // A page rendered at build time is hydrated as it is when this browser would render the
     // same thing first (signed out on the landing, checking the sign-in in the shell);
@@ -73,10 +71,8 @@ async function startApp(root: HTMLElement) {
     const signedOut = guessSignIn() === 'signed-out';
     const hydrate =
       madeFor !== null && madeFor !== 'reader' && (madeFor === 'signed-out') === signedOut;
-    startTransition(() => {
-      if (hydrate) hydrateRoot(root, app);
-      else createRoot(root).render(app);
-    });
+    if (hydrate) hydrateInTurns(root, app);
+    else createRoot(root).render(app);
   }
 }
 

@@ -2,7 +2,7 @@
  * Taps made on the server-rendered page before a button was live, as kept by
  * public/early-taps.js: each button that opts in names itself with `data-early-tap`. A button
  * is live once its component has mounted, which is not when the app starts: a part of the page
- * waits for its code before it is hydrated, and React drops a tap on a part still waiting.
+ * waits for its code before it is hydrated, and a tap on a part still waiting is dropped.
  */
 interface EarlyTapWindow {
   __earlyTaps?: string[];

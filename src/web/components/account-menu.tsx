@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useEarlyTap } from '../app/use-early-tap.js';
 import { paths } from '../app/paths.js';
 import { AccountAvatar } from './account-avatar.js';
+import { MenuContent } from './ui/menu-content.js';
 
 const menuItem =
   'flex cursor-pointer select-none items-center gap-2 rounded-md px-2 py-2 text-sm outline-none data-[highlighted]:bg-muted';
@@ -35,7 +36,7 @@ export function AccountMenu(props: { fullName: string; username: string; onLogOu
         <AccountAvatar fullName={props.fullName} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content
+        <MenuContent
           align="end"
           sideOffset={8}
           collisionPadding={8}
@@ -60,7 +61,7 @@ export function AccountMenu(props: { fullName: string; username: string; onLogOu
           <DropdownMenu.Item className={menuItem} onSelect={props.onLogOut}>
             <LogOut className="size-4" aria-hidden="true" /> Log out
           </DropdownMenu.Item>
-        </DropdownMenu.Content>
+        </MenuContent>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>
   );

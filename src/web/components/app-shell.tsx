@@ -11,6 +11,7 @@ import {
 import { Link, Outlet, useLocation, useNavigate, useNavigationType } from 'react-router';
 import { PRODUCT_NAME } from '#shared/constants';
 import { useCurrentUser, useLogout } from '../api/auth.js';
+import { hydratedInTurn } from '../app/hydrate-in-turns.js';
 import { paths } from '../app/paths.js';
 import { toast } from '../hooks/use-toast.js';
 import { OfflineBanner } from './offline-banner.js';
@@ -20,6 +21,10 @@ import { PartLoadBoundary } from './part-load-boundary.js';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link.js';
 import { Skeleton } from './ui/skeleton.js';
 import { keepToastPlace } from './ui/toast-place.js';
+
+// The page and the tab bar are hydrated each in a task of its own, after the header.
+const MainInTurn = hydratedInTurn();
+const TabBarInTurn = hydratedInTurn();
 
 // The menu and its popover machinery load just after the first paint, off the critical path.
 const AccountMenu = lazyPart(async () => (await import('./account-menu.js')).AccountMenu);
@@ -274,51 +279,55 @@ function ShellFrame(props: {
         {/* The last control ends well above the tab bar and the install offer, however tall.
             A screen laid out in two columns (data-wide-layout) takes the width a wide screen
             has; a single column keeps a comfortable line length. */}
-        <main
-          id={MAIN_CONTENT_ID}
-          tabIndex={-1}
-          className="mx-auto w-full max-w-3xl flex-1 px-4 max-[359px]:px-3 pb-[calc(var(--app-tab-bar-height)+var(--install-offer-space,0px)+2rem)] pt-4 focus:outline-none @5xl/shell:px-8 @5xl/shell:pt-6 @5xl/shell:has-[[data-wide-layout]]:max-w-6xl"
-        >
-          {props.children}
-        </main>
+        <MainInTurn>
+          <main
+            id={MAIN_CONTENT_ID}
+            tabIndex={-1}
+            className="mx-auto w-full max-w-3xl flex-1 px-4 max-[359px]:px-3 pb-[calc(var(--app-tab-bar-height)+var(--install-offer-space,0px)+2rem)] pt-4 focus:outline-none @5xl/shell:px-8 @5xl/shell:pt-6 @5xl/shell:has-[[data-wide-layout]]:max-w-6xl"
+          >
+            {props.children}
+          </main>
+        </MainInTurn>
       </div>
 
-      <nav
-        ref={tabBar}
-        aria-label="Main"
-        className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-background/95 pb-[env(safe-area-inset-bottom)] backdrop-blur @5xl/shell:hidden"
-      >
-        <ul className="mx-auto grid max-w-3xl grid-cols-3">
-          {tabs.map(({ label, href, icon: Icon }) => {
-            const active = isOpen(props.activePath, href);
-            return (
-              <li key={href}>
-                <Link
-                  to={href}
-                  aria-current={active ? 'page' : undefined}
-                  className={clsx(
-                    // The labels grow with the text size to 125%: at more, three would not fit a
-                    // phone. Below 360 px even that does not fit, and the icons stand alone, each
-                    // still named for screen readers; the open one is marked by more than colour.
-                    'flex flex-col items-center gap-1 py-2.5 text-[min(0.75rem,15px)] font-medium transition-colors max-[359px]:py-2',
-                    active ? 'text-primary' : 'text-muted-foreground hover:text-foreground',
-                  )}
-                >
-                  <span
+      <TabBarInTurn>
+        <nav
+          ref={tabBar}
+          aria-label="Main"
+          className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-background/95 pb-[env(safe-area-inset-bottom)] backdrop-blur @5xl/shell:hidden"
+        >
+          <ul className="mx-auto grid max-w-3xl grid-cols-3">
+            {tabs.map(({ label, href, icon: Icon }) => {
+              const active = isOpen(props.activePath, href);
+              return (
+                <li key={href}>
+                  <Link
+                    to={href}
+                    aria-current={active ? 'page' : undefined}
                     className={clsx(
-                      'flex items-center justify-center rounded-full max-[359px]:h-8 max-[359px]:w-12',
-                      active && 'max-[359px]:bg-primary/10',
+                      // The labels grow with the text size to 125%: at more, three would not fit a
+                      // phone. Below 360 px even that does not fit, and the icons stand alone, each
+                      // still named for screen readers; the open one is marked by more than colour.
+                      'flex flex-col items-center gap-1 py-2.5 text-[min(0.75rem,15px)] font-medium transition-colors max-[359px]:py-2',
+                      active ? 'text-primary' : 'text-muted-foreground hover:text-foreground',
                     )}
                   >
-                    <Icon className="size-5" aria-hidden="true" />
-                  </span>
-                  <span className="max-[359px]:sr-only">{label}</span>
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      </nav>
+                    <span
+                      className={clsx(
+                        'flex items-center justify-center rounded-full max-[359px]:h-8 max-[359px]:w-12',
+                        active && 'max-[359px]:bg-primary/10',
+                      )}
+                    >
+                      <Icon className="size-5" aria-hidden="true" />
+                    </span>
+                    <span className="max-[359px]:sr-only">{label}</span>
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+      </TabBarInTurn>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { BlockPersonDialog } from './block-person-dialog.js';
 import { ReportDialog } from './report-dialog.js';
 import { buttonVariants } from './ui/button.js';
 import { cn } from '../lib/cn.js';
+import { MenuContent } from './ui/menu-content.js';
 
 const menuItem =
   'flex cursor-pointer select-none items-center gap-2 rounded-md px-2 py-2 text-sm outline-none data-[highlighted]:bg-muted';
@@ -37,7 +38,7 @@ export function PersonActionsMenu(props: {
           <MoreHorizontal aria-hidden="true" />
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
-          <DropdownMenu.Content
+          <MenuContent
             align="end"
             sideOffset={4}
             collisionPadding={8}
@@ -53,7 +54,7 @@ export function PersonActionsMenu(props: {
             >
               <Ban className="size-4" aria-hidden="true" /> Block
             </DropdownMenu.Item>
-          </DropdownMenu.Content>
+          </MenuContent>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
       <ReportDialog

@@ -1,10 +1,4 @@
-import {
-  type ReactNode,
-  Suspense,
-  useContext,
-  useDeferredValue,
-  useSyncExternalStore,
-} from 'react';
+import { type ReactNode, Suspense, useContext, useSyncExternalStore } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { useCurrentUser } from '../api/auth.js';
 import { paths } from '../app/paths.js';
@@ -23,7 +17,7 @@ const SuspendedAccountScreen = lazyPart(
 );
 
 /**
- * True while React hydrates a page rendered at build time (and while rendering one), false in
+ * True while the app hydrates a page rendered at build time (and while rendering one), false in
  * every later render: a page made before anyone was known must first be hydrated as it is, even
  * when the answer to who is signed in has already arrived. A reader's page was rendered with
  * who is signed in, so it is hydrated with its screen.
@@ -51,10 +45,7 @@ export function RequireSignedIn({
 }) {
   const { data: user, isLoading } = useCurrentUser();
   const hydrating = useHydratingRenderedPage();
-  // Once the answer is in, the whole signed-in screen renders in the background, in slices that
-  // leave the page responsive, while the placeholder stays up.
-  const waiting = useDeferredValue(isLoading || hydrating);
-  if (waiting) return placeholder;
+  if (isLoading || hydrating) return placeholder;
   if (!user) return <Navigate to={paths.landing.getHref()} replace />;
   if (user.suspended) {
     return (

@@ -59,7 +59,7 @@ describe("a reader's daily page rendered on the server", () => {
     const data = readerData();
     const html = await renderReaderPage(template, data, '');
     expect(html).toContain('<div id="root" data-prerendered-for="reader">');
-    expect(html).toContain('The stanza of the day, with a stray &lt;/script&gt; in it');
+    expect(html).toContain('The stanza of the day, with a stray &lt;/script> in it');
     expect(html).toContain('A song title of the day');
     expect(html).toContain('Read Explanation');
     // The account badge shows the reader's initials; no placeholder waits for who it is.

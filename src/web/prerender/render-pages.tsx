@@ -1,7 +1,7 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { prerender } from 'react-dom/static';
+import { renderToStringAsync } from 'preact-render-to-string';
 import { StaticRouter } from 'react-router';
 import type { SignInGuess } from '../api/sign-in-guess.js';
 import { AppRoot } from '../app/app-root.js';
@@ -34,12 +34,13 @@ export const PRERENDERED_PAGES = [
 ] as const satisfies ReadonlyArray<{ file: string; path: string; signIn: SignInGuess }>;
 
 const emptyRoot = '<div id="root"></div>';
-/** How React marks a Suspense boundary it left for the browser to render. */
-const clientRenderedBoundary = '<!--$!-->';
 
+/**
+ * The markup of `app` once every part it loads lazily is here (Preact's renderer waits for
+ * them). The app's nodes are Preact's, typed as React's (react-on-preact.ts).
+ */
 async function renderToHtml(app: ReactNode): Promise<string> {
-  const { prelude } = await prerender(app);
-  return new Response(prelude).text();
+  return await renderToStringAsync(app as Parameters<typeof renderToStringAsync>[0]);
 }
 
 /** The page around its #root: what comes before and after, with the extra head inserted. */
@@ -92,20 +93,6 @@ function readerScreen(queryClient: QueryClient, renderedPage: RenderedPage): Rea
   );
 }
 
-/**
- * The screen's markup. Once the page's lazily loaded parts are here (after the first page), it
- * renders in one synchronous pass: quicker, and its garbage dies young. A part still loading
- * leaves its boundary to the browser (<!--$!-->): the page waits for its parts, then renders in
- * one pass again. The waiting render's own markup is not sent: it reveals late parts with inline
- * scripts, which the page's policy refuses, so they would stay hidden until the app started.
- */
-async function screenMarkup(page: ReactNode): Promise<string> {
-  const html = renderToString(page);
-  if (!html.includes(clientRenderedBoundary)) return html;
-  await renderToHtml(page);
-  return renderToString(page);
-}
-
 /** The reader's page around the screen's markup and the data block's JSON. */
 function readerPageAround(template: string, screen: string, dataJson: string): string {
   if (readerTemplate?.template !== template) {
@@ -134,7 +121,7 @@ export async function renderReaderPage(
 ): Promise<string> {
   const queryClient: QueryClient = createQueryClient();
   seedReaderPage(queryClient, data);
-  const screen = await screenMarkup(
+  const screen = await renderToHtml(
     readerScreen(queryClient, { readerPage: true, requestCookies }),
   );
   queryClient.clear();
@@ -172,7 +159,7 @@ export async function renderSharedReaderPage(
   const { pace, ...answers } = shared;
   const queryClient: QueryClient = createQueryClient();
   seedReaderPage(queryClient, { ...answers, me: nobodyAtPace(pace) });
-  const screen = await screenMarkup(
+  const screen = await renderToHtml(
     readerScreen(queryClient, { readerPage: true, requestCookies: '', markReaderParts: true }),
   );
   queryClient.clear();
@@ -209,11 +196,11 @@ function progressLine(day: number, requestCookies: string): string {
   return line;
 }
 
-/** React's escaping of text in markup, so a part is exactly what a whole render would give. */
+/** The renderer's escaping of text in markup, so a part is exactly what a whole render gives. */
 function escapedText(text: string): string {
-  return text.replace(/["'&<>]/g, (c) => `&${textEntities[c as keyof typeof textEntities]};`);
+  return text.replace(/["&<]/g, (c) => `&${textEntities[c as keyof typeof textEntities]};`);
 }
-const textEntities = { '"': 'quot', "'": '#x27', '&': 'amp', '<': 'lt', '>': 'gt' } as const;
+const textEntities = { '"': 'quot', '&': 'amp', '<': 'lt' } as const;
 
 /** The reader's own parts of their daily page, to fill the shared page's marks. */
 export function renderReaderParts(

@@ -1,6 +1,7 @@
 import { Eye, EyeOff } from 'lucide-react';
-import { type ComponentProps, useDeferredValue, useId, useMemo, useState } from 'react';
+import { type ComponentProps, useId, useMemo, useState } from 'react';
 import { type PasswordJudge, type StrengthWord, personalWords } from '#shared/password-strength';
+import { useDebouncedValue } from '../../hooks/use-debounced-value.js';
 import { cn } from '../../lib/cn.js';
 import { FieldError, Input, Label } from './form-controls.js';
 
@@ -24,10 +25,11 @@ const tone: Record<StrengthWord, string> = {
 
 /**
  * How strong the password typed so far is: a short bar and a word, announced politely when the
- * word changes. Judged on a deferred copy of the text, so typing never waits for it.
+ * word changes. Judged a task after the text last changed, once what was typed is painted, so
+ * typing never waits for it.
  */
 function StrengthMeter({ check }: { check: StrengthCheck }) {
-  const password = useDeferredValue(check.password);
+  const password = useDebouncedValue(check.password, 0);
   // The details as one value, so the judgement is made again only when one of them changes.
   const personal = JSON.stringify(check.personal ?? []);
   const judgement = useMemo(() => {

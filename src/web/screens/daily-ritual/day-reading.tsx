@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { ProgressStep } from '#shared/progress';
@@ -32,6 +32,12 @@ const loadReflectionPanel = () => import('./reflection-panel.js');
 const ReflectionPanel = lazyPart(async () => (await loadReflectionPanel()).ReflectionPanel);
 
 type Panel = 0 | 1 | 2;
+/** What fetches each panel's code; the stanza's comes with the screen. */
+const PANEL_CODE: Record<Panel, (() => Promise<unknown>) | null> = {
+  0: null,
+  1: UnderstandingPanel.preload,
+  2: ReflectionPanel.preload,
+};
 // The steps' own names, short enough for a phone and unlike the panels' buttons (Gatha, Read
 // Explanation, Reflect), so each control keeps a name of its own.
 const PANEL_NAMES = ['Stanza', 'Meaning', 'Write'] as const;
@@ -134,14 +140,22 @@ export function DayReading({ day, thought }: { day: number; thought: Thought }) 
     };
   }, [moving, stay]);
 
+  /** Counts the panels asked for, so only the last one asked shows when its code is here. */
+  const panelsAsked = useRef(0);
   const showPanel = (next: Panel) => {
     if (next === panel) return;
-    // A transition keeps the current panel in place until the next one can show whole, so the
-    // focus and the slide below always meet a rendered panel.
-    startTransition(() => {
+    const asked = ++panelsAsked.current;
+    const show = () => {
+      if (panelsAsked.current !== asked) return;
       setPanel(next);
       if (next !== 2) setReading(next);
-    });
+    };
+    // The current panel stays in place until the next one's code is here, so the focus and the
+    // slide below always meet a rendered panel rather than its placeholder. A failed load shows
+    // the panel all the same, whose boundary offers to try again.
+    const code = PANEL_CODE[next]?.();
+    if (code) void code.then(show, show);
+    else show();
   };
 
   // A save completes the day: first the moment (day complete, streak), then, when the reader's
