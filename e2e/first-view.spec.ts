@@ -18,6 +18,27 @@ function watch(page: Page) {
   return { errors, meCalls };
 }
 
+/**
+ * Remembers the page's elements as the server sent them, before the app starts (it starts after
+ * the first paint), so a test can tell the app adopted them rather than drawing the page anew:
+ * the renderer logs no error for markup it did not match, it replaces it.
+ */
+async function rememberServedElements(page: Page, selectors: string[]) {
+  await page.addInitScript((wanted) => {
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as { served: (Element | null)[] }).served = wanted.map((selector) =>
+        document.querySelector(selector),
+      );
+    });
+  }, selectors);
+  return () =>
+    page.evaluate(() =>
+      (window as unknown as { served: (Element | null)[] }).served.map(
+        (element) => element?.isConnected ?? false,
+      ),
+    );
+}
+
 async function hint(page: Page): Promise<string | undefined> {
   const cookies = await page.context().cookies();
   return cookies.find((cookie) => cookie.name === HINT_COOKIE)?.value;
@@ -35,6 +56,7 @@ test('the landing arrives rendered and compressed, and comes alive without askin
   expect(body).toContain('Begin Your Journey');
 
   const seen = watch(page);
+  const stillServed = await rememberServedElements(page, ['h1', 'main']);
   await page.goto('/landing');
   await page.getByRole('button', { name: 'Begin Your Journey' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
@@ -43,8 +65,9 @@ test('the landing arrives rendered and compressed, and comes alive without askin
     'true',
   );
   expect(seen.meCalls).toEqual([]);
-  // A render that did not match the page it adopted would have logged an error.
   expect(seen.errors).toEqual([]);
+  // The app adopted the page as it came, rather than drawing it anew.
+  expect(await stillServed()).toEqual([true, true]);
 });
 
 test('assets are sent compressed, once for each encoding', async ({ page }) => {
@@ -91,6 +114,12 @@ test("signed in, today's reading arrives rendered for the reader and comes alive
   expect(body).toContain('aria-label="Main"');
   expect(body).toContain('Read Explanation');
   const seen = watch(page);
+  // The header, the page and the tab bar: the last two are hydrated each in a task of its own.
+  const stillServed = await rememberServedElements(page, [
+    'header',
+    'main',
+    'nav[aria-label="Main"]',
+  ]);
   // Once live, the app reads the reader's journal in the background. Answered only after the
   // sign-out below, that read's 401 has the app ask who is signed in (one wasted question).
   const journalRead = page.waitForResponse(
@@ -105,8 +134,9 @@ test("signed in, today's reading arrives rendered for the reader and comes alive
   // The page came with who is signed in: the app adopts it without asking again.
   await openExplanation(page);
   expect(seen.meCalls).toEqual([]);
-  // A render that did not match the page it adopted would have logged an error.
   expect(seen.errors).toEqual([]);
+  // The app adopted the page as it came, rather than drawing it anew.
+  expect(await stillServed()).toEqual([true, true, true]);
 
   await journalRead;
   await page.getByRole('button', { name: 'Account menu' }).click();
