@@ -1,16 +1,12 @@
 import { type ReactNode, Suspense, lazy } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { settledNow } from '../components/lazy-part.js';
 
 /** True only while the page's first hydration runs (Preact hydrates in one synchronous pass). */
 let hydrating = false;
 
 function Pass({ children }: { children: ReactNode }) {
   return children;
-}
-
-/** A thenable lazy reads as settled at once, so a part rendered after the hydration never waits. */
-function settledNow<T>(value: T): Promise<T> {
-  return { then: (onSettled: (settled: T) => unknown) => onSettled(value) } as Promise<T>;
 }
 
 /**
@@ -25,7 +21,8 @@ export function hydratedInTurn() {
       ? new Promise<{ default: typeof Pass }>((resolve) =>
           setTimeout(() => resolve({ default: Pass })),
         )
-      : settledNow({ default: Pass }),
+      : // A part rendered after the hydration never waits.
+        settledNow({ default: Pass }),
   );
   return function InTurn({ children }: { children: ReactNode }) {
     // The server renders the part where it stands: only the browser's hydration waits.

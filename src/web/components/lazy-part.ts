@@ -9,7 +9,7 @@ export function tryFailedPartsAgain() {
 }
 
 /** A thenable React.lazy reads as settled at once, so a part already here does not suspend. */
-function settledNow<T>(value: T): Promise<T> {
+export function settledNow<T>(value: T): Promise<T> {
   return { then: (onSettled: (settled: T) => unknown) => onSettled(value) } as Promise<T>;
 }
 

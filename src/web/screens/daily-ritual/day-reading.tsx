@@ -143,8 +143,9 @@ export function DayReading({ day, thought }: { day: number; thought: Thought }) 
   /** Counts the panels asked for, so only the last one asked shows when its code is here. */
   const panelsAsked = useRef(0);
   const showPanel = (next: Panel) => {
-    if (next === panel) return;
+    // Asking for the panel already open still counts: it cancels a panel whose code is loading.
     const asked = ++panelsAsked.current;
+    if (next === panel) return;
     const show = () => {
       if (panelsAsked.current !== asked) return;
       setPanel(next);
