@@ -177,6 +177,9 @@ test('when someone else signed in on this browser meanwhile, the page becomes th
   await signUpViaApi(page, { fullName: 'Anahita First' });
   await page.goto('/app/dashboard');
   await expect(page.getByRole('tab', { name: 'My Journal' })).toBeVisible();
+  // The screen's own reads are answered first: one still on its way with the first session
+  // when the other person signs in would end that session before the tap below.
+  await page.waitForLoadState('networkidle');
 
   await signInElsewhereBeforeTheCall(page, '**/api/friends', async () => {
     await signUpViaApi(page, { fullName: 'Bahram Second' });
