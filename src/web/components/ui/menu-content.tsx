@@ -12,8 +12,9 @@ if (typeof document !== 'undefined') {
  * A dropdown menu's content, whose first item takes the focus when the keyboard opened it.
  * Radix moves the focus there when the menu itself takes it as it opens, from the items it has
  * registered by then; with Preact they register a moment later, and the focus stays on the
- * menu. So a task later, if it still does, the menu gives it to its first item
- * (docs/decisions/032-preact-renders-the-app.md).
+ * menu. So the menu gives it to its first item itself, at once when the item is already in the
+ * page (a key pressed next, such as ArrowDown, then moves on from it as it would with React),
+ * else a task later if the menu still has it (docs/decisions/032-preact-renders-the-app.md).
  */
 export function MenuContent({ onFocus, ...props }: ComponentProps<typeof DropdownMenu.Content>) {
   return (
@@ -23,11 +24,14 @@ export function MenuContent({ onFocus, ...props }: ComponentProps<typeof Dropdow
         onFocus?.(event);
         const menu = event.currentTarget;
         if (event.target !== menu || !lastInputWasKey) return;
-        setTimeout(() => {
-          if (document.activeElement !== menu) return;
+        const focusFirstItem = () =>
           menu
             .querySelector<HTMLElement>('[role^="menuitem"]:not([data-disabled])')
             ?.focus({ preventScroll: true });
+        focusFirstItem();
+        if (document.activeElement !== menu) return;
+        setTimeout(() => {
+          if (document.activeElement === menu) focusFirstItem();
         });
       }}
     />
