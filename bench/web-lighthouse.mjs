@@ -35,6 +35,8 @@ async function holdCookies(port, baseUrl, cookieText) {
  * Scores (0-100) per page, with the audits that cost points: of `runs` runs of each page, the
  * one with the median performance score (Lighthouse's own advice for a figure that varies from
  * run to run with what else the machine is doing), with every run's performance score beside it.
+ * A run in which Lighthouse itself failed (it could not record its trace, say) scores nothing
+ * for a reason that is not the page's: it is run once more, and its failure is listed.
  */
 export async function lighthousePages(baseUrl, pages, { runs = 3 } = {}) {
   const chrome = await chromeLauncher.launch({
@@ -46,7 +48,8 @@ export async function lighthousePages(baseUrl, pages, { runs = 3 } = {}) {
     for (const page of pages) {
       const categories = page.public ? PUBLIC_CATEGORIES : CATEGORIES;
       const lhrs = [];
-      for (let run = 0; run < runs; run += 1) {
+      const failedRuns = [];
+      const runOnce = async () => {
         const release = page.cookie ? await holdCookies(chrome.port, baseUrl, page.cookie) : null;
         const result = await lighthouse(`${baseUrl}${page.path}`, {
           port: chrome.port,
@@ -54,7 +57,15 @@ export async function lighthousePages(baseUrl, pages, { runs = 3 } = {}) {
           logLevel: 'error',
           onlyCategories: categories,
         }).finally(() => release?.());
-        lhrs.push(result.lhr);
+        return result.lhr;
+      };
+      for (let run = 0; run < runs; run += 1) {
+        let lhr = await runOnce();
+        if (lhr.runtimeError) {
+          failedRuns.push(`${lhr.runtimeError.message} (run again)`);
+          lhr = await runOnce();
+        }
+        lhrs.push(lhr);
       }
       const performanceOf = (lhr) => lhr.categories.performance?.score ?? 0;
       const ranked = [...lhrs].sort((a, b) => performanceOf(a) - performanceOf(b));
@@ -85,8 +96,11 @@ export async function lighthousePages(baseUrl, pages, { runs = 3 } = {}) {
         scores,
         performanceRuns: lhrs.map((run) => Math.round(performanceOf(run) * 100)),
         // Why a run scored nothing, when Lighthouse itself failed (a timeout, a page that did
-        // not paint in time): such a run is kept among the three, never hidden.
-        runErrors: lhrs.flatMap((run) => (run.runtimeError ? [run.runtimeError.message] : [])),
+        // not paint in time): listed, never hidden, whether its second run worked or not.
+        runErrors: [
+          ...failedRuns,
+          ...lhrs.flatMap((run) => (run.runtimeError ? [run.runtimeError.message] : [])),
+        ],
         metrics: {
           fcp: lhr.audits['first-contentful-paint']?.displayValue,
           lcp: lhr.audits['largest-contentful-paint']?.displayValue,
