@@ -181,6 +181,23 @@ test('a tap on Read Explanation before the page is live still opens the explanat
   await expect(understandingHeading(page)).toBeVisible({ timeout: 15_000 });
 });
 
+test('a tap on Previous day before the page is live still goes back a day', async ({ page }) => {
+  await signUpViaApi(page);
+  let tapped = () => {};
+  const tap = new Promise<void>((resolve) => (tapped = resolve));
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await tap;
+    await route.continue();
+  });
+  // Today's page is the one the server sends rendered: day 100 here.
+  await page.goto('/app/daily-ritual', { waitUntil: 'commit' });
+  await expect(page.getByText('Day 100 of 241')).toBeVisible();
+  await page.getByRole('button', { name: 'Previous day' }).click();
+  tapped();
+  await expect(page).toHaveURL(/\/app\/daily-ritual\/99$/, { timeout: 15_000 });
+  await expect(page.getByText('Day 99 of 241')).toBeVisible();
+});
+
 test('panels move by a real swipe: left goes forward, right goes back, a short slow drag stays', async ({
   page,
 }) => {

@@ -2,6 +2,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { TOTAL_DAYS } from '#shared/constants';
 import { paths } from '../../app/paths.js';
+import { useEarlyTap } from '../../app/use-early-tap.js';
 import { Button } from '../../components/ui/button.js';
 
 /**
@@ -11,6 +12,9 @@ import { Button } from '../../components/ui/button.js';
 export function DayStrip({ day }: { day: number }) {
   const navigate = useNavigate();
   const go = (to: number) => void navigate(paths.dailyRitual.getHref(to));
+  // The strip is on the page the server sent: a tap on it before the app is live still moves.
+  useEarlyTap('previous-day', () => go(day - 1), day > 1);
+  useEarlyTap('next-day', () => go(day + 1), day < TOTAL_DAYS);
 
   return (
     <nav
@@ -21,6 +25,7 @@ export function DayStrip({ day }: { day: number }) {
         variant="quiet"
         size="round"
         aria-label="Previous day"
+        data-early-tap="previous-day"
         disabled={day <= 1}
         onClick={() => go(day - 1)}
       >
@@ -39,6 +44,7 @@ export function DayStrip({ day }: { day: number }) {
         variant="quiet"
         size="round"
         aria-label="Next day"
+        data-early-tap="next-day"
         disabled={day >= TOTAL_DAYS}
         onClick={() => go(day + 1)}
       >
