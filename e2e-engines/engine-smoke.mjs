@@ -97,6 +97,8 @@ const text = (words) => `//*[normalize-space(text())=${JSON.stringify(words)}]`;
 
 /** The step the walk is on, which a walk that stopped answering is reported with. */
 let currentStep = 'starting the browser';
+/** When the current step began: a step that has not answered for long is a driver that hung. */
+let stepStarted = Date.now();
 
 /** The same browser, each step named as it begins. */
 function naming(browser) {
@@ -104,6 +106,7 @@ function naming(browser) {
     (name, act) =>
     (...args) => {
       currentStep = `${name} ${String(args[0]).slice(0, 120)}`;
+      stepStarted = Date.now();
       return act(...args);
     };
   return {
@@ -314,28 +317,37 @@ async function inWebKit(onStop) {
 
 /**
  * How long one engine's walk may take: it takes 10-25 s, and each step waits at most WAIT_MS, but
- * a driver that stops answering a command would hold the whole test run for ever.
+ * a driver that stops answering a command would hold the whole test run for ever. A step (a tap
+ * finds its element, waits for it to be seen and to stand still, then taps) that has not answered
+ * well past WAIT_MS is a driver that hung: the walk is given up then, not at the walk's deadline.
  */
 const WALK_DEADLINE_MS = 3 * 60_000;
+const STEP_DEADLINE_MS = WAIT_MS + 20_000;
 
 /** A walk whose browser or driver stopped answering, as opposed to one that found a fault. */
 class NoAnswer extends Error {}
 
-/** Runs an engine's walk; past the deadline, its browser is stopped and the walk fails. */
+/** Runs an engine's walk; past a deadline, its browser is stopped and the walk fails. */
 async function withinDeadline(engine) {
   currentStep = 'starting the browser';
+  stepStarted = Date.now();
+  const walkStarted = Date.now();
   let stopBrowser = () => undefined;
-  let timer;
+  let watch;
   const deadline = new Promise((_, reject) => {
-    timer = setTimeout(() => {
+    watch = setInterval(() => {
+      const now = Date.now();
+      const stepTook = now - stepStarted;
+      if (stepTook < STEP_DEADLINE_MS && now - walkStarted < WALK_DEADLINE_MS) return;
       stopBrowser();
-      reject(new NoAnswer(`no answer within ${WALK_DEADLINE_MS / 1000} s, at: ${currentStep}`));
-    }, WALK_DEADLINE_MS);
+      const waited = stepTook >= STEP_DEADLINE_MS ? stepTook : now - walkStarted;
+      reject(new NoAnswer(`no answer within ${Math.round(waited / 1000)} s, at: ${currentStep}`));
+    }, 1000);
   });
   try {
     await Promise.race([engine.run((stop) => (stopBrowser = stop)), deadline]);
   } finally {
-    clearTimeout(timer);
+    clearInterval(watch);
   }
 }
 
