@@ -24,8 +24,8 @@ import {
   requestLoggerWhenUsed,
 } from './logging.js';
 import type { Mailer } from './mail/mailer.js';
-import { createAppMetrics } from './operating/app-metrics.js';
-import { countAnsweredRequests, followReadiness } from './operating/operating-hooks.js';
+import { type AppMetrics, createAppMetrics } from './operating/app-metrics.js';
+import { followReadiness } from './operating/operating-hooks.js';
 import { createReadiness, metricsRoute, type Readiness } from './operating/operating-routes.js';
 import { visitorPages } from './pages/visitor-pages.js';
 import { serveWebApp } from './pages/web-pages.js';
@@ -60,17 +60,19 @@ export async function buildApp(
   config: AppConfig,
   options: AppOptions = {},
 ): Promise<FastifyInstance> {
-  const app = Fastify(serverOptions(config, options));
+  const metrics = createAppMetrics();
+  const app = Fastify(serverOptions(config, options, metrics));
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(answerSerializer());
 
-  const metrics = createAppMetrics();
   const readiness = options.readiness ?? createReadiness();
   const { ctx, vapid } = await openAppContext(app, config, { ...options, metrics });
 
   followReadiness(app, readiness);
-  countAnsweredRequests(app, metrics);
+  // Fastify tells its log controller of an answer, which counts it, only when it has a logger or
+  // an onResponse hook: an app built without a logger (tests) is given an empty hook.
+  if (options.logger === false) app.addHook('onResponse', (_request, _reply, done) => done());
   acceptJsonBodies(app);
   await app.register(cookie);
   registerSecurityHeaders(app, config.https);
@@ -86,14 +88,22 @@ export async function buildApp(
   return app;
 }
 
-function serverOptions(config: AppConfig, options: AppOptions): FastifyServerOptions {
+function serverOptions(
+  config: AppConfig,
+  options: AppOptions,
+  metrics: AppMetrics,
+): FastifyServerOptions {
   return {
     logger: options.logger ?? loggerOptions(config),
     bodyLimit: LIMITS.bodyBytes,
     // Fastify also accepts a hop count here, which its types leave out.
     trustProxy: config.trustProxy as boolean | string,
     requestIdHeader: false,
-    logController: new AnsweredRequestLog(),
+    // Every answer is counted by its route as registered, never by the address asked for, as
+    // it is logged: one series per route ('/api/journal/day/:dayNumber'), whatever clients send.
+    logController: new AnsweredRequestLog((method, route, status, seconds) =>
+      metrics.requestAnswered(method, route ?? 'unmatched', status, seconds),
+    ),
     childLoggerFactory: requestLoggerWhenUsed,
     genReqId: (request) => requestIdOf(request.headers['x-request-id']),
     // On shutdown the server stops listening, so new connections are refused; a request that

@@ -1,3 +1,4 @@
+import net, { type AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
@@ -156,6 +157,32 @@ describe('the line of each answered request', () => {
     ]);
     expect(parsed).toMatchObject({ url: '/api/no-such/%22quoted%22', status: 404 });
     expect(Math.abs((parsed.time as number) - Date.now())).toBeLessThan(60_000);
+  });
+
+  it('writes an address as JSON would, whatever characters it holds', async () => {
+    // Sent over a socket as written: an HTTP client would encode these characters first.
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    // Node's parser refuses control characters and bytes beyond ASCII; quotes and backslashes
+    // come through, and JSON must escape them.
+    const raw = ['/api/no-such/back\\slash"quote', '/api/no-such/{|}^`'];
+    for (const path of raw) {
+      const before = lines.length;
+      await new Promise<void>((resolve, reject) => {
+        const socket = net.connect(port, '127.0.0.1', () =>
+          socket.end(Buffer.from(`GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`)),
+        );
+        socket
+          .on('data', () => {})
+          .on('close', () => resolve())
+          .on('error', reject);
+      });
+      await expect.poll(() => lines.length).toBeGreaterThan(before);
+      const line = lines[before]!;
+      const url = (JSON.parse(line) as { url: string }).url;
+      expect(url).toBe(path);
+      expect(line).toContain(`"url":${JSON.stringify(url)},`);
+    }
   });
 
   it('never carries the metrics token, whether right or wrong', async () => {

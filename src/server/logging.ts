@@ -44,6 +44,11 @@ function pathOf(url: string): string {
  * for people and what people wrote.
  */
 export class AnsweredRequestLog extends LogController {
+  /** `counted` is told of every answer too (the metrics): one pass per answer serves both. */
+  constructor(private readonly counted?: AnswerCounter) {
+    super();
+  }
+
   override incomingRequest(): void {}
 
   override routeNotFound(): void {}
@@ -53,12 +58,16 @@ export class AnsweredRequestLog extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
+    const route = request.routeOptions.url;
+    const elapsedMs = reply.elapsedTime;
+    const status = reply.statusCode;
+    this.counted?.(request.method, route, status, elapsedMs / 1000);
     const line: AnsweredLine = {
       method: request.method,
       url: pathOf(request.url),
-      route: request.routeOptions.url,
-      status: reply.statusCode,
-      ms: Math.round(reply.elapsedTime * 100) / 100,
+      route,
+      status,
+      ms: Math.round(elapsedMs * 100) / 100,
     };
     // Through the server's logger with the request's id, as the request's own logger would
     // write it: most requests log nothing else, and need no logger of their own (below).
@@ -72,6 +81,14 @@ export class AnsweredRequestLog extends LogController {
   }
 }
 
+/** Told of each answer: its method, its route as registered (none when no route matched). */
+export type AnswerCounter = (
+  method: string,
+  route: string | undefined,
+  status: number,
+  seconds: number,
+) => void;
+
 interface AnsweredLine {
   method: string;
   url: string;
@@ -81,6 +98,43 @@ interface AnsweredLine {
 }
 
 const lineWriters = new WeakMap<object, ((reqId: string, line: AnsweredLine) => void) | null>();
+
+/** Characters JSON.stringify would escape in a string (lone surrogates among them). */
+// eslint-disable-next-line no-control-regex -- the control characters are what JSON escapes
+const ESCAPED_IN_JSON = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/** `text` as a JSON string, as JSON.stringify writes it; most paths need no escaping. */
+function jsonText(text: string): string {
+  return ESCAPED_IN_JSON.test(text) ? JSON.stringify(text) : `"${text}"`;
+}
+
+/** Each route's field, escaped once: routes are the registered patterns, a fixed few. */
+const routeFields = new Map<string, string>();
+
+function routeField(route: string | undefined): string {
+  if (route === undefined) return '';
+  let field = routeFields.get(route);
+  if (field === undefined) routeFields.set(route, (field = `,"route":${jsonText(route)}`));
+  return field;
+}
+
+/**
+ * pino's time field. Its default (milliseconds since the epoch) is the same for every line of a
+ * millisecond, so it is written once per millisecond; any other time function is asked each time.
+ */
+function timeField(time: () => string): () => string {
+  if (time !== pino.stdTimeFunctions.epochTime) return time;
+  let writtenAt = -1;
+  let field = '';
+  return () => {
+    const now = Date.now();
+    if (now !== writtenAt) {
+      writtenAt = now;
+      field = `,"time":${now}`;
+    }
+    return field;
+  };
+}
 
 /**
  * The answered line, written straight to the log's stream exactly as pino writes it (its level,
@@ -96,17 +150,16 @@ function answeredLineWriter(logger: FastifyBaseLogger) {
   const stream = pinoLogger[pino.symbols.streamSym] as { write(line: string): void } | undefined;
   const bindings = pinoLogger[pino.symbols.chindingsSym];
   const time = pinoLogger[pino.symbols.timeSym];
-  writer =
-    stream && typeof bindings === 'string' && typeof time === 'function'
-      ? (reqId, { method, url, route, status, ms }) => {
-          const routeField = route === undefined ? '' : `,"route":${JSON.stringify(route)}`;
-          stream.write(
-            `{"level":30${(time as () => string)()}${bindings},"reqId":"${reqId}","method":"${method}",` +
-              `"url":${JSON.stringify(url)}${routeField},"status":${status},"ms":${ms},` +
-              `"msg":"request completed"}\n`,
-          );
-        }
-      : null;
+  if (stream && typeof bindings === 'string' && typeof time === 'function') {
+    const timeNow = timeField(time as () => string);
+    const head = `${bindings},"reqId":"`;
+    writer = (reqId, { method, url, route, status, ms }) => {
+      stream.write(
+        `{"level":30${timeNow()}${head}${reqId}","method":"${method}","url":${jsonText(url)}` +
+          `${routeField(route)},"status":${status},"ms":${ms},"msg":"request completed"}\n`,
+      );
+    };
+  } else writer = null;
   lineWriters.set(logger, writer);
   return writer;
 }
