@@ -164,17 +164,25 @@ test("today's reading shows with its header and moves between panels by its butt
   await expect(stanzaPanel(page)).toBeVisible();
 });
 
-test('a tap on Read Explanation before the page is live still opens the explanation', async ({
-  page,
-}) => {
-  await signUpViaApi(page);
-  // A slow phone: the app's own code arrives only after the reader has tapped.
+/**
+ * A slow phone: the app's own code arrives only after the reader has tapped. Answers the call
+ * that says the tap is made, which lets the code through.
+ */
+async function holdAppCode(page: Page): Promise<() => void> {
   let tapped = () => {};
   const tap = new Promise<void>((resolve) => (tapped = resolve));
   await page.route(/\/assets\/.+\.js$/, async (route) => {
     await tap;
     await route.continue();
   });
+  return tapped;
+}
+
+test('a tap on Read Explanation before the page is live still opens the explanation', async ({
+  page,
+}) => {
+  await signUpViaApi(page);
+  const tapped = await holdAppCode(page);
   await page.goto('/app/daily-ritual', { waitUntil: 'commit' });
   await stanzaPanel(page).click();
   tapped();
@@ -183,12 +191,7 @@ test('a tap on Read Explanation before the page is live still opens the explanat
 
 test('a tap on Previous day before the page is live still goes back a day', async ({ page }) => {
   await signUpViaApi(page);
-  let tapped = () => {};
-  const tap = new Promise<void>((resolve) => (tapped = resolve));
-  await page.route(/\/assets\/.+\.js$/, async (route) => {
-    await tap;
-    await route.continue();
-  });
+  const tapped = await holdAppCode(page);
   // Today's page is the one the server sends rendered: day 100 here.
   await page.goto('/app/daily-ritual', { waitUntil: 'commit' });
   await expect(page.getByText('Day 100 of 241')).toBeVisible();
