@@ -4,7 +4,7 @@ import { useCurrentUser } from '../api/auth.js';
 import { paths } from '../app/paths.js';
 import { RenderedPageContext } from '../app/reader-page.js';
 import { useSharedDay } from '../hooks/use-shared-day.js';
-import { takePendingInvitePath } from '../lib/pending-invite.js';
+import { pendingInvitePath } from '../lib/pending-invite.js';
 import { AuthSkeleton } from './auth-skeleton.js';
 import { lazyPart } from './lazy-part.js';
 
@@ -66,9 +66,7 @@ export function RequireSignedOut({ children }: { children: ReactNode }) {
   const sharedDay = useSharedDay();
   if (isLoading) return <AuthSkeleton />;
   if (user) {
-    return (
-      <Navigate to={takePendingInvitePath() ?? paths.dailyRitual.getHref(sharedDay)} replace />
-    );
+    return <Navigate to={pendingInvitePath() ?? paths.dailyRitual.getHref(sharedDay)} replace />;
   }
   return children;
 }

@@ -10,7 +10,7 @@ import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link.js';
 import { Button, buttonVariants } from '../../components/ui/button.js';
 import { Card } from '../../components/ui/card.js';
 import { FormError } from '../../components/ui/form-controls.js';
-import { rememberInvite } from '../../lib/pending-invite.js';
+import { forgetInvite, rememberInvite } from '../../lib/pending-invite.js';
 
 /**
  * An invite link to a reading circle (`/join/{code}`): anyone reads what the circle is; a
@@ -30,6 +30,8 @@ export function JoinScreen() {
   // Back from signing up or in to accept this invite: they chose to join already.
   const welcomed = useRef(false);
   useEffect(() => {
+    // A signed-in person has reached the invite they came with: signing in again goes to today.
+    if (user) forgetInvite();
     if (!user || welcomed.current || searchParams.get('welcome') !== '1') return;
     welcomed.current = true;
     joinNow();

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../app/paths.js';
 import { useSharedDay } from '../../hooks/use-shared-day.js';
-import { takePendingInvitePath } from '../../lib/pending-invite.js';
+import { pendingInvitePath } from '../../lib/pending-invite.js';
 
 /** The pause between a successful sign-in or sign-up and the daily ritual. */
 const REDIRECT_DELAY_MS = 100;
@@ -23,7 +23,7 @@ export function useGoToDailyRitual() {
     clearTimeout(timer.current);
     timer.current = setTimeout(
       () =>
-        void navigate(takePendingInvitePath() ?? paths.dailyRitual.getHref(sharedDay), {
+        void navigate(pendingInvitePath() ?? paths.dailyRitual.getHref(sharedDay), {
           replace: true,
         }),
       REDIRECT_DELAY_MS,
