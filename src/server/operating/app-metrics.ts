@@ -183,23 +183,9 @@ export function createAppMetrics(): AppMetrics {
   registry.registerMetric(changeLogReads);
   registry.registerMetric(changesHeard);
 
-  // Each answer's series key, made once per route, method and status: a key built for every
-  // answer was hashed anew each time. Bounded: routes are the registered patterns, methods the
-  // HTTP parser's list.
-  const requestKeys = new Map<string, Map<string, Map<number, string>>>();
-  const requestSeries = (method: string, route: string, status: number): string => {
-    let byMethod = requestKeys.get(route);
-    if (!byMethod) requestKeys.set(route, (byMethod = new Map()));
-    let byStatus = byMethod.get(method);
-    if (!byStatus) byMethod.set(method, (byStatus = new Map()));
-    let key = byStatus.get(status);
-    if (key === undefined) byStatus.set(status, (key = `${method} ${route} ${status}`));
-    return key;
-  };
-
   return {
     requestAnswered(method, route, status, seconds) {
-      const key = requestSeries(method, route, status);
+      const key = `${method} ${route} ${status}`;
       if (!requests.observe(key, seconds)) {
         requests.observeFirst(key, { method, route, status_code: status }, seconds);
       }
