@@ -184,3 +184,36 @@ test('a tap on Share made before the page is live shares once it is', async ({ p
   release();
   await expect.poll(() => sharesMade(page)).toBe(1);
 });
+
+test('a tap on Share the moment the page goes live shares once, not twice', async ({ page }) => {
+  await recordShares(page);
+  // Taps Share in the task right after the app gives the button its click handler: the button
+  // answers taps from then on, and keeps none for later.
+  await page.addInitScript(() => {
+    const add = EventTarget.prototype.addEventListener;
+    EventTarget.prototype.addEventListener = function (
+      this: EventTarget,
+      ...args: Parameters<EventTarget['addEventListener']>
+    ) {
+      add.apply(this, args);
+      if (
+        args[0] === 'click' &&
+        this instanceof HTMLElement &&
+        this.dataset.earlyTap === 'share-day'
+      ) {
+        EventTarget.prototype.addEventListener = add;
+        setTimeout(() => (this as HTMLElement).click());
+      }
+    };
+  });
+  const imageAsked = { times: 0 };
+  page.on('request', (request) => {
+    if (request.url().endsWith('/story.png')) imageAsked.times++;
+  });
+  await signUpViaApi(page);
+  await page.goto('/app/daily-ritual');
+  await expect.poll(() => sharesMade(page)).toBe(1);
+  await page.waitForLoadState('networkidle');
+  expect(imageAsked.times).toBe(1);
+  expect(await sharesMade(page)).toBe(1);
+});

@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useRef } from 'react';
+import { useEffect, useEffectEvent, useLayoutEffect, useRef } from 'react';
 import { takeEarlyTap } from './early-taps.js';
 
 /**
@@ -7,10 +7,14 @@ import { takeEarlyTap } from './early-taps.js';
  * tap meant may depend on data still on its way).
  */
 export function useEarlyTap(name: string, answer: () => void, ready = true) {
-  const tapped = useRef<boolean | null>(null);
+  const tapped = useRef(false);
   const answerTap = useEffectEvent(answer);
+  // The button is live from the moment its click handler is, in the same task: effects run only
+  // after the next frame, and a tap in between would be both kept and answered by the handler.
+  useLayoutEffect(() => {
+    if (takeEarlyTap(name)) tapped.current = true;
+  }, [name]);
   useEffect(() => {
-    tapped.current ??= takeEarlyTap(name);
     if (!tapped.current || !ready) return;
     tapped.current = false;
     answerTap();

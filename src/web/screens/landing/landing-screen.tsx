@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { Flame } from 'lucide-react';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useLayoutEffect, useState } from 'react';
 import { PRODUCT_NAME, PRODUCT_SUBTITLE, TAGLINE } from '#shared/constants';
 import { publicDayHref } from '#shared/shared-day';
 import { lazyPart } from '../../components/lazy-part.js';
@@ -36,7 +36,8 @@ export function LandingScreen() {
   };
 
   // The page shows before its scripts run: a tap on either door before then opens its sheet now.
-  useEffect(() => {
+  // Taken in the task the doors' click handlers go live, as useEarlyTap does.
+  useLayoutEffect(() => {
     const tapped = takeLastEarlyTap<AuthTab>(['create-account', 'sign-in']);
     if (!tapped) return;
     setTab(tapped);
