@@ -1,0 +1,164 @@
+// The server's own work per answer, counted in instructions rather than timed: the built
+// server runs under valgrind's callgrind, ten signed-in readers ask for one address over and
+// over, and only the answers after the warm-up are counted. Instructions are the same from run
+// to run whatever else the machine does, so a change of a few percent in what one answer costs
+// shows, where timed runs on a shared machine differ by a quarter. The kernel's work (sockets)
+// is not counted. Prints instructions per answer, split into garbage collection, compiling and
+// the rest, and the functions that cost most.
+//
+//   node bench/count-instructions.mjs [--path /api/thoughts/today] [--warm 10000]
+//                                     [--count 12000] [--port 4345] [--top 15]
+// Needs the compiled server (dist/server) and valgrind (Debian's package). Takes minutes: the
+// server runs about fifty times slower under valgrind.
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { keepAliveLoad } from './keep-alive-load.mjs';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const { values: options } = parseArgs({
+  options: {
+    path: { type: 'string', default: '/api/thoughts/today' },
+    warm: { type: 'string', default: '10000' },
+    count: { type: 'string', default: '12000' },
+    port: { type: 'string', default: '4345' },
+    top: { type: 'string', default: '15' },
+  },
+});
+const warm = Number(options.warm);
+const count = Number(options.count);
+const base = `http://127.0.0.1:${options.port}`;
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'count-instructions-'));
+const profile = path.join(dir, 'callgrind.out');
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// callgrind_control finds the server by a file named after the user and the host, which it
+// reads from the environment: both sides are given the same.
+const valgrindEnv = { ...process.env, USER: os.userInfo().username, HOST: os.hostname() };
+const server = spawn(
+  'valgrind',
+  [
+    '--tool=callgrind',
+    // V8 writes the code it compiles into memory it then runs.
+    '--smc-check=all-non-file',
+    '--instr-atstart=no',
+    `--callgrind-out-file=${profile}`,
+    process.execPath,
+    '--max-semi-space-size=2',
+    '--max-old-space-size=512',
+    path.join(root, 'dist', 'server', 'main.js'),
+  ],
+  {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: {
+      ...valgrindEnv,
+      NODE_ENV: 'production',
+      PORT: options.port,
+      APP_URL: base,
+      DATABASE_URL: `sqlite:${path.join(dir, 'app.db')}`,
+      MAIL_OUTBOX_DIR: path.join(dir, 'outbox'),
+      SHARE_IMAGES_DIR: path.join(dir, 'share-images'),
+      SHARE_IMAGES_DRAW_AHEAD: 'false',
+    },
+  },
+);
+let serverErrors = '';
+server.stderr.on('data', (chunk) => (serverErrors = (serverErrors + chunk).slice(-4000)));
+const control = (...args) =>
+  execFileSync('callgrind_control', [...args, String(server.pid)], { env: valgrindEnv });
+
+try {
+  const deadline = Date.now() + 600_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`the server exited:\n${serverErrors}`);
+    if (Date.now() > deadline) throw new Error('the server did not start within 10 minutes');
+    if (
+      await fetch(`${base}/api/health`).then(
+        (answer) => answer.ok,
+        () => false,
+      )
+    )
+      break;
+    await sleep(1000);
+  }
+
+  const sessions = [];
+  for (let i = 0; i < 10; i += 1) {
+    const name = `counted_${i}_${process.pid}`;
+    const answer = await fetch(`${base}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+      body: JSON.stringify({
+        username: name,
+        email: `${name}@example.test`,
+        fullName: `Counted Reader ${i}`,
+        password: 'a calm long password for counting',
+      }),
+    });
+    const session = /tfp_session=([^;]+)/.exec(answer.headers.get('set-cookie') ?? '')?.[1];
+    if (answer.status !== 201 || !session) throw new Error(`sign-up answered ${answer.status}`);
+    sessions.push(session);
+  }
+  let next = 0;
+  const load = (amount) =>
+    keepAliveLoad({
+      url: base,
+      connections: 4,
+      amount,
+      request: () => ({
+        path: options.path,
+        headers: {
+          cookie: `tfp_session=${sessions[next++ % sessions.length]}`,
+          'accept-encoding': 'gzip, deflate, br, zstd',
+        },
+      }),
+      onResponse: (status) => {
+        if (status >= 400) throw new Error(`${options.path} answered ${status}`);
+      },
+    });
+
+  console.log(`warming up: ${warm} answers to ${options.path}`);
+  await load(warm);
+  control('--instr=on');
+  console.log(`counting: ${count} answers`);
+  await load(count);
+  control('--dump');
+  control('--instr=off');
+
+  const dumped = fs.readdirSync(dir).find((file) => file.startsWith('callgrind.out.'));
+  if (!dumped) throw new Error('callgrind wrote no profile');
+  const annotated = execFileSync(
+    'callgrind_annotate',
+    ['--threshold=100', path.join(dir, dumped)],
+    { maxBuffer: 64 * 1024 * 1024 },
+  ).toString();
+  const functions = new Map();
+  for (const line of annotated.split('\n')) {
+    const match = /^\s*([\d,]+) \(\s*[\d.]+%\)\s+(.*)$/.exec(line);
+    const name = match?.[2].trim();
+    if (!name || name.includes('PROGRAM TOTALS') || functions.has(name)) continue;
+    functions.set(name, Number(match[1].replaceAll(',', '')));
+  }
+  const perAnswer = (instructions) => Math.round(instructions / count).toLocaleString('en');
+  const sum = (pattern) =>
+    [...functions].reduce((total, [name, n]) => (pattern.test(name) ? total + n : total), 0);
+  const all = sum(/./);
+  const collecting = sum(
+    /Marking|Scaveng|Sweep|Evacuat|MarkCompact|Heap::|MemoryChunk|Remembered|IterateObjectCache|IteratePointers|ShouldBePromoted/,
+  );
+  const compiling = sum(/compiler::|Compile|Parser|maglev|Maglev/);
+  console.log(`\n${options.path}: ${perAnswer(all)} instructions per answer`);
+  console.log(`  garbage collection ${perAnswer(collecting)}`);
+  console.log(`  compiling ${perAnswer(compiling)}`);
+  console.log(`  the rest ${perAnswer(all - collecting - compiling)}`);
+  console.log(`\nper answer, by function (code V8 compiled shows as an address):`);
+  const top = [...functions].sort((a, b) => b[1] - a[1]).slice(0, Number(options.top));
+  for (const [name, n] of top) console.log(`${perAnswer(n).padStart(9)}  ${name.slice(0, 110)}`);
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((resolve) => server.once('close', resolve));
+  fs.rmSync(dir, { recursive: true, force: true });
+}
