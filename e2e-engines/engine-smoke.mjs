@@ -42,7 +42,12 @@ async function waitUntil(what, check, timeout = WAIT_MS) {
  */
 async function typeUntilHeld(words, typeOnce) {
   for (let attempt = 1; ; attempt++) {
-    if ((await typeOnce()) === words) return;
+    // A field being re-rendered may also refuse the keys for a moment (an invalid state).
+    const held = await typeOnce().catch((error) => {
+      if (attempt === 3) throw error;
+      return null;
+    });
+    if (held === words) return;
     if (attempt === 3) throw new Error(`a field did not keep "${words}"`);
     await sleep(300);
   }
