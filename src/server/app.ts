@@ -1,5 +1,4 @@
 import type https from 'node:https';
-import cookie from '@fastify/cookie';
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
@@ -15,7 +14,8 @@ import type { Clock } from './clock.js';
 import type { AppConfig } from './config.js';
 import { answerErrorsInOneShape } from './http/error-answers.js';
 import { acceptJsonBodies } from './http/json-bodies.js';
-import { checkApiCalls, registerSecurityHeaders } from './http/security.js';
+import { handleCookies } from './http/cookies.js';
+import { guardEveryRequest } from './http/security.js';
 import { answerSerializer } from './http/serialized-json.js';
 import {
   AnsweredRequestLog,
@@ -74,9 +74,8 @@ export async function buildApp(
   // an onResponse hook: an app built without a logger (tests) is given an empty hook.
   if (options.logger === false) app.addHook('onResponse', (_request, _reply, done) => done());
   acceptJsonBodies(app);
-  await app.register(cookie);
-  registerSecurityHeaders(app, config.https);
-  checkApiCalls(app, config.appUrl);
+  handleCookies(app);
+  guardEveryRequest(app, { secure: config.https, appUrl: config.appUrl });
   resumeSessions(app, ctx);
   answerErrorsInOneShape(app);
 

@@ -90,11 +90,11 @@ describe('logs', () => {
     }
     expect(ids.get('proxy-id_0042')).toBe('proxy-id_0042');
     expect(ids.get(uuid)).toBe(uuid);
-    for (const id of sent.slice(2)) {
-      expect(ids.get(id), id).toMatch(
-        /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
-      );
-    }
+    // Its own: this process's random prefix and a count, one for each request.
+    const made = sent.slice(2).map((id) => ids.get(id)!);
+    for (const id of made) expect(id).toMatch(/^[A-Za-z0-9_-]{12}-\d+$/);
+    expect(new Set(made).size).toBe(made.length);
+    expect(new Set(made.map((id) => id.split('-').slice(0, -1).join('-'))).size).toBe(1);
     expect(lines.join('\n')).not.toContain('forged line');
   });
 });

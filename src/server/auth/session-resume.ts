@@ -76,6 +76,17 @@ function takeSession(
 }
 
 /**
+ * Whether the request carries the hint of a reader at their own pace. Its cookies are read only
+ * when their header names it at all: a reading's most frequent caller has no such hint.
+ */
+function hasOwnPaceHint(request: FastifyRequest): boolean {
+  return (
+    request.headers.cookie?.includes(READING_PACE_COOKIE) === true &&
+    request.cookies[READING_PACE_COOKIE] === 'own'
+  );
+}
+
+/**
  * Sessions for the API (docs/decisions/004): each call resumes its caller's session, except
  * the readings, which answer the same to everyone and skip the lookup unless they follow a
  * reader's own pace and the pace hint says this reader has one (docs/decisions/003, 017). A call
@@ -89,8 +100,7 @@ export function resumeSessions(app: FastifyInstance, ctx: AppContext): void {
   app.addHook('onRequest', (request, reply, done) => {
     if (!request.url.startsWith('/api/')) return done();
     const { withoutSession, followsReadersPace } = request.routeOptions.config;
-    const ownPace = request.cookies[READING_PACE_COOKIE] === 'own';
-    if (withoutSession && !(followsReadersPace && ownPace)) return done();
+    if (withoutSession && !(followsReadersPace && hasOwnPaceHint(request))) return done();
     if (!sessionToken(request)) return done();
     if (resumeKeptSession(ctx, request, reply)) return done();
     const header = request.headers['x-timezone'];

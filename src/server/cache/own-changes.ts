@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onSendHookHandler, RouteOptions } from 'fastify';
 import type { AppCache } from './app-cache.js';
 
 /**
@@ -23,12 +23,19 @@ export function callerJustChanged(request: FastifyRequest): boolean {
   return mayChangeData(request) || request.cookies[OWN_CHANGE_COOKIE] !== undefined;
 }
 
+/** A route that may change data: any API route but a read. */
+function routeMayChangeData(route: RouteOptions): boolean {
+  const methods = Array.isArray(route.method) ? route.method : [route.method];
+  return route.url.startsWith('/api/') && methods.some((m) => m !== 'GET' && m !== 'HEAD');
+}
+
 /**
  * Before a call that may have changed data is answered, this process's cache takes in the
  * change (so everyone's next request here sees it) and the browser is marked for the others.
+ * Only the routes that may change data carry the hook: a read answers without it.
  */
 export function seeOwnChanges(app: FastifyInstance, cache: AppCache, secure: boolean): void {
-  app.addHook('onSend', (request, reply, payload, done) => {
+  const seeOwnChange: onSendHookHandler = (request, reply, payload, done) => {
     if (!mayChangeData(request)) return done(null, payload);
     reply.setCookie(OWN_CHANGE_COOKIE, '1', {
       path: '/',
@@ -45,5 +52,10 @@ export function seeOwnChanges(app: FastifyInstance, cache: AppCache, secure: boo
         done(null, payload);
       },
     );
+  };
+  app.addHook('onRoute', (route) => {
+    if (!routeMayChangeData(route)) return;
+    const own = route.onSend === undefined ? [] : [route.onSend].flat();
+    route.onSend = [seeOwnChange, ...own];
   });
 }

@@ -62,7 +62,9 @@ export function securityHeaders(secure: boolean): Record<string, string> {
 
 /**
  * API answers are JSON, never rendered: they carry the short set recommended for REST APIs
- * (nothing may load from them or frame them, no sniffing), not the page policy.
+ * (nothing may load from them or frame them, no sniffing), not the page policy. Their CSP's
+ * frame-ancestors forbids framing; X-Frame-Options, which every engine ignores beside it, is
+ * left out, as each header costs every call (docs/decisions/034).
  */
 export function apiSecurityHeaders(secure: boolean): Record<string, string> {
   return {
@@ -73,21 +75,7 @@ export function apiSecurityHeaders(secure: boolean): Record<string, string> {
     'cross-origin-resource-policy': 'same-origin',
     ...(secure ? { 'strict-transport-security': 'max-age=15552000; includeSubDomains' } : {}),
     'x-content-type-options': 'nosniff',
-    'x-frame-options': 'DENY',
   };
-}
-
-/**
- * Strict headers on every answer. They never vary by request, so they are built once and set
- * in one step, which keeps the cost of every API call low.
- */
-export function registerSecurityHeaders(app: FastifyInstance, secure: boolean): void {
-  const pages = securityHeaders(secure);
-  const api = apiSecurityHeaders(secure);
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.url.startsWith('/api/') ? api : pages);
-    done();
-  });
 }
 
 /**
@@ -106,12 +94,23 @@ export function checkSameOriginCall(request: FastifyRequest, appUrl: string): vo
 }
 
 /**
- * Every API call is checked before anything else reads it: the same-origin rule above, and an
- * address holding a NUL, which no stored text can match, is refused.
+ * Every request, in one hook before anything else reads it: strict headers on its answer (they
+ * never vary by request, so they are built once and set in one step), and for an API call the
+ * same-origin rule above and a refusal of an address holding a NUL, which no stored text can
+ * match.
  */
-export function checkApiCalls(app: FastifyInstance, appUrl: string): void {
-  app.addHook('onRequest', (request, _reply, done) => {
-    if (!request.url.startsWith('/api/')) return done();
+export function guardEveryRequest(
+  app: FastifyInstance,
+  { secure, appUrl }: { secure: boolean; appUrl: string },
+): void {
+  const pages = securityHeaders(secure);
+  const api = apiSecurityHeaders(secure);
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!request.url.startsWith('/api/')) {
+      reply.headers(pages);
+      return done();
+    }
+    reply.headers(api);
     try {
       checkSameOriginCall(request, appUrl);
       if (addressHasNul(request.url)) throw new HttpError(400, UNSTORABLE_TEXT_MESSAGE);

@@ -72,6 +72,21 @@ export function createAppMetrics(): AppMetrics {
   // Started with the app, so the event loop delay covers its whole life, not from the first scrape.
   processMetrics();
   const registry = new Registry();
+  const answerKeys = new Map<string, Map<string, Map<number, string>>>();
+  /**
+   * A series' key, the same string each time: one built afresh for every answer is hashed
+   * afresh to find its series, where these, like the method and route they are found by, keep
+   * theirs.
+   */
+  const answerKey = (method: string, route: string, status: number): string => {
+    let routes = answerKeys.get(method);
+    if (!routes) answerKeys.set(method, (routes = new Map()));
+    let statuses = routes.get(route);
+    if (!statuses) routes.set(route, (statuses = new Map()));
+    let key = statuses.get(status);
+    if (key === undefined) statuses.set(status, (key = `${method} ${route} ${status}`));
+    return key;
+  };
   const requests = new CountedHistogram<'method' | 'route' | 'status_code'>(
     'threefold_http_request_duration_seconds',
     'Time to answer a request, by route pattern and status code',
@@ -185,7 +200,7 @@ export function createAppMetrics(): AppMetrics {
 
   return {
     requestAnswered(method, route, status, seconds) {
-      const key = `${method} ${route} ${status}`;
+      const key = answerKey(method, route, status);
       if (!requests.observe(key, seconds)) {
         requests.observeFirst(key, { method, route, status_code: status }, seconds);
       }

@@ -41,11 +41,10 @@ export function thoughtRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const reader = readingPaceOf(request.currentUser);
         const send = (answer: TodayAnswer) => {
           // Revalidated on each visit rather than stored blindly, so midnight is never missed.
-          reply.headers({
-            'cache-control': 'private, no-cache',
-            vary: 'x-timezone, cookie',
-            etag: answer.etag,
-          });
+          reply
+            .header('cache-control', 'private, no-cache')
+            .header('vary', 'x-timezone, cookie')
+            .header('etag', answer.etag);
           if (matchesEtag(request.headers['if-none-match'], answer.etag)) notModified(reply);
           else sendSerializedJson(reply, answer.body);
         };
