@@ -10,8 +10,11 @@ import { thoughtForDay } from './readings.js';
 
 export interface TodayAnswer {
   today: TodayThought;
-  /** `today` as the route sends it, serialized once. */
-  body: string;
+  /**
+   * `today` as the route sends it, serialized once and kept as UTF-8 bytes: each answer then
+   * goes out as they are, with no text to measure and encode again for every caller.
+   */
+  body: Buffer;
   etag: string;
   /** The answer holds for instants in [from, until): one local calendar date of its zone. */
   from: number;
@@ -73,7 +76,7 @@ export async function todayAnswer(
         currentDay,
         totalDays: TOTAL_DAYS,
       };
-      const body = serializedAs(todayThoughtSchema, today);
+      const body = Buffer.from(serializedAs(todayThoughtSchema, today));
       return {
         today,
         body,
