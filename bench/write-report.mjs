@@ -287,15 +287,16 @@ function reasons(main, smallest, larger) {
       `- The app's shared request handling alone: \`GET /api/health\` (no database, no session) ` +
         `reaches ${pct(health.ratio)} of its ceiling (${fmt(health.real.rps, 0)} vs ${fmt(health.ceiling.rps, 0)} req/s). ` +
         'Every API answer pays for it (Fastify routing and hooks, the security headers built once and set ' +
-        'per answer, cookie parsing, the same-origin check), so no endpoint can score above this ratio.',
+        'per answer, the same-origin check, the answered line in the log and its metrics); an endpoint whose ' +
+        'body is larger spends more of its ceiling on sending, so its ratio may come out above this one.',
     );
   }
   const me = find(main, 'me');
   if (today) {
     lines.push(
-      `- Today's thought is answered from memory (built once per time zone and local date) and, being the ` +
-        `same for everyone, skips the session lookup: it reaches ${pct(today.ratio)}, close to the shared ` +
-        `handling above. \`GET /api/auth/me\`, the session lookup and nothing else, reaches ` +
+      `- Today's thought is answered from memory (built once per time zone and local date, kept as the ` +
+        `bytes it is sent as) and, being the same for everyone, skips the session lookup unless the reader ` +
+        `reads at their own pace (docs/decisions/017): it reaches ${pct(today.ratio)}. \`GET /api/auth/me\`, the session lookup and nothing else, reaches ` +
         `${pct(me?.ratio)}: the cost every signed-in call pays (the token's hash, and on SQLite one read of ` +
         "the change log in the process; the session then comes from the process's cache. On PostgreSQL a " +
         'process told of changes as they commit asks the database nothing, docs/decisions/004 and 019). ' +

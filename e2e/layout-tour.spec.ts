@@ -412,6 +412,9 @@ for (const size of sizes) {
       ).toBeVisible();
       await expectFits(page, 'the report’s thanks');
       await report.getByRole('button', { name: 'Close' }).click();
+      // As a reader would, the next menu is opened once the dialog has gone, not while its
+      // layer is still leaving (which could cover the confirmation opened under it).
+      await expect(report).toBeHidden();
       await chooseFromPersonMenu(page, card, 'Block');
       await expect(page.getByRole('alertdialog')).toBeVisible();
       await expectFits(page, 'the block confirmation');
