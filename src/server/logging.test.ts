@@ -3,7 +3,12 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
 import pino from 'pino';
-import { loggerOptions, readableLogsWanted, requestLoggerWhenUsed } from './logging.js';
+import {
+  loggerOptions,
+  millisecondsText,
+  readableLogsWanted,
+  requestLoggerWhenUsed,
+} from './logging.js';
 import { loadConfig } from './config.js';
 import { ApiClient, signUp } from './test-support/api-client.js';
 import { writeFixturePack } from './test-support/fixture-pack.js';
@@ -96,6 +101,16 @@ describe('logs', () => {
     expect(new Set(made).size).toBe(made.length);
     expect(new Set(made.map((id) => id.split('-').slice(0, -1).join('-'))).size).toBe(1);
     expect(lines.join('\n')).not.toContain('forged line');
+  });
+});
+
+describe('the milliseconds of the answered line', () => {
+  it('are written as JSON writes the time rounded to hundredths', () => {
+    const times = [0, 0.004, 0.005, 0.05, 0.1, 0.29, 1, 1.5, 1.999, 9.995, 12.345, 100, 1234.56];
+    for (let i = 0; i < 2000; i++) times.push(Math.random() * 10 ** (i % 5));
+    for (const ms of times) {
+      expect(millisecondsText(ms), String(ms)).toBe(JSON.stringify(Math.round(ms * 100) / 100));
+    }
   });
 });
 

@@ -125,7 +125,7 @@ function jsonText(text: string): string {
  * `ms` (two decimals at most) as JSON writes it, 1.5 not 1.50: from its whole hundredths, which
  * print as integers, without the general float formatting every line would otherwise pay.
  */
-function millisecondsText(ms: number): string {
+export function millisecondsText(ms: number): string {
   const hundredths = Math.round(ms * 100);
   const whole = Math.floor(hundredths / 100);
   const rest = hundredths - whole * 100;

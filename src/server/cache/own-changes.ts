@@ -10,9 +10,14 @@ import type { AppCache } from './app-cache.js';
 export const OWN_CHANGE_COOKIE = 'tfp_changed';
 export const OWN_CHANGE_SECONDS = 5;
 
+/** Whether a call by `method` to `url` may change data: any API call but a read. */
+function changesData(method: string, url: string): boolean {
+  return method !== 'GET' && method !== 'HEAD' && url.startsWith('/api/');
+}
+
 /** A call that may change data: any API call but a read. */
 export function mayChangeData(request: FastifyRequest): boolean {
-  return request.method !== 'GET' && request.method !== 'HEAD' && request.url.startsWith('/api/');
+  return changesData(request.method, request.url);
 }
 
 /**
@@ -23,10 +28,9 @@ export function callerJustChanged(request: FastifyRequest): boolean {
   return mayChangeData(request) || request.cookies[OWN_CHANGE_COOKIE] !== undefined;
 }
 
-/** A route that may change data: any API route but a read. */
+/** A route that may change data: one of its methods may. */
 function routeMayChangeData(route: RouteOptions): boolean {
-  const methods = Array.isArray(route.method) ? route.method : [route.method];
-  return route.url.startsWith('/api/') && methods.some((m) => m !== 'GET' && m !== 'HEAD');
+  return [route.method].flat().some((method) => changesData(method, route.url));
 }
 
 /**
