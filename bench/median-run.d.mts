@@ -1,0 +1,1 @@
+export function medianRun<Run extends { ratio: number }>(runs: Run[]): Run;
