@@ -7,7 +7,10 @@
 // the rest, and the functions that cost most.
 //
 //   node bench/count-instructions.mjs [--path /api/thoughts/today] [--warm 10000]
-//                                     [--count 12000] [--port 4345] [--top 15]
+//                                     [--count 12000] [--port 4345] [--top 15] [--ceiling]
+// --ceiling counts the bench's ceiling (ceiling-server.mjs, a bare Fastify route) sending the
+// answer the app gives for --path, under the same node flags: the same count for the work the
+// app adds. Only for an address that answers without signing in.
 // Needs the compiled server (dist/server) and valgrind (Debian's package). Takes minutes: the
 // server runs about fifty times slower under valgrind.
 import { execFileSync, spawn } from 'node:child_process';
@@ -25,6 +28,7 @@ const { values: options } = parseArgs({
     count: { type: 'string', default: '12000' },
     port: { type: 'string', default: '4345' },
     top: { type: 'string', default: '15' },
+    ceiling: { type: 'boolean', default: false },
   },
 });
 const warm = Number(options.warm);
@@ -37,6 +41,66 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 // callgrind_control finds the server by a file named after the user and the host, which it
 // reads from the environment: both sides are given the same.
 const valgrindEnv = { ...process.env, USER: os.userInfo().username, HOST: os.hostname() };
+const appEnv = {
+  NODE_ENV: 'production',
+  PORT: options.port,
+  APP_URL: base,
+  DATABASE_URL: `sqlite:${path.join(dir, 'app.db')}`,
+  MAIL_OUTBOX_DIR: path.join(dir, 'outbox'),
+  SHARE_IMAGES_DIR: path.join(dir, 'share-images'),
+  SHARE_IMAGES_DRAW_AHEAD: 'false',
+};
+const appMain = path.join(root, 'dist', 'server', 'main.js');
+
+/** Until `url` answers at all, or fails when `child` exits or ten minutes pass. */
+async function answering(url, child, errors) {
+  const deadline = Date.now() + 600_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited:\n${errors()}`);
+    if (Date.now() > deadline) throw new Error('the server did not start within 10 minutes');
+    if (
+      await fetch(url).then(
+        (answer) => answer.status < 500,
+        () => false,
+      )
+    )
+      return;
+    await sleep(1000);
+  }
+}
+
+/** The app's answer to --path, as the ceiling server's bodies file holds it. */
+async function capturedAnswer() {
+  const app = spawn(process.execPath, [appMain], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, ...appEnv },
+  });
+  let errors = '';
+  app.stderr.on('data', (chunk) => (errors = (errors + chunk).slice(-4000)));
+  try {
+    await answering(`${base}/api/health`, app, () => errors);
+    const answer = await fetch(`${base}${options.path}`, {
+      headers: { 'accept-encoding': 'identity' },
+    });
+    if (!answer.ok) throw new Error(`${options.path} answered ${answer.status} without a session`);
+    const file = path.join(dir, 'ceiling-bodies.json');
+    const body = Buffer.from(await answer.arrayBuffer()).toString('base64');
+    const contentType = answer.headers.get('content-type');
+    fs.writeFileSync(
+      file,
+      JSON.stringify([{ method: 'GET', path: options.path, status: 200, contentType, body }]),
+    );
+    return file;
+  } finally {
+    app.kill('SIGTERM');
+    if (app.exitCode === null) await new Promise((resolve) => app.once('close', resolve));
+  }
+}
+
+const counted = options.ceiling
+  ? [path.join(root, 'bench', 'ceiling-server.mjs'), await capturedAnswer(), options.port]
+  : [appMain];
 const server = spawn(
   'valgrind',
   [
@@ -48,21 +112,12 @@ const server = spawn(
     process.execPath,
     '--max-semi-space-size=2',
     '--max-old-space-size=512',
-    path.join(root, 'dist', 'server', 'main.js'),
+    ...counted,
   ],
   {
     cwd: root,
     stdio: ['ignore', 'ignore', 'pipe'],
-    env: {
-      ...valgrindEnv,
-      NODE_ENV: 'production',
-      PORT: options.port,
-      APP_URL: base,
-      DATABASE_URL: `sqlite:${path.join(dir, 'app.db')}`,
-      MAIL_OUTBOX_DIR: path.join(dir, 'outbox'),
-      SHARE_IMAGES_DIR: path.join(dir, 'share-images'),
-      SHARE_IMAGES_DRAW_AHEAD: 'false',
-    },
+    env: { ...valgrindEnv, ...appEnv },
   },
 );
 let serverErrors = '';
@@ -71,22 +126,15 @@ const control = (...args) =>
   execFileSync('callgrind_control', [...args, String(server.pid)], { env: valgrindEnv });
 
 try {
-  const deadline = Date.now() + 600_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`the server exited:\n${serverErrors}`);
-    if (Date.now() > deadline) throw new Error('the server did not start within 10 minutes');
-    if (
-      await fetch(`${base}/api/health`).then(
-        (answer) => answer.ok,
-        () => false,
-      )
-    )
-      break;
-    await sleep(1000);
-  }
+  await answering(
+    `${base}${options.ceiling ? options.path : '/api/health'}`,
+    server,
+    () => serverErrors,
+  );
 
-  const sessions = [];
-  for (let i = 0; i < 10; i += 1) {
+  // The ceiling has no sessions: its callers send cookies of the same length, which it ignores.
+  const sessions = options.ceiling ? Array.from({ length: 10 }, (_, i) => `${i}`.repeat(43)) : [];
+  for (let i = 0; i < (options.ceiling ? 0 : 10); i += 1) {
     const name = `counted_${i}_${process.pid}`;
     const answer = await fetch(`${base}/api/auth/signup`, {
       method: 'POST',
