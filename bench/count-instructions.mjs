@@ -19,6 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { keepAliveLoad } from './keep-alive-load.mjs';
+import { waitFor } from './wait-for-server.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const { values: options } = parseArgs({
@@ -36,7 +37,6 @@ const count = Number(options.count);
 const base = `http://127.0.0.1:${options.port}`;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'count-instructions-'));
 const profile = path.join(dir, 'callgrind.out');
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // callgrind_control finds the server by a file named after the user and the host, which it
 // reads from the environment: both sides are given the same.
@@ -52,23 +52,6 @@ const appEnv = {
 };
 const appMain = path.join(root, 'dist', 'server', 'main.js');
 
-/** Until `url` answers at all, or fails when `child` exits or ten minutes pass. */
-async function answering(url, child, errors) {
-  const deadline = Date.now() + 600_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited:\n${errors()}`);
-    if (Date.now() > deadline) throw new Error('the server did not start within 10 minutes');
-    if (
-      await fetch(url).then(
-        (answer) => answer.status < 500,
-        () => false,
-      )
-    )
-      return;
-    await sleep(1000);
-  }
-}
-
 /** The app's answer to --path, as the ceiling server's bodies file holds it. */
 async function capturedAnswer() {
   const app = spawn(process.execPath, [appMain], {
@@ -79,7 +62,9 @@ async function capturedAnswer() {
   let errors = '';
   app.stderr.on('data', (chunk) => (errors = (errors + chunk).slice(-4000)));
   try {
-    await answering(`${base}/api/health`, app, () => errors);
+    await waitFor(`${base}/api/health`, app).catch((error) => {
+      throw new Error(`${error.message}\n${errors}`);
+    });
     const answer = await fetch(`${base}${options.path}`, {
       headers: { 'accept-encoding': 'identity' },
     });
@@ -96,6 +81,28 @@ async function capturedAnswer() {
     app.kill('SIGTERM');
     if (app.exitCode === null) await new Promise((resolve) => app.once('close', resolve));
   }
+}
+
+/** The session tokens of `count` new readers, signed up through the API. */
+async function signedUpSessions(count) {
+  const sessions = [];
+  for (let i = 0; i < count; i += 1) {
+    const name = `counted_${i}_${process.pid}`;
+    const answer = await fetch(`${base}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+      body: JSON.stringify({
+        username: name,
+        email: `${name}@example.test`,
+        fullName: `Counted Reader ${i}`,
+        password: 'a calm long password for counting',
+      }),
+    });
+    const session = /tfp_session=([^;]+)/.exec(answer.headers.get('set-cookie') ?? '')?.[1];
+    if (answer.status !== 201 || !session) throw new Error(`sign-up answered ${answer.status}`);
+    sessions.push(session);
+  }
+  return sessions;
 }
 
 const counted = options.ceiling
@@ -126,30 +133,17 @@ const control = (...args) =>
   execFileSync('callgrind_control', [...args, String(server.pid)], { env: valgrindEnv });
 
 try {
-  await answering(
-    `${base}${options.ceiling ? options.path : '/api/health'}`,
-    server,
-    () => serverErrors,
+  // Ten minutes: the server starts about fifty times slower under valgrind.
+  await waitFor(`${base}${options.ceiling ? options.path : '/api/health'}`, server, 600).catch(
+    (error) => {
+      throw new Error(`${error.message}\n${serverErrors}`);
+    },
   );
 
   // The ceiling has no sessions: its callers send cookies of the same length, which it ignores.
-  const sessions = options.ceiling ? Array.from({ length: 10 }, (_, i) => `${i}`.repeat(43)) : [];
-  for (let i = 0; i < (options.ceiling ? 0 : 10); i += 1) {
-    const name = `counted_${i}_${process.pid}`;
-    const answer = await fetch(`${base}/api/auth/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
-      body: JSON.stringify({
-        username: name,
-        email: `${name}@example.test`,
-        fullName: `Counted Reader ${i}`,
-        password: 'a calm long password for counting',
-      }),
-    });
-    const session = /tfp_session=([^;]+)/.exec(answer.headers.get('set-cookie') ?? '')?.[1];
-    if (answer.status !== 201 || !session) throw new Error(`sign-up answered ${answer.status}`);
-    sessions.push(session);
-  }
+  const sessions = options.ceiling
+    ? Array.from({ length: 10 }, (_, i) => `${i}`.repeat(43))
+    : await signedUpSessions(10);
   let next = 0;
   const load = (amount) =>
     keepAliveLoad({

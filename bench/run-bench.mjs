@@ -23,6 +23,7 @@ import { postgresPlans, sqlitePlans } from './query-plans.mjs';
 import { generateSeed, seedPostgres, seedSqlite } from './seed-data.mjs';
 import { shareImageFigures, shareImageSummary } from './share-images.mjs';
 import { lighthousePages } from './web-lighthouse.mjs';
+import { waitFor } from './wait-for-server.mjs';
 import { machineFacts, writeFormatted, writeReport } from './write-report.mjs';
 
 const { SHARE_IMAGES_READY } = await import('../dist/server/pages/share-images-ready.js');
@@ -87,21 +88,6 @@ function currentReadingDay(now) {
   const start = Date.UTC(now.getUTCFullYear(), 0, 1);
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   return (Math.round((today - start) / 86_400_000) % 241) + 1;
-}
-
-async function waitFor(url, child, seconds = 60) {
-  const deadline = Date.now() + seconds * 1000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${url}: the process exited (${child.exitCode})`);
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
-  throw new Error(`${url} did not answer within ${seconds} s`);
 }
 
 /**

@@ -52,10 +52,9 @@ function machine(recorded) {
     '  the ceiling each in their own process, all on 127.0.0.1. On two cores autocannon itself was',
     "  the limit (86-99% of a core), and it spends more per answer on the app's, which carry the",
     '  security headers, and on building each request anew: its ratios are what this client sees,',
-    "  its own work included. A lighter client sees less: autocannon's command line, with one fixed",
-    "  request, got today's reading at 55-66% of its ceiling where the bench's runs gave 69-87%,",
-    '  and `--client lean` shows the servers\' own costs (bench/README.md, "Which client loads the',
-    '  server").',
+    '  its own work included. A client with no work per request measures lower ratios for the',
+    "  small plain answers, and `--client lean` shows the servers' own costs (bench/README.md,",
+    '  "Which client loads the server").',
   ].join('\n');
 }
 
