@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { Flame } from 'lucide-react';
-import { Suspense, useLayoutEffect, useState } from 'react';
+import { Suspense, useCallback, useLayoutEffect, useState } from 'react';
 import { PRODUCT_NAME, PRODUCT_SUBTITLE, TAGLINE } from '#shared/constants';
 import { publicDayHref } from '#shared/shared-day';
 import { lazyPart } from '../../components/lazy-part.js';
@@ -29,21 +29,19 @@ export function LandingScreen() {
   const [sheetWanted, setSheetWanted] = useState(askedTab !== null);
   const [tab, setTab] = useState<AuthTab>(askedTab ?? 'create-account');
 
-  const openSheet = (on: AuthTab) => {
+  // The same function on every render (its setters never change), so the effect below runs once.
+  const openSheet = useCallback((on: AuthTab) => {
     setTab(on);
     setSheetWanted(true);
     setSheetOpen(true);
-  };
+  }, []);
 
   // The page shows before its scripts run: a tap on either door before then opens its sheet now.
   // Taken in the task the doors' click handlers go live, as useEarlyTap does.
   useLayoutEffect(() => {
     const tapped = takeLastEarlyTap<AuthTab>(['create-account', 'sign-in']);
-    if (!tapped) return;
-    setTab(tapped);
-    setSheetWanted(true);
-    setSheetOpen(true);
-  }, []);
+    if (tapped) openSheet(tapped);
+  }, [openSheet]);
 
   return (
     <div className="relative isolate flex min-h-dvh flex-col overflow-hidden">
