@@ -52,9 +52,9 @@ function machine(recorded) {
     '  the ceiling each in their own process, all on 127.0.0.1. On two cores autocannon itself was',
     "  the limit (86-99% of a core), and it spends more per answer on the app's, which carry the",
     '  security headers, and on building each request anew: its ratios are what this client sees,',
-    '  its own work included. A client with no work per request measures lower ratios for the',
-    "  small plain answers, and `--client lean` shows the servers' own costs (bench/README.md,",
-    '  "Which client loads the server").',
+    '  its own work included. A client with no work per request measures lower ratios on every',
+    "  row, below the targets set against a ceiling; `--client lean` shows the servers' own costs",
+    '  (bench/README.md, "Which client loads the server"; docs/decisions/034).',
   ].join('\n');
 }
 
