@@ -8,9 +8,13 @@
 //
 //   node bench/count-instructions.mjs [--path /api/thoughts/today] [--warm 10000]
 //                                     [--count 12000] [--port 4345] [--top 15] [--ceiling]
+//                                     [--mixed]
 // --ceiling counts the bench's ceiling (ceiling-server.mjs, a bare Fastify route) sending the
 // answer the app gives for --path, under the same node flags: the same count for the work the
 // app adds. Only for an address that answers without signing in.
+// --mixed warms and counts signed-in reads of every part of the API in turn instead of --path,
+// as real use and the bench's rows mix them: code every answer shares then meets every route's
+// requests, not only one route's, and is counted as it runs for all of them.
 // Needs the compiled server (dist/server) and valgrind (Debian's package). Takes minutes: the
 // server runs about fifty times slower under valgrind.
 import { execFileSync, spawn } from 'node:child_process';
@@ -30,6 +34,7 @@ const { values: options } = parseArgs({
     port: { type: 'string', default: '4345' },
     top: { type: 'string', default: '15' },
     ceiling: { type: 'boolean', default: false },
+    mixed: { type: 'boolean', default: false },
   },
 });
 const warm = Number(options.warm);
@@ -51,6 +56,26 @@ const appEnv = {
   SHARE_IMAGES_DRAW_AHEAD: 'false',
 };
 const appMain = path.join(root, 'dist', 'server', 'main.js');
+/** Reads that answer a new reader without an error, one or more from each part of the API. */
+const mixedPaths = [
+  '/api/health',
+  '/api/thoughts/today',
+  '/api/gathas/info/1',
+  '/api/glossary',
+  '/api/auth/me',
+  '/api/journal',
+  '/api/journal/friends',
+  '/api/progress',
+  '/api/saved',
+  '/api/friends',
+  '/api/blocks',
+  '/api/circles',
+];
+if (options.mixed && options.ceiling) {
+  throw new Error('--mixed is for the app: the ceiling has one route');
+}
+const paths = options.mixed ? mixedPaths : [options.path];
+const countedPaths = paths.join(', ');
 
 /** The app's answer to --path, as the ceiling server's bodies file holds it. */
 async function capturedAnswer() {
@@ -151,18 +176,18 @@ try {
       connections: 4,
       amount,
       request: () => ({
-        path: options.path,
+        path: paths[next % paths.length],
         headers: {
           cookie: `tfp_session=${sessions[next++ % sessions.length]}`,
           'accept-encoding': 'gzip, deflate, br, zstd',
         },
       }),
       onResponse: (status) => {
-        if (status >= 400) throw new Error(`${options.path} answered ${status}`);
+        if (status >= 400) throw new Error(`a warm-up or counted read answered ${status}`);
       },
     });
 
-  console.log(`warming up: ${warm} answers to ${options.path}`);
+  console.log(`warming up: ${warm} answers to ${countedPaths}`);
   await load(warm);
   control('--instr=on');
   console.log(`counting: ${count} answers`);
@@ -192,7 +217,7 @@ try {
     /Marking|Scaveng|Sweep|Evacuat|MarkCompact|Heap::|MemoryChunk|Remembered|IterateObjectCache|IteratePointers|ShouldBePromoted/,
   );
   const compiling = sum(/compiler::|Compile|Parser|maglev|Maglev/);
-  console.log(`\n${options.path}: ${perAnswer(all)} instructions per answer`);
+  console.log(`\n${countedPaths}: ${perAnswer(all)} instructions per answer`);
   console.log(`  garbage collection ${perAnswer(collecting)}`);
   console.log(`  compiling ${perAnswer(compiling)}`);
   console.log(`  the rest ${perAnswer(all - collecting - compiling)}`);

@@ -4,11 +4,8 @@ import type { AppContext } from '../app-context.js';
 import { HttpError } from '../http/http-errors.js';
 import { enforceRateLimit } from '../http/rate-limits.js';
 import { signedInUser } from './current-user.js';
-import { deviceSessionRoutes } from './device-sessions.js';
 import { refuseGuessablePassword } from './guessable-passwords.js';
-import { passwordChangeRoutes } from './password-change.js';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.js';
-import { passwordResetRoutes } from './password-reset-routes.js';
 import {
   clearSessionCookie,
   deviceOf,
@@ -19,22 +16,18 @@ import {
   setSessionCookie,
   startSession,
 } from './sessions.js';
-import { signInLinkRoutes } from './sign-in-link-routes.js';
 import { beginSignIn, rememberNewAccountDevice } from './sign-in-limits.js';
 import { createAccount } from './sign-up.js';
 import { toUser } from './users.js';
 
-/**
- * Signing up, in and out, and the ways back in (a reset password, a sign-in link): open to
- * anyone.
- */
+/** Signing up, in and out: open to anyone. */
 export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { db, clock, rules } = ctx;
   const secure = ctx.config.https;
 
   return async (app) => {
     app.post(
-      '/signup',
+      '/auth/signup',
       { schema: apiContract['POST /api/auth/signup'] },
       async (request, reply) => {
         await enforceRateLimit(
@@ -63,31 +56,35 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.post('/login', { schema: apiContract['POST /api/auth/login'] }, async (request, reply) => {
-      const now = clock();
-      await enforceRateLimit(ctx.rateLimits, `login:ip:${request.ip}`, rules.loginPerIp, now);
-      const attempt = await beginSignIn(ctx, request, request.body.username, now);
-      const user = attempt.user;
-      const ok = user
-        ? await verifyPassword(user.password_hash, request.body.password)
-        : await verifyAgainstDecoy(request.body.password, ctx.config.passwordHashing).then(
-            () => false,
-          );
-      if (!user || !ok) {
-        await attempt.failed();
-        throw new HttpError(401, 'Invalid username or password');
-      }
-      // The session this browser held before is replaced, not left behind to expire.
-      if (request.sessionId !== null) await endSessionById(db, request.sessionId);
-      const token = await startSession(db, user.id, deviceOf(request), now);
-      setSessionCookie(reply, token, secure);
-      setPaceHint(reply, user.pace, secure);
-      await attempt.succeeded(reply, secure);
-      return { user: toUser(user) };
-    });
+    app.post(
+      '/auth/login',
+      { schema: apiContract['POST /api/auth/login'] },
+      async (request, reply) => {
+        const now = clock();
+        await enforceRateLimit(ctx.rateLimits, `login:ip:${request.ip}`, rules.loginPerIp, now);
+        const attempt = await beginSignIn(ctx, request, request.body.username, now);
+        const user = attempt.user;
+        const ok = user
+          ? await verifyPassword(user.password_hash, request.body.password)
+          : await verifyAgainstDecoy(request.body.password, ctx.config.passwordHashing).then(
+              () => false,
+            );
+        if (!user || !ok) {
+          await attempt.failed();
+          throw new HttpError(401, 'Invalid username or password');
+        }
+        // The session this browser held before is replaced, not left behind to expire.
+        if (request.sessionId !== null) await endSessionById(db, request.sessionId);
+        const token = await startSession(db, user.id, deviceOf(request), now);
+        setSessionCookie(reply, token, secure);
+        setPaceHint(reply, user.pace, secure);
+        await attempt.succeeded(reply, secure);
+        return { user: toUser(user) };
+      },
+    );
 
     app.post(
-      '/logout',
+      '/auth/logout',
       { schema: apiContract['POST /api/auth/logout'] },
       async (request, reply) => {
         const token = sessionToken(request);
@@ -96,21 +93,16 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         return { ok: true as const };
       },
     );
-
-    await app.register(passwordResetRoutes(ctx));
-    await app.register(signInLinkRoutes(ctx));
   };
 }
 
-/** The signed-in person's own sign-in: who they are, their password and their devices. */
-export function ownSignInRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+/** Who the signed-in person is. */
+export function ownSignInRoutes(): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
-      '/me',
+      '/auth/me',
       { schema: apiContract['GET /api/auth/me'], config: { openWhileSuspended: true } },
       async (request) => ({ user: toUser(signedInUser(request)) }),
     );
-    await app.register(passwordChangeRoutes(ctx));
-    await app.register(deviceSessionRoutes(ctx));
   };
 }

@@ -50,13 +50,17 @@ export function deviceSessionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { db, clock } = ctx;
   const secure = ctx.config.https;
   return async (app) => {
-    app.get('/sessions', { schema: apiContract['GET /api/auth/sessions'] }, async (request) => {
-      const user = signedInUser(request);
-      return { sessions: await listDeviceSessions(db, user.id, request.sessionId, clock()) };
-    });
+    app.get(
+      '/auth/sessions',
+      { schema: apiContract['GET /api/auth/sessions'] },
+      async (request) => {
+        const user = signedInUser(request);
+        return { sessions: await listDeviceSessions(db, user.id, request.sessionId, clock()) };
+      },
+    );
 
     app.delete(
-      '/sessions/:id',
+      '/auth/sessions/:id',
       { schema: apiContract['DELETE /api/auth/sessions/:id'] },
       async (request, reply) => {
         const { id } = request.params;
@@ -74,7 +78,7 @@ export function deviceSessionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.post(
-      '/sessions/sign-out-others',
+      '/auth/sessions/sign-out-others',
       { schema: apiContract['POST /api/auth/sessions/sign-out-others'] },
       async (request) => {
         const signedOut = await endSessionsBecause(

@@ -56,7 +56,7 @@ export function passwordChangeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const secure = ctx.config.https;
   return async (app) => {
     app.post(
-      '/password',
+      '/auth/password',
       { schema: apiContract['POST /api/auth/password'] },
       async (request, reply) => {
         const user = signedInUser(request);

@@ -10,7 +10,7 @@ export function passwordResetRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { clock, rules } = ctx;
   return async (app) => {
     app.post(
-      '/password-reset-request',
+      '/auth/password-reset-request',
       { schema: apiContract['POST /api/auth/password-reset-request'] },
       async (request) => {
         const now = clock();
@@ -40,7 +40,7 @@ export function passwordResetRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.post(
-      '/password-reset',
+      '/auth/password-reset',
       { schema: apiContract['POST /api/auth/password-reset'] },
       async (request) => {
         await enforceRateLimit(ctx.rateLimits, `reset:ip:${request.ip}`, rules.resetPerIp, clock());

@@ -23,7 +23,7 @@ export function signInLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const secure = ctx.config.https;
   return async (app) => {
     app.post(
-      '/sign-in-link-request',
+      '/auth/sign-in-link-request',
       { schema: apiContract['POST /api/auth/sign-in-link-request'] },
       async (request) => {
         const now = clock();
@@ -59,7 +59,7 @@ export function signInLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.post(
-      '/sign-in-link',
+      '/auth/sign-in-link',
       { schema: apiContract['POST /api/auth/sign-in-link'] },
       async (request, reply) => {
         const now = clock();

@@ -23,36 +23,44 @@ import {
 export function circleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { db, clock } = ctx;
   return async (app) => {
-    app.get('/', { schema: apiContract['GET /api/circles'] }, async (request) =>
+    app.get('/circles', { schema: apiContract['GET /api/circles'] }, async (request) =>
       listCircles(db, signedInUser(request).id, currentDayFor(ctx, request)),
     );
 
-    app.post('/', { schema: apiContract['POST /api/circles'] }, async (request, reply) => {
+    app.post('/circles', { schema: apiContract['POST /api/circles'] }, async (request, reply) => {
       const circle = await createCircle(db, signedInUser(request).id, request.body, clock());
       return reply.code(201).send(circle);
     });
 
-    app.post('/join', { schema: apiContract['POST /api/circles/join'] }, async (request) =>
+    app.post('/circles/join', { schema: apiContract['POST /api/circles/join'] }, async (request) =>
       joinByInvite(db, signedInUser(request).id, request.body.code, clock()),
     );
 
-    app.get('/:id', { schema: apiContract['GET /api/circles/:id'] }, async (request) =>
+    app.get('/circles/:id', { schema: apiContract['GET /api/circles/:id'] }, async (request) =>
       circleDetail(db, request.params.id, signedInUser(request).id, currentDayFor(ctx, request)),
     );
 
-    app.patch('/:id', { schema: apiContract['PATCH /api/circles/:id'] }, async (request) => {
-      const user = signedInUser(request);
-      await updateCircle(db, request.params.id, user.id, request.body, clock());
-      return circleDetail(db, request.params.id, user.id, currentDayFor(ctx, request));
-    });
+    app.patch(
+      '/circles/:id',
+      { schema: apiContract['PATCH /api/circles/:id'] },
+      async (request) => {
+        const user = signedInUser(request);
+        await updateCircle(db, request.params.id, user.id, request.body, clock());
+        return circleDetail(db, request.params.id, user.id, currentDayFor(ctx, request));
+      },
+    );
 
-    app.delete('/:id', { schema: apiContract['DELETE /api/circles/:id'] }, async (request) => {
-      await deleteCircle(db, request.params.id, signedInUser(request).id);
-      return { ok: true as const };
-    });
+    app.delete(
+      '/circles/:id',
+      { schema: apiContract['DELETE /api/circles/:id'] },
+      async (request) => {
+        await deleteCircle(db, request.params.id, signedInUser(request).id);
+        return { ok: true as const };
+      },
+    );
 
     app.post(
-      '/:id/invites',
+      '/circles/:id/invites',
       { schema: apiContract['POST /api/circles/:id/invites'] },
       async (request, reply) => {
         const invite = await createInvite(db, request.params.id, signedInUser(request).id, clock());
@@ -61,7 +69,7 @@ export function circleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.get(
-      '/:id/reflections',
+      '/circles/:id/reflections',
       { schema: apiContract['GET /api/circles/:id/reflections'] },
       async (request, reply) => {
         const reader = signedInUser(request);
@@ -73,7 +81,7 @@ export function circleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.delete(
-      '/:id/members/:userId',
+      '/circles/:id/members/:userId',
       { schema: apiContract['DELETE /api/circles/:id/members/:userId'] },
       async (request) => {
         const { id, userId } = request.params;
@@ -83,7 +91,7 @@ export function circleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.patch(
-      '/:id/members/:userId',
+      '/circles/:id/members/:userId',
       { schema: apiContract['PATCH /api/circles/:id/members/:userId'] },
       async (request) => {
         const user = signedInUser(request);
@@ -100,7 +108,7 @@ export function appreciationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { db, clock } = ctx;
   return async (app) => {
     app.put(
-      '/:id/appreciation',
+      '/journal/:id/appreciation',
       { schema: apiContract['PUT /api/journal/:id/appreciation'] },
       async (request) => {
         await setAppreciation(db, signedInUser(request).id, request.params.id, true, clock());
@@ -108,7 +116,7 @@ export function appreciationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
     app.delete(
-      '/:id/appreciation',
+      '/journal/:id/appreciation',
       { schema: apiContract['DELETE /api/journal/:id/appreciation'] },
       async (request) => {
         await setAppreciation(db, signedInUser(request).id, request.params.id, false, clock());
@@ -121,8 +129,10 @@ export function appreciationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 /** `/api/circle-invites/:code`: what an invite link shows anyone before they join. */
 export function invitePreviewRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/:code', { schema: apiContract['GET /api/circle-invites/:code'] }, async (request) =>
-      invitePreview(ctx.db, request.params.code, ctx.clock()),
+    app.get(
+      '/circle-invites/:code',
+      { schema: apiContract['GET /api/circle-invites/:code'] },
+      async (request) => invitePreview(ctx.db, request.params.code, ctx.clock()),
     );
   };
 }

@@ -10,10 +10,10 @@ import { blockPerson, listBlocks, unblockPerson } from './blocks.js';
 export function blockRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { db } = ctx;
   return async (app) => {
-    app.get('/', { schema: apiContract['GET /api/blocks'] }, async (request) =>
+    app.get('/blocks', { schema: apiContract['GET /api/blocks'] }, async (request) =>
       listBlocks(db, signedInUser(request).id),
     );
-    app.post('/', { schema: apiContract['POST /api/blocks'] }, async (request, reply) => {
+    app.post('/blocks', { schema: apiContract['POST /api/blocks'] }, async (request, reply) => {
       const user = signedInUser(request);
       await enforceRateLimit(
         ctx.rateLimits,
@@ -25,7 +25,7 @@ export function blockRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return reply.code(added ? 201 : 200).send({ userId });
     });
     app.delete(
-      '/:userId',
+      '/blocks/:userId',
       { schema: apiContract['DELETE /api/blocks/:userId'] },
       async (request) => {
         if (!(await unblockPerson(db, signedInUser(request).id, request.params.userId))) {

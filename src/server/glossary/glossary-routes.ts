@@ -61,6 +61,6 @@ export function servedGlossary(db: Kysely<Database>) {
 export function glossaryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const glossary = servedGlossary(ctx.db);
   return async (app) => {
-    app.get('/', { schema: apiContract['GET /api/glossary'] }, async () => glossary());
+    app.get('/glossary', { schema: apiContract['GET /api/glossary'] }, async () => glossary());
   };
 }

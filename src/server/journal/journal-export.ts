@@ -186,7 +186,7 @@ export function journalMarkdown(data: JournalExport): string {
 export function journalExportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
-      '/export',
+      '/journal/export',
       // The JSON download is read by people too: indented.
       {
         schema: apiContract['GET /api/journal/export'],

@@ -14,7 +14,6 @@ import { HttpError } from '../http/http-errors.js';
 import { sendKeptOrRead } from '../http/kept-or-read.js';
 import { sendGzippedJson, sendSerializedJson, serializedAs } from '../http/serialized-json.js';
 import { currentDayFor } from '../readings/reading-day.js';
-import { journalExportRoutes } from './journal-export.js';
 import {
   deleteOwnEntry,
   friendsFeed,
@@ -56,14 +55,12 @@ export function journalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const ownEntryForDay = ownEntryForDayReader(ctx);
   const withExtras = ownEntryExtrasReader(ctx);
   return async (app) => {
-    await app.register(journalExportRoutes(ctx));
-
-    app.get('/', { schema: apiContract['GET /api/journal'] }, async (request) =>
+    app.get('/journal', { schema: apiContract['GET /api/journal'] }, async (request) =>
       withCirclesAndAppreciations(db, await listOwnEntries(db, signedInUser(request).id)),
     );
 
     app.get(
-      '/friends',
+      '/journal/friends',
       { schema: apiContract['GET /api/journal/friends'] },
       // Not an async function: most answers are a feed kept ready, sent at once.
       (request, reply) => {
@@ -81,7 +78,7 @@ export function journalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.get(
-      '/day/:dayNumber',
+      '/journal/day/:dayNumber',
       { schema: apiContract['GET /api/journal/day/:dayNumber'] },
       // Not an async function: most answers are the author's entry kept ready, sent at once.
       (request, reply) => {
@@ -110,7 +107,7 @@ export function journalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.post(
-      '/',
+      '/journal',
       {
         schema: apiContract['POST /api/journal'],
         config: { signInMessage: 'You must be logged in to save journal entries' },
@@ -130,7 +127,7 @@ export function journalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.put(
-      '/:id',
+      '/journal/:id',
       {
         schema: apiContract['PUT /api/journal/:id'],
         config: { signInMessage: 'You must be logged in to update journal entries' },
@@ -144,11 +141,15 @@ export function journalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.delete('/:id', { schema: apiContract['DELETE /api/journal/:id'] }, async (request) => {
-      if (!(await deleteOwnEntry(db, signedInUser(request).id, request.params.id))) {
-        throw entryNotFound();
-      }
-      return { ok: true as const };
-    });
+    app.delete(
+      '/journal/:id',
+      { schema: apiContract['DELETE /api/journal/:id'] },
+      async (request) => {
+        if (!(await deleteOwnEntry(db, signedInUser(request).id, request.params.id))) {
+          throw entryNotFound();
+        }
+        return { ok: true as const };
+      },
+    );
   };
 }

@@ -16,7 +16,7 @@ import {
 export function progressRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { db, clock } = ctx;
   return async (app) => {
-    app.get('/', { schema: apiContract['GET /api/progress'] }, async (request) => {
+    app.get('/progress', { schema: apiContract['GET /api/progress'] }, async (request) => {
       const stored = await listProgressDays(db, signedInUser(request).id);
       const journey = computeJourney({
         days: stored,
@@ -32,15 +32,19 @@ export function progressRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return { days: stored.map(withoutSaveTime), journey };
     });
 
-    app.post('/merge', { schema: apiContract['POST /api/progress/merge'] }, async (request) => {
-      const local = request.body;
-      const stored = await mergeLocalProgress(db, signedInUser(request).id, local, clock());
-      const server = progressRecordFromDays(stored);
-      return { progress: mergeProgress(local, server) };
-    });
+    app.post(
+      '/progress/merge',
+      { schema: apiContract['POST /api/progress/merge'] },
+      async (request) => {
+        const local = request.body;
+        const stored = await mergeLocalProgress(db, signedInUser(request).id, local, clock());
+        const server = progressRecordFromDays(stored);
+        return { progress: mergeProgress(local, server) };
+      },
+    );
 
     app.put(
-      '/days/:day',
+      '/progress/days/:day',
       { schema: apiContract['PUT /api/progress/days/:day'] },
       async (request) => {
         const user = signedInUser(request);
@@ -49,7 +53,7 @@ export function progressRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.delete('/', { schema: apiContract['DELETE /api/progress'] }, async (request) => {
+    app.delete('/progress', { schema: apiContract['DELETE /api/progress'] }, async (request) => {
       await clearProgress(db, signedInUser(request).id);
       return { ok: true as const };
     });

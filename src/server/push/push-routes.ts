@@ -10,7 +10,7 @@ import type { VapidKeys } from './vapid-keys.js';
 /** The key a browser subscribes to Web Push with: open to anyone. */
 export function pushKeyRoutes(vapid: VapidKeys): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/public-key', { schema: apiContract['GET /api/push/public-key'] }, async () => ({
+    app.get('/push/public-key', { schema: apiContract['GET /api/push/public-key'] }, async () => ({
       publicKey: vapid.publicKey,
     }));
   };
@@ -21,7 +21,7 @@ export function pushSubscriptionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { db, clock } = ctx;
   return async (app) => {
     app.post(
-      '/subscriptions',
+      '/push/subscriptions',
       { schema: apiContract['POST /api/push/subscriptions'] },
       async (request, reply) => {
         checkBrowserSubscription(request.body.subscription, ctx.config.pushServiceHosts);
@@ -33,7 +33,7 @@ export function pushSubscriptionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.patch(
-      '/subscriptions',
+      '/push/subscriptions',
       { schema: apiContract['PATCH /api/push/subscriptions'] },
       async (request) => {
         const userId = signedInUser(request).id;
@@ -44,7 +44,7 @@ export function pushSubscriptionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.delete(
-      '/subscriptions',
+      '/push/subscriptions',
       { schema: apiContract['DELETE /api/push/subscriptions'] },
       async (request) => {
         await deleteSubscription(db, signedInUser(request).id, request.body.endpoint);

@@ -11,7 +11,7 @@ const reportsPerDay = { limit: REPORTS_PER_DAY, windowSeconds: 24 * 60 * 60 };
 /** `POST /api/reports`: a reflection or a person reported for an operator to review. */
 export function reportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post('/', { schema: apiContract['POST /api/reports'] }, async (request, reply) => {
+    app.post('/reports', { schema: apiContract['POST /api/reports'] }, async (request, reply) => {
       const reporter = signedInUser(request);
       const now = ctx.clock();
       await enforceRateLimit(ctx.rateLimits, `reports:user:${reporter.id}`, reportsPerDay, now);

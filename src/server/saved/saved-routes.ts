@@ -12,12 +12,12 @@ import { listSavedStanzas, removeSavedStanza, saveStanza } from './saved-stanzas
 export function savedStanzaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { db, clock } = ctx;
   return async (app) => {
-    app.get('/', { schema: apiContract['GET /api/saved'] }, async (request) =>
+    app.get('/saved', { schema: apiContract['GET /api/saved'] }, async (request) =>
       listSavedStanzas(db, signedInUser(request).id, currentDayFor(ctx, request)),
     );
 
     app.put(
-      '/:day',
+      '/saved/:day',
       {
         schema: apiContract['PUT /api/saved/:day'],
         config: { signInMessage: 'You must be logged in to save stanzas' },
@@ -33,11 +33,15 @@ export function savedStanzaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     // Removing is never refused for the day's date: a saved day may lie ahead once the cycle
     // begins again, and the reader can always let go of their own bookmark.
-    app.delete('/:day', { schema: apiContract['DELETE /api/saved/:day'] }, async (request) => {
-      if (!(await removeSavedStanza(db, signedInUser(request).id, request.params.day))) {
-        throw new HttpError(404, SAVED_STANZA_NOT_FOUND);
-      }
-      return { ok: true as const };
-    });
+    app.delete(
+      '/saved/:day',
+      { schema: apiContract['DELETE /api/saved/:day'] },
+      async (request) => {
+        if (!(await removeSavedStanza(db, signedInUser(request).id, request.params.day))) {
+          throw new HttpError(404, SAVED_STANZA_NOT_FOUND);
+        }
+        return { ok: true as const };
+      },
+    );
   };
 }

@@ -22,7 +22,7 @@ import {
 export function searchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { db } = ctx;
   return async (app) => {
-    app.get('/', { schema: apiContract['GET /api/search'] }, async (request) => {
+    app.get('/search', { schema: apiContract['GET /api/search'] }, async (request) => {
       const { q } = request.query;
       const user = request.currentUser;
       const scope = request.query.scope ?? (user ? 'all' : 'readings');

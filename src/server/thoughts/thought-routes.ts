@@ -27,12 +27,16 @@ const notModified = (reply: FastifyReply) => reply.code(304).send();
 export function thoughtRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { db } = ctx;
   return async (app) => {
-    app.get('/meta/total', { schema: apiContract['GET /api/thoughts/meta/total'] }, async () => ({
-      totalDays: TOTAL_DAYS,
-    }));
+    app.get(
+      '/thoughts/meta/total',
+      { schema: apiContract['GET /api/thoughts/meta/total'] },
+      async () => ({
+        totalDays: TOTAL_DAYS,
+      }),
+    );
 
     app.get(
-      '/today',
+      '/thoughts/today',
       { schema: apiContract['GET /api/thoughts/today'], config: { followsReadersPace: true } },
       // Not an async function: the kept answer, as nearly every call finds it, is sent at once.
       (request, reply) => {
@@ -57,13 +61,13 @@ export function thoughtRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.get(
-      '/',
+      '/thoughts',
       { schema: apiContract['GET /api/thoughts'], config: { followsReadersPace: true } },
       async (request) => thoughtsUpTo(db, currentDayFor(ctx, request)),
     );
 
     app.get(
-      '/:dayNumber',
+      '/thoughts/:dayNumber',
       {
         schema: apiContract['GET /api/thoughts/:dayNumber'],
         config: { followsReadersPace: true },
@@ -79,14 +83,18 @@ export function thoughtRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
 export function gathaInfoRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/info', { schema: apiContract['GET /api/gathas/info'] }, async () =>
+    app.get('/gathas/info', { schema: apiContract['GET /api/gathas/info'] }, async () =>
       everyGathaInfo(ctx.db),
     );
 
-    app.get('/info/:day', { schema: apiContract['GET /api/gathas/info/:day'] }, async (request) => {
-      const info = await gathaInfoFor(ctx.db, request.params.day);
-      if (!info) throw new HttpError(404, 'No Gatha information for that day');
-      return info;
-    });
+    app.get(
+      '/gathas/info/:day',
+      { schema: apiContract['GET /api/gathas/info/:day'] },
+      async (request) => {
+        const info = await gathaInfoFor(ctx.db, request.params.day);
+        if (!info) throw new HttpError(404, 'No Gatha information for that day');
+        return info;
+      },
+    );
   };
 }

@@ -16,22 +16,26 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { clock } = ctx;
   const secure = ctx.config.https;
   return async (app) => {
-    app.patch('/me', { schema: apiContract['PATCH /api/users/me'] }, async (request, reply) => {
-      const user = signedInUser(request);
-      const caller = {
-        now: clock(),
-        ip: request.ip,
-        log: request.log,
-        timeZone: requestTimeZone(request, ctx.config.appTimezone),
-      };
-      const updated = await updateProfile(ctx, user, request.body, caller);
-      // Every device learns a changed pace at its next signed-in call; this one at once.
-      setPaceHint(reply, updated.pace, secure);
-      return { user: toUser(updated) };
-    });
+    app.patch(
+      '/users/me',
+      { schema: apiContract['PATCH /api/users/me'] },
+      async (request, reply) => {
+        const user = signedInUser(request);
+        const caller = {
+          now: clock(),
+          ip: request.ip,
+          log: request.log,
+          timeZone: requestTimeZone(request, ctx.config.appTimezone),
+        };
+        const updated = await updateProfile(ctx, user, request.body, caller);
+        // Every device learns a changed pace at its next signed-in call; this one at once.
+        setPaceHint(reply, updated.pace, secure);
+        return { user: toUser(updated) };
+      },
+    );
 
     app.delete(
-      '/me',
+      '/users/me',
       { schema: apiContract['DELETE /api/users/me'], config: { openWhileSuspended: true } },
       async (request, reply) => {
         const user = signedInUser(request);

@@ -9,7 +9,7 @@ export function peopleSearchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { db } = ctx;
   const discoverPeople = peopleToDiscover(ctx);
   return async (app) => {
-    app.get('/search', { schema: apiContract['GET /api/users/search'] }, async (request) => {
+    app.get('/users/search', { schema: apiContract['GET /api/users/search'] }, async (request) => {
       const user = signedInUser(request);
       const { q = '', discover } = request.query;
       if (discover === 'true') return discoverPeople(user);
