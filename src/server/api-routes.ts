@@ -30,7 +30,7 @@ import { peopleSearchRoutes } from './users/people-search-routes.js';
  * Adds each feature's routes to the scope itself, each at its whole path under /api. A plugin of
  * its own per feature would give that feature's requests and replies their own classes in
  * Fastify, and the code every answer shares (hooks, headers, the log line) would meet some thirty
- * of them and slow down for all (docs/DECISIONS.md, decision 034).
+ * of them and slow down for all (docs/decisions/034).
  */
 async function addRoutes(scope: FastifyInstance, features: FastifyPluginAsyncZod[]) {
   for (const routes of features) await scope.register(fastifyPlugin(routes));
