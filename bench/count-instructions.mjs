@@ -8,13 +8,15 @@
 //
 //   node bench/count-instructions.mjs [--path /api/thoughts/today] [--warm 10000]
 //                                     [--count 12000] [--port 4345] [--top 15] [--ceiling]
-//                                     [--mixed]
+//                                     [--mixed] [--database-url postgres://...]
 // --ceiling counts the bench's ceiling (ceiling-server.mjs, a bare Fastify route) sending the
 // answer the app gives for --path, under the same node flags: the same count for the work the
 // app adds. Only for an address that answers without signing in.
 // --mixed warms and counts signed-in reads of every part of the API in turn instead of --path,
 // as real use and the bench's rows mix them: code every answer shares then meets every route's
 // requests, not only one route's, and is counted as it runs for all of them.
+// --database-url runs the app on that database (an empty PostgreSQL database, say) instead of a
+// new SQLite file, to count what one engine's answers cost beside the other's.
 // Needs the compiled server (dist/server) and valgrind (Debian's package). Takes minutes: the
 // server runs about fifty times slower under valgrind.
 import { execFileSync, spawn } from 'node:child_process';
@@ -35,6 +37,7 @@ const { values: options } = parseArgs({
     top: { type: 'string', default: '15' },
     ceiling: { type: 'boolean', default: false },
     mixed: { type: 'boolean', default: false },
+    'database-url': { type: 'string' },
   },
 });
 const warm = Number(options.warm);
@@ -50,7 +53,7 @@ const appEnv = {
   NODE_ENV: 'production',
   PORT: options.port,
   APP_URL: base,
-  DATABASE_URL: `sqlite:${path.join(dir, 'app.db')}`,
+  DATABASE_URL: options['database-url'] ?? `sqlite:${path.join(dir, 'app.db')}`,
   MAIL_OUTBOX_DIR: path.join(dir, 'outbox'),
   SHARE_IMAGES_DIR: path.join(dir, 'share-images'),
   SHARE_IMAGES_DRAW_AHEAD: 'false',

@@ -201,3 +201,43 @@ describe('a 401 for a session a sign-in elsewhere replaced', () => {
     }
   });
 });
+
+describe('the time zone every call carries', () => {
+  // The zone is looked up at most once a minute: each test runs a minute after the one before (and after the real clock of the tests above).
+  let minute = Date.UTC(2100, 0, 1);
+  const aMinuteLater = () => {
+    minute += 61_000;
+    vi.useFakeTimers({ now: minute, toFake: ['Date'] });
+  };
+  afterEach(() => vi.useRealTimers());
+
+  const sentZone = async () => {
+    const fetch = answering(200, []);
+    await callApi('GET /api/users/search', { query: { q: 'Asker' } });
+    return (fetch.mock.calls[0]![1].headers as Record<string, string>)['X-Timezone'];
+  };
+
+  it('is the zone Temporal names, where the browser has Temporal', async () => {
+    aMinuteLater();
+    vi.stubGlobal('Temporal', { Now: { timeZoneId: () => 'Pacific/Chatham' } });
+    expect(await sentZone()).toBe('Pacific/Chatham');
+  });
+
+  it('is the date formatter’s zone in a browser without Temporal', async () => {
+    aMinuteLater();
+    vi.stubGlobal('Temporal', undefined);
+    expect(await sentZone()).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  });
+
+  it('is the date formatter’s zone when Temporal cannot name one', async () => {
+    aMinuteLater();
+    vi.stubGlobal('Temporal', {
+      Now: {
+        timeZoneId: () => {
+          throw new RangeError('no zone');
+        },
+      },
+    });
+    expect(await sentZone()).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  });
+});

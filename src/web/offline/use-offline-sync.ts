@@ -9,17 +9,21 @@ import { rebaseDraft } from './drafts.js';
 import { rememberEntry } from './known-entries.js';
 import { type SyncReport, sendPendingSaves } from './sync.js';
 
-const listFormat = new Intl.ListFormat('en', { style: 'long', type: 'conjunction' });
+// Built when a notice first lists days, not as the app starts: a first Intl formatter loads the
+// locale's data, which the morning page need not wait for.
+let listFormat: Intl.ListFormat | undefined;
 
 function daysText(days: number[]): string {
-  return days.length === 1 ? `day ${days[0]}` : `days ${listFormat.format(days.map(String))}`;
+  if (days.length === 1) return `day ${days[0]}`;
+  listFormat ??= new Intl.ListFormat('en', { style: 'long', type: 'conjunction' });
+  return `days ${listFormat.format(days.map(String))}`;
 }
 
 /**
  * One notice for the run; a refusal matters most, then a change that needs the reader's choice,
  * so they win the single slot.
  */
-function syncNotice({ synced, refused, changed }: SyncReport): Notice | null {
+export function syncNotice({ synced, refused, changed }: SyncReport): Notice | null {
   if (refused.length > 0) {
     const one = refused.length === 1;
     const reason = one ? refused[0]?.reason : undefined;
