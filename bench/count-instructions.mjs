@@ -9,6 +9,7 @@
 //   node bench/count-instructions.mjs [--path /api/thoughts/today] [--warm 10000]
 //                                     [--count 12000] [--port 4345] [--top 15] [--ceiling]
 //                                     [--mixed] [--database-url postgres://...]
+//                                     [--callers Builtins_KeyedLoadIC_Megamorphic]
 // --ceiling counts the bench's ceiling (ceiling-server.mjs, a bare Fastify route) sending the
 // answer the app gives for --path, under the same node flags: the same count for the work the
 // app adds. Only for an address that answers without signing in.
@@ -17,6 +18,8 @@
 // requests, not only one route's, and is counted as it runs for all of them.
 // --database-url runs the app on that database (an empty PostgreSQL database, say) instead of a
 // new SQLite file, to count what one engine's answers cost beside the other's.
+// --callers also lists, for each function whose name holds that text, what called it and how
+// much of its count each caller's calls make.
 // Needs the compiled server (dist/server) and valgrind (Debian's package). Takes minutes: the
 // server runs about fifty times slower under valgrind.
 import { execFileSync, spawn } from 'node:child_process';
@@ -38,6 +41,7 @@ const { values: options } = parseArgs({
     ceiling: { type: 'boolean', default: false },
     mixed: { type: 'boolean', default: false },
     'database-url': { type: 'string' },
+    callers: { type: 'string' },
   },
 });
 const warm = Number(options.warm);
@@ -111,6 +115,58 @@ async function capturedAnswer() {
   }
 }
 
+/** The map of compiled code node writes with --perf-basic-prof-only-functions. */
+function perfMapOf(pid) {
+  return path.join(os.tmpdir(), `perf-${pid}.map`);
+}
+
+/**
+ * Names callgrind's address-only entries (`???:0x...`) by the JavaScript function whose compiled
+ * code holds the address, from the map node wrote: undefined for others, or when none holds it.
+ */
+function compiledNames(pid) {
+  const regions = [];
+  if (fs.existsSync(perfMapOf(pid))) {
+    for (const line of fs.readFileSync(perfMapOf(pid), 'utf8').split('\n')) {
+      const match = /^([0-9a-f]+) ([0-9a-f]+) (.*)$/.exec(line);
+      if (match) regions.push([parseInt(match[1], 16), parseInt(match[2], 16), match[3]]);
+    }
+  }
+  return (name) => {
+    const address = /^\?\?\?:0x([0-9a-f]+)/.exec(name)?.[1];
+    if (!address) return undefined;
+    const at = parseInt(address, 16);
+    // The last region written for an address is the code there now: code may be freed and its
+    // place reused.
+    const region = regions.findLast(([start, size]) => at >= start && at < start + size);
+    return region && `${region[2]} (${name.slice(4).split(' ')[0]})`;
+  };
+}
+
+/**
+ * The callers of the functions whose name holds `wanted`, from callgrind_annotate's caller tree:
+ * each function's block lists its callers (`<` lines, with the cost of their calls) above the
+ * function itself (the `*` line).
+ */
+function printCallers(tree, wanted, named, perAnswer) {
+  let callers = [];
+  for (const line of tree.split('\n')) {
+    const call = /^\s*([\d,]+) \(\s*[\d.]+%\)\s+<\s+(.*?)(?: \(\d+x\))?(?: \[.*\])?$/.exec(line);
+    if (call) {
+      callers.push([Number(call[1].replaceAll(',', '')), call[2].trim()]);
+      continue;
+    }
+    const own = /^\s*([\d,]+) \(\s*[\d.]+%\)\s+\*\s+(.*)$/.exec(line);
+    if (own && own[2].includes(wanted)) {
+      console.log(`\ncalls to ${own[2].trim().slice(0, 100)}, per answer, by caller:`);
+      for (const [n, name] of callers.sort((a, b) => b[0] - a[0]).slice(0, 25)) {
+        console.log(`${perAnswer(n).padStart(9)}  ${(named(name) ?? name).slice(0, 120)}`);
+      }
+    }
+    if (!/^\s*$/.test(line) && !call) callers = own ? [] : callers;
+  }
+}
+
 /** The session tokens of `count` new readers, signed up through the API. */
 async function signedUpSessions(count) {
   const sessions = [];
@@ -145,6 +201,8 @@ const server = spawn(
     '--instr-atstart=no',
     `--callgrind-out-file=${profile}`,
     process.execPath,
+    // Where V8 put each function it compiled, so the count can name code it shows as an address.
+    '--perf-basic-prof-only-functions',
     '--max-semi-space-size=2',
     '--max-old-space-size=512',
     ...counted,
@@ -224,11 +282,23 @@ try {
   console.log(`  garbage collection ${perAnswer(collecting)}`);
   console.log(`  compiling ${perAnswer(compiling)}`);
   console.log(`  the rest ${perAnswer(all - collecting - compiling)}`);
-  console.log(`\nper answer, by function (code V8 compiled shows as an address):`);
+  console.log(`\nper answer, by function (compiled JavaScript as V8 named it, else its address):`);
+  const named = compiledNames(server.pid);
   const top = [...functions].sort((a, b) => b[1] - a[1]).slice(0, Number(options.top));
-  for (const [name, n] of top) console.log(`${perAnswer(n).padStart(9)}  ${name.slice(0, 110)}`);
+  for (const [name, n] of top) {
+    console.log(`${perAnswer(n).padStart(9)}  ${(named(name) ?? name).slice(0, 110)}`);
+  }
+  if (options.callers) {
+    const tree = execFileSync(
+      'callgrind_annotate',
+      ['--tree=caller', '--threshold=100', path.join(dir, dumped)],
+      { maxBuffer: 256 * 1024 * 1024 },
+    ).toString();
+    printCallers(tree, options.callers, named, perAnswer);
+  }
 } finally {
   server.kill('SIGTERM');
   await new Promise((resolve) => server.once('close', resolve));
   fs.rmSync(dir, { recursive: true, force: true });
+  fs.rmSync(perfMapOf(server.pid), { force: true });
 }
