@@ -32,11 +32,28 @@ async function holdCookies(port, baseUrl, cookieText) {
 }
 
 /**
+ * Why a run measured nothing of the page, when it did not: Lighthouse itself failed (it could
+ * not record its trace, say), or a metric the performance score needs could not be computed
+ * (the page painted nothing Lighthouse could see as its largest paint, say), which leaves the
+ * score empty rather than low.
+ */
+function failureOf(lhr) {
+  if (lhr.runtimeError) return lhr.runtimeError.message;
+  const performance = lhr.categories.performance;
+  if (!performance || performance.score !== null) return undefined;
+  const failed = performance.auditRefs
+    .map((ref) => lhr.audits[ref.id])
+    .filter((audit) => audit?.errorMessage)
+    .map((audit) => `${audit.id}: ${audit.errorMessage}`);
+  return `no performance score (${failed.join('; ') || 'no audit said why'})`;
+}
+
+/**
  * Scores (0-100) per page, with the audits that cost points: of `runs` runs of each page, the
  * one with the median performance score (Lighthouse's own advice for a figure that varies from
  * run to run with what else the machine is doing), with every run's performance score beside it.
- * A run in which Lighthouse itself failed (it could not record its trace, say) scores nothing
- * for a reason that is not the page's: it is run once more, and its failure is listed.
+ * A run that measured nothing (failureOf) scores nothing for a reason that is not the page's
+ * speed: it is run once more, and its failure is listed.
  */
 export async function lighthousePages(baseUrl, pages, { runs = 3 } = {}) {
   const chrome = await chromeLauncher.launch({
@@ -61,8 +78,9 @@ export async function lighthousePages(baseUrl, pages, { runs = 3 } = {}) {
       };
       for (let run = 0; run < runs; run += 1) {
         let lhr = await runOnce();
-        if (lhr.runtimeError) {
-          failedRuns.push(`${lhr.runtimeError.message} (run again)`);
+        const failure = failureOf(lhr);
+        if (failure) {
+          failedRuns.push(`${failure} (run again)`);
           lhr = await runOnce();
         }
         lhrs.push(lhr);
@@ -97,10 +115,7 @@ export async function lighthousePages(baseUrl, pages, { runs = 3 } = {}) {
         performanceRuns: lhrs.map((run) => Math.round(performanceOf(run) * 100)),
         // Why a run scored nothing, when Lighthouse itself failed (a timeout, a page that did
         // not paint in time): listed, never hidden, whether its second run worked or not.
-        runErrors: [
-          ...failedRuns,
-          ...lhrs.flatMap((run) => (run.runtimeError ? [run.runtimeError.message] : [])),
-        ],
+        runErrors: [...failedRuns, ...lhrs.map(failureOf).filter(Boolean)],
         metrics: {
           fcp: lhr.audits['first-contentful-paint']?.displayValue,
           lcp: lhr.audits['largest-contentful-paint']?.displayValue,

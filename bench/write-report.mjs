@@ -403,6 +403,11 @@ function reasons(main, smallest, larger) {
   for (const page of main.lighthouse?.pages ?? []) {
     if (page.misses.length)
       lines.push(`- Lighthouse ${page.path} lost points on: ${page.misses.join('; ')}.`);
+    // A run scored 0 measured nothing of the page: why is said, never left to look like a score.
+    if (page.runErrors?.length)
+      lines.push(
+        `- Lighthouse ${page.path}, runs that measured nothing: ${page.runErrors.join('; ')}.`,
+      );
   }
   return lines.join('\n');
 }

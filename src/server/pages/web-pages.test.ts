@@ -95,8 +95,22 @@ describe('serving the built web app', () => {
 
   it('never hands out a compressed copy under its own name', async () => {
     const copy = await web.app.inject({ url: '/assets/app-abc123.js.br' });
+    expect(copy.statusCode).toBe(404);
     expect(copy.headers['content-encoding']).toBeUndefined();
-    expect(copy.headers['content-type']).toMatch(/text\/html/);
+    expect(copy.body).not.toContain('console.log');
+  });
+
+  it('answers a missing build file as missing, not with a page the browser would refuse', async () => {
+    for (const url of ['/assets/index-0ld8uild.js', '/assets/index-0ld8uild.css?v=1']) {
+      const missing = await web.app.inject({ url, headers: { 'accept-encoding': 'br, gzip' } });
+      expect(missing.statusCode, url).toBe(404);
+      expect(missing.headers['content-type'], url).toMatch(/text\/plain/);
+      expect(missing.headers['cache-control'], url).toBe('no-cache');
+      expect(missing.body, url).toBe('Not found');
+    }
+    const page = await web.app.inject({ url: '/assetsroom' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
   });
 
   it('answers /landing and /app/* with their pre-rendered pages, compressed, and the rest with index.html', async () => {

@@ -37,6 +37,9 @@ function hintSignedInBrowser(request: FastifyRequest, reply: FastifyReply, secur
   }
 }
 
+/** Where the build puts its files named by their content (vite.config.ts). */
+const ASSETS_PREFIX = '/assets/';
+
 /** Where the daily screen is rendered for the signed-in reader (the installed app's start). */
 const READER_PAGE_PATH = '/app/daily-ritual';
 
@@ -79,6 +82,15 @@ export async function serveWebApp(app: FastifyInstance, ctx: AppContext): Promis
   }
   app.setNotFoundHandler(async (request, reply) => {
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    // A build's file that is not here (one a page of an earlier build names, say) is missing, not
+    // a page: a page in its place is refused by the browser as a script or style anyway.
+    if (request.url.startsWith(ASSETS_PREFIX)) {
+      return reply
+        .code(404)
+        .header('cache-control', 'no-cache')
+        .type('text/plain')
+        .send('Not found');
+    }
     if (hasWeb && wantsPage && !request.url.startsWith('/api/') && request.url !== '/api') {
       hintSignedInBrowser(request, reply, secure);
       const pathname = request.url.split('?')[0] ?? '/';
