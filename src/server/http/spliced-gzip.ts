@@ -1,4 +1,5 @@
 import zlib from 'node:zlib';
+import { type Checksum, checksumOf, crcFollowedBy } from './crc32-joining.js';
 
 /**
  * A stretch of a gzip answer, compressed on its own: its deflate blocks end on a byte, with no
@@ -8,6 +9,11 @@ import zlib from 'node:zlib';
 export interface GzipStretch {
   text: Buffer;
   deflated: Buffer;
+  /**
+   * For a stretch kept and sent many times: its text's checksum, so an answer's CRC joins it
+   * without reading the text again (on the reader's page, most of its bytes).
+   */
+  checksum?: Checksum;
 }
 
 /** A stretch compressed as small as it goes: for text kept and sent many times. */
@@ -17,7 +23,7 @@ export function compressedStretch(text: string): GzipStretch {
     level: zlib.constants.Z_BEST_COMPRESSION,
     finishFlush: zlib.constants.Z_SYNC_FLUSH,
   });
-  return { text: bytes, deflated };
+  return { text: bytes, deflated, checksum: checksumOf(bytes) };
 }
 
 /** The most a stored block holds. */
@@ -51,8 +57,9 @@ export function gzipOfStretches(stretches: readonly GzipStretch[]): Buffer {
   let crc = 0;
   let size = 0;
   for (const stretch of stretches) {
+    if (stretch.checksum) crc = crcFollowedBy(crc, stretch.checksum);
     // Node 20's crc32 of no bytes answers 0, not the value it was given.
-    if (stretch.text.length > 0) crc = zlib.crc32(stretch.text, crc);
+    else if (stretch.text.length > 0) crc = zlib.crc32(stretch.text, crc);
     size += stretch.text.length;
   }
   const trailer = Buffer.alloc(8);
