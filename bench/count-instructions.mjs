@@ -9,7 +9,7 @@
 //   node bench/count-instructions.mjs [--path /api/thoughts/today] [--warm 10000]
 //                                     [--count 12000] [--port 4345] [--top 15] [--ceiling]
 //                                     [--mixed] [--database-url postgres://...]
-//                                     [--callers Builtins_KeyedLoadIC_Megamorphic]
+//                                     [--callers 'RegExp|ToLowerCase']
 // --ceiling counts the bench's ceiling (ceiling-server.mjs, a bare Fastify route) sending the
 // answer the app gives for --path, under the same node flags: the same count for the work the
 // app adds. Only for an address that answers without signing in.
@@ -18,8 +18,8 @@
 // requests, not only one route's, and is counted as it runs for all of them.
 // --database-url runs the app on that database (an empty PostgreSQL database, say) instead of a
 // new SQLite file, to count what one engine's answers cost beside the other's.
-// --callers also lists, for each function whose name holds that text, what called it and how
-// much of its count each caller's calls make.
+// --callers also lists, for each function whose name matches that pattern, what called it and
+// how much of its count each caller's calls make.
 // Needs the compiled server (dist/server) and valgrind (Debian's package). Takes minutes: the
 // server runs about fifty times slower under valgrind.
 import { execFileSync, spawn } from 'node:child_process';
@@ -144,7 +144,7 @@ function compiledNames(pid) {
 }
 
 /**
- * The callers of the functions whose name holds `wanted`, from callgrind_annotate's caller tree:
+ * The callers of the functions whose name matches `wanted`, from callgrind_annotate's caller tree:
  * each function's block lists its callers (`<` lines, with the cost of their calls) above the
  * function itself (the `*` line).
  */
@@ -157,7 +157,7 @@ function printCallers(tree, wanted, named, perAnswer) {
       continue;
     }
     const own = /^\s*([\d,]+) \(\s*[\d.]+%\)\s+\*\s+(.*)$/.exec(line);
-    if (own && own[2].includes(wanted)) {
+    if (own && wanted.test(own[2])) {
       console.log(`\ncalls to ${own[2].trim().slice(0, 100)}, per answer, by caller:`);
       for (const [n, name] of callers.sort((a, b) => b[0] - a[0]).slice(0, 25)) {
         console.log(`${perAnswer(n).padStart(9)}  ${(named(name) ?? name).slice(0, 120)}`);
@@ -294,7 +294,7 @@ try {
       ['--tree=caller', '--threshold=100', path.join(dir, dumped)],
       { maxBuffer: 256 * 1024 * 1024 },
     ).toString();
-    printCallers(tree, options.callers, named, perAnswer);
+    printCallers(tree, new RegExp(options.callers), named, perAnswer);
   }
 } finally {
   server.kill('SIGTERM');
