@@ -173,7 +173,17 @@ describe('serving the web app', () => {
       expect(page.body).toContain('The Threefold Path');
       expect(page.headers['content-security-policy']).toContain("default-src 'self'");
       expect(page.headers['content-security-policy']).toContain("script-src 'self'");
-      expect(page.headers['x-frame-options']).toBe('DENY');
+      expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(page.headers['x-content-type-options']).toBe('nosniff');
+      // Headers only unsupported engines read are not sent (docs/decisions/035).
+      for (const obsolete of [
+        'x-frame-options',
+        'x-xss-protection',
+        'x-download-options',
+        'x-permitted-cross-domain-policies',
+      ]) {
+        expect(page.headers[obsolete]).toBeUndefined();
+      }
     }
     const asset = await web.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(asset.statusCode).toBe(200);
