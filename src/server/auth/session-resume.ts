@@ -41,16 +41,19 @@ export async function resumeCallerSession(
 }
 
 /**
- * The session resumed at once, when it is kept and nothing needs reading or writing first (see
- * keptActiveSession); false when `resumeCallerSession` must answer.
+ * The caller's person at once, their session resumed as `resumeCallerSession` would, when it is
+ * kept and nothing needs reading or writing first (see keptActiveSession); undefined when
+ * `resumeCallerSession` must answer.
  */
-function resumeKeptSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): boolean {
+export function keptCallerSession(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): UserRow | undefined {
   const token = sessionToken(request);
-  if (!token) return false;
+  if (!token) return undefined;
   const session = keptActiveSession(ctx, token, callerJustChanged(request));
-  if (!session) return false;
-  takeSession(ctx, request, reply, token, session);
-  return true;
+  return (session && takeSession(ctx, request, reply, token, session)) ?? undefined;
 }
 
 /** Puts the session on the request, and its cookies on the answer. Returns the person, or null. */
@@ -102,7 +105,7 @@ export function resumeSessions(app: FastifyInstance, ctx: AppContext): void {
     const { withoutSession, followsReadersPace } = request.routeOptions.config;
     if (withoutSession && !(followsReadersPace && hasOwnPaceHint(request))) return done();
     if (!sessionToken(request)) return done();
-    if (resumeKeptSession(ctx, request, reply)) return done();
+    if (keptCallerSession(ctx, request, reply)) return done();
     const header = request.headers['x-timezone'];
     const timeZone = Array.isArray(header) ? header[0] : header;
     resumeCallerSession(ctx, request, reply, timeZone).then(() => done(), done);

@@ -15,7 +15,7 @@ import {
 } from '#shared/reader-page-parts';
 import { acceptsEncoding } from '../http/accepted-encodings.js';
 import type { AppContext } from '../app-context.js';
-import { resumeCallerSession } from '../auth/session-resume.js';
+import { keptCallerSession, resumeCallerSession } from '../auth/session-resume.js';
 import { toUser } from '../auth/users.js';
 import { HttpError } from '../http/http-errors.js';
 import {
@@ -26,7 +26,7 @@ import {
 } from '../http/spliced-gzip.js';
 import { knownZoneOr, readingPaceOf } from '../readings/reading-day.js';
 import { gathaInfoFor } from '../readings/readings.js';
-import { type TodayAnswer, todayAnswer } from '../readings/today-answers.js';
+import { type TodayAnswer, keptTodayAnswer, todayAnswer } from '../readings/today-answers.js';
 import { PAGE_RENDER_DIR, PAGE_RENDER_ENTRY, READER_PAGE_TEMPLATE } from '#shared/web-build';
 
 /**
@@ -75,6 +75,11 @@ interface SharedReaderPage {
   stretches: GzipStretch[];
 }
 
+/** The shared page's key: the answer's tag names today's reading and the reader's day in it. */
+function sharedPageKey(timeZone: string, pace: string, answer: TodayAnswer): string {
+  return `reader page ${timeZone} ${pace} ${answer.etag}`;
+}
+
 async function sharedReaderPage(
   ctx: AppContext,
   render: ReaderPageRenderer,
@@ -82,8 +87,7 @@ async function sharedReaderPage(
   pace: ReaderPageData['me']['pace'],
   answer: TodayAnswer,
 ): Promise<SharedReaderPage> {
-  // The answer's tag names today's reading and the reader's day in it (their pace included).
-  return ctx.cache.fromContent(`reader page ${timeZone} ${pace} ${answer.etag}`, async () => {
+  return ctx.cache.fromContent(sharedPageKey(timeZone, pace, answer), async () => {
     const gathaInfo = await gathaInfoFor(ctx.db, answer.today.dayNumber);
     const shared = readerPageDataSchema
       .omit({ me: true })
@@ -165,13 +169,17 @@ export async function sendReaderDailyPage(
   reply: FastifyReply,
 ): Promise<boolean> {
   const requestedZone = request.cookies[TIME_ZONE_COOKIE];
-  const reader = await resumeCallerSession(ctx, request, reply, requestedZone);
+  // What is kept is taken at once: most mornings' pages wait on nothing.
+  const reader =
+    keptCallerSession(ctx, request, reply) ??
+    (await resumeCallerSession(ctx, request, reply, requestedZone));
   // A suspended account has no daily page; the shell shows it what it may still do.
   if (!reader || reader.suspended_at !== null) return false;
   const pace = readingPaceOf(reader);
   let answer: TodayAnswer;
   try {
-    answer = await todayAnswer(ctx, requestedZone, pace);
+    answer =
+      keptTodayAnswer(ctx, requestedZone, pace) ?? (await todayAnswer(ctx, requestedZone, pace));
   } catch (error) {
     // No content loaded yet: the shell shows the reader what the API says about it.
     if (error instanceof HttpError) return false;
@@ -183,7 +191,9 @@ export async function sendReaderDailyPage(
 
   let body: ReturnType<typeof readerPageBody>;
   try {
-    const page = await sharedReaderPage(ctx, render, timeZone, me.pace, answer);
+    const page =
+      ctx.cache.keptContent<SharedReaderPage>(sharedPageKey(timeZone, me.pace, answer)) ??
+      (await sharedReaderPage(ctx, render, timeZone, me.pace, answer));
     const parts = render.parts(me, answer.today.dayNumber, request.headers.cookie ?? '');
     body = readerPageBody(request, page, parts);
   } catch (error) {
