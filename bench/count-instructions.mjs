@@ -157,8 +157,9 @@ function printCallers(tree, wanted, named, perAnswer) {
       continue;
     }
     const own = /^\s*([\d,]+) \(\s*[\d.]+%\)\s+\*\s+(.*)$/.exec(line);
-    if (own && wanted.test(own[2])) {
-      console.log(`\ncalls to ${own[2].trim().slice(0, 100)}, per answer, by caller:`);
+    const ownName = own && (named(own[2].trim()) ?? own[2].trim());
+    if (ownName && wanted.test(ownName)) {
+      console.log(`\ncalls to ${ownName.slice(0, 100)}, per answer, by caller:`);
       for (const [n, name] of callers.sort((a, b) => b[0] - a[0]).slice(0, 25)) {
         console.log(`${perAnswer(n).padStart(9)}  ${(named(name) ?? name).slice(0, 120)}`);
       }
@@ -201,8 +202,9 @@ const server = spawn(
     '--instr-atstart=no',
     `--callgrind-out-file=${profile}`,
     process.execPath,
-    // Where V8 put each function it compiled, so the count can name code it shows as an address.
-    '--perf-basic-prof-only-functions',
+    // Where V8 put the code it made (functions, and regular expressions compiled to machine
+    // code), so the count can name code it shows as an address.
+    '--perf-basic-prof',
     '--max-semi-space-size=2',
     '--max-old-space-size=512',
     ...counted,
@@ -239,7 +241,8 @@ try {
       request: () => ({
         path: paths[next % paths.length],
         headers: {
-          cookie: `tfp_session=${sessions[next++ % sessions.length]}`,
+          // As a signed-in browser sends them: the session and the page's hint set beside it.
+          cookie: `tfp_session=${sessions[next++ % sessions.length]}; tfp_signed_in=1`,
           'accept-encoding': 'gzip, deflate, br, zstd',
         },
       }),

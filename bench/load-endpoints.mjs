@@ -4,6 +4,7 @@ import autocannon from 'autocannon';
 import { keepAliveLoad } from './keep-alive-load.mjs';
 
 const SESSION_COOKIE = 'tfp_session';
+const SIGNED_IN_HINT_COOKIE = 'tfp_signed_in';
 
 /** While set, each list is walked in order instead of picked from at random (the warm-up). */
 let inTurn = null;
@@ -17,10 +18,14 @@ function pick(list) {
   return list[Math.floor(Math.random() * list.length)];
 }
 
-/** What a browser sends with every call: its session cookie and the encodings it takes. */
+/**
+ * What a signed-in browser sends with every call: the session cookie and the page's hint set
+ * beside it at sign-in (without the hint, every page answer would set it again, as for a browser
+ * signed in before it existed), and the encodings it takes.
+ */
 function signedIn(session, extra = {}) {
   return {
-    cookie: `${SESSION_COOKIE}=${session.token}`,
+    cookie: `${SESSION_COOKIE}=${session.token}; ${SIGNED_IN_HINT_COOKIE}=1`,
     'accept-encoding': 'gzip, deflate, br, zstd',
     ...extra,
   };

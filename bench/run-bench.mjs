@@ -672,7 +672,7 @@ async function runLighthouse(baseUrl, token) {
   const pages = await lighthousePages(baseUrl, [
     { path: '/landing' },
     { path: '/read/today', public: true },
-    { path: '/app/daily-ritual', cookie: `tfp_session=${token}` },
+    { path: '/app/daily-ritual', cookie: `tfp_session=${token}; tfp_signed_in=1` },
   ]);
   for (const page of pages) {
     log(
