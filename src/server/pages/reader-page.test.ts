@@ -108,6 +108,26 @@ describe('the daily screen rendered for the signed-in reader', () => {
     }
   });
 
+  it("shows the reader's account as it is after they change it, not as it was", async () => {
+    const reader = await signUp(t.app, { fullName: 'Before Change' });
+    const pageData = async () => {
+      const page = await t.app.inject({
+        url: '/app/daily-ritual',
+        headers: { cookie: `${SESSION_COOKIE}=${reader.sessionCookie}` },
+      });
+      return rendered(page.body).data;
+    };
+    expect((await pageData()).me.fullName).toBe('Before Change');
+    expect((await pageData()).me.fullName).toBe('Before Change');
+    const changed = await reader.api('PATCH /api/users/me', {
+      body: { fullName: 'After Change', discoverable: 'nobody' },
+    });
+    expect(changed.status).toBe(200);
+    const after = await pageData();
+    expect(after.me).toEqual(changed.body.user);
+    expect(after.me.fullName).toBe('After Change');
+  });
+
   it('shows the readings as they are after a content import, not as they were', async () => {
     const reader = await signUp(t.app);
     const cookies = { [SESSION_COOKIE]: reader.sessionCookie ?? '' };

@@ -17,6 +17,7 @@ import { acceptsEncoding } from '../http/accepted-encodings.js';
 import type { AppContext } from '../app-context.js';
 import { keptCallerSession, resumeCallerSession } from '../auth/session-resume.js';
 import { toUser } from '../auth/users.js';
+import type { UserRow } from '../db/tables.js';
 import { HttpError } from '../http/http-errors.js';
 import {
   type GzipStretch,
@@ -157,6 +158,23 @@ export function compressedFor(request: FastifyRequest, html: string) {
 }
 
 /**
+ * Each account's details as its page carries them, by the account's row: the session cache
+ * keeps one row per account, never changed in place, until the account changes, so the details
+ * are checked once rather than on every page.
+ */
+const pageAccounts = new WeakMap<UserRow, User>();
+
+function pageAccountOf(reader: UserRow): User {
+  let me = pageAccounts.get(reader);
+  if (!me) {
+    // The page carries the same answers as the API, so they hold only what their schemas name.
+    me = userSchema.parse(toUser(reader));
+    pageAccounts.set(reader, me);
+  }
+  return me;
+}
+
+/**
  * Sends today's daily screen rendered for the signed-in reader, from what the API would answer
  * the page (the same functions, called directly). Returns false, having sent nothing, when there
  * is no signed-in reader or no reading for today: the caller then sends the static shell, which
@@ -186,8 +204,7 @@ export async function sendReaderDailyPage(
     throw error;
   }
   const timeZone = knownZoneOr(requestedZone, ctx.config.appTimezone);
-  // The page carries the same answers as the API, so they hold only what their schemas name.
-  const me = userSchema.parse(toUser(reader));
+  const me = pageAccountOf(reader);
 
   let body: ReturnType<typeof readerPageBody>;
   try {

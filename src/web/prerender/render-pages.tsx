@@ -202,15 +202,23 @@ function escapedText(text: string): string {
 }
 const textEntities = { '"': 'quot', '&': 'amp', '<': 'lt' } as const;
 
+/**
+ * Each reader's initials and account details as their page carries them, by the account's
+ * details: the server hands the same object for an account until it changes, so they are
+ * written once, not for every page.
+ */
+const accountParts = new WeakMap<ReaderPageData['me'], Pick<ReaderParts, 'initials' | 'me'>>();
+
 /** The reader's own parts of their daily page, to fill the shared page's marks. */
 export function renderReaderParts(
   me: ReaderPageData['me'],
   day: number,
   requestCookies: string,
 ): ReaderParts {
-  return {
-    initials: escapedText(initials(me.fullName)),
-    progress: progressLine(day, requestCookies),
-    me: pageDataJson(me),
-  };
+  let account = accountParts.get(me);
+  if (!account) {
+    account = { initials: escapedText(initials(me.fullName)), me: pageDataJson(me) };
+    accountParts.set(me, account);
+  }
+  return { ...account, progress: progressLine(day, requestCookies) };
 }
