@@ -20,4 +20,16 @@ describe('a gzip answer spliced from stretches compressed apart', () => {
     const answer = gzipOfStretches([storedStretch(''), storedStretch(long), compressedStretch('')]);
     expect(zlib.gunzipSync(answer).toString()).toBe(long);
   });
+
+  it('joins the checksum of stored text kept for many answers as it would read the text', () => {
+    const kept = storedStretch('{"fullName":"Roxana Daryush"}', true);
+    const once = storedStretch('{"fullName":"Roxana Daryush"}');
+    expect(kept.checksum).toBeDefined();
+    const page = compressedStretch(`<main>${'the stanza of the day '.repeat(200)}`);
+    const answer = gzipOfStretches([page, kept, page, kept]);
+    expect(answer).toEqual(gzipOfStretches([page, once, page, once]));
+    expect(zlib.gunzipSync(answer).toString()).toBe(
+      `<main>${'the stanza of the day '.repeat(200)}{"fullName":"Roxana Daryush"}`.repeat(2),
+    );
+  });
 });

@@ -30,10 +30,11 @@ export function compressedStretch(text: string): GzipStretch {
 const STORED_BLOCK_MAX = 0xffff;
 
 /**
- * A stretch stored as it is, in stored blocks: for a few bytes sent once, where starting a
- * compressor would cost more than the bytes it saves.
+ * A stretch stored as it is, in stored blocks: for a few bytes, where starting a compressor would
+ * cost more than the bytes it saves. `kept`: it will be sent many times, so its checksum is
+ * worked out now, once.
  */
-export function storedStretch(text: string): GzipStretch {
+export function storedStretch(text: string, kept = false): GzipStretch {
   const bytes = Buffer.from(text);
   const blocks: Buffer[] = [];
   for (let at = 0; at < bytes.length; at += STORED_BLOCK_MAX) {
@@ -44,7 +45,8 @@ export function storedStretch(text: string): GzipStretch {
     header.writeUInt16LE(~chunk.length & 0xffff, 3);
     blocks.push(header, chunk);
   }
-  return { text: bytes, deflated: Buffer.concat(blocks) };
+  const deflated = Buffer.concat(blocks);
+  return kept ? { text: bytes, deflated, checksum: checksumOf(bytes) } : { text: bytes, deflated };
 }
 
 // ID1 ID2, deflate, no flags, no time, no extra flags, unknown system.

@@ -113,9 +113,9 @@ describe('the daily screen rendered for the signed-in reader', () => {
     const pageData = async () => {
       const page = await t.app.inject({
         url: '/app/daily-ritual',
-        headers: { cookie: `${SESSION_COOKIE}=${reader.sessionCookie}` },
+        headers: { cookie: `${SESSION_COOKIE}=${reader.sessionCookie}`, 'accept-encoding': 'gzip' },
       });
-      return rendered(page.body).data;
+      return rendered(zlib.gunzipSync(page.rawPayload).toString()).data;
     };
     expect((await pageData()).me.fullName).toBe('Before Change');
     expect((await pageData()).me.fullName).toBe('Before Change');

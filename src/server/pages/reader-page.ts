@@ -102,10 +102,7 @@ async function sharedReaderPage(
 const progressStretches = new Map<string, GzipStretch>();
 const PROGRESS_STRETCHES_KEPT = 500;
 
-/** A reader's part as it goes in the gzip answer. */
-function partStretch(part: ReaderPart, markup: string): GzipStretch {
-  // The initials and the account details are a few bytes, and each reader's own: stored.
-  if (part !== 'progress') return storedStretch(markup);
+function progressStretch(markup: string): GzipStretch {
   let stretch = progressStretches.get(markup);
   if (!stretch) {
     if (progressStretches.size >= PROGRESS_STRETCHES_KEPT) progressStretches.clear();
@@ -115,17 +112,44 @@ function partStretch(part: ReaderPart, markup: string): GzipStretch {
   return stretch;
 }
 
+type AccountPart = Exclude<ReaderPart, 'progress'>;
+
+/**
+ * Each account's initials and details as they go in the gzip answer, by the account's details
+ * (pageAccountOf's object, the same until the account changes): a few bytes, each reader's own,
+ * so stored rather than compressed, and made once.
+ */
+const accountStretches = new WeakMap<User, Record<AccountPart, GzipStretch>>();
+
+function accountStretchesOf(me: User, parts: ReaderParts): Record<AccountPart, GzipStretch> {
+  let stretches = accountStretches.get(me);
+  if (!stretches) {
+    stretches = {
+      initials: storedStretch(parts.initials, true),
+      me: storedStretch(parts.me, true),
+    };
+    accountStretches.set(me, stretches);
+  }
+  return stretches;
+}
+
 /**
  * The reader's page as the browser takes it: gzip put together from the kept stretches and the
  * reader's parts (as small as brotli's for this page, and without compressing it again), else
  * brotli or plain text.
  */
-function readerPageBody(request: FastifyRequest, page: SharedReaderPage, parts: ReaderParts) {
+function readerPageBody(
+  request: FastifyRequest,
+  page: SharedReaderPage,
+  me: User,
+  parts: ReaderParts,
+) {
   if (acceptsEncoding(request.headers['accept-encoding'], 'gzip')) {
+    const account = accountStretchesOf(me, parts);
     const pieces: GzipStretch[] = [];
     page.stretches.forEach((stretch, index) => {
       const part = page.parts[index - 1];
-      if (part) pieces.push(partStretch(part, parts[part]));
+      if (part) pieces.push(part === 'progress' ? progressStretch(parts.progress) : account[part]);
       pieces.push(stretch);
     });
     return { body: gzipOfStretches(pieces), encoding: 'gzip' as const };
@@ -212,7 +236,7 @@ export async function sendReaderDailyPage(
       ctx.cache.keptContent<SharedReaderPage>(sharedPageKey(timeZone, me.pace, answer)) ??
       (await sharedReaderPage(ctx, render, timeZone, me.pace, answer));
     const parts = render.parts(me, answer.today.dayNumber, request.headers.cookie ?? '');
-    body = readerPageBody(request, page, parts);
+    body = readerPageBody(request, page, me, parts);
   } catch (error) {
     request.log.error({ err: error }, 'the daily page could not be rendered; the shell was sent');
     return false;
