@@ -80,6 +80,17 @@ export async function serveWebApp(app: FastifyInstance, ctx: AppContext): Promis
       },
     });
   }
+  // The installed app's start has a route of its own: found at once, where an address no route
+  // names is looked up again among the not-found handlers.
+  if (hasWeb && renderReaderPage) {
+    app.get(READER_PAGE_PATH, async (request, reply) => {
+      hintSignedInBrowser(request, reply, secure);
+      if (await sendReaderDailyPage(ctx, renderReaderPage, request, reply)) return reply;
+      return reply
+        .header('cache-control', 'no-cache')
+        .sendFile(pageForPath(READER_PAGE_PATH, pages));
+    });
+  }
   app.setNotFoundHandler(async (request, reply) => {
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     // A build's file that is not here (one a page of an earlier build names, say) is missing, not
@@ -94,13 +105,6 @@ export async function serveWebApp(app: FastifyInstance, ctx: AppContext): Promis
     if (hasWeb && wantsPage && !request.url.startsWith('/api/') && request.url !== '/api') {
       hintSignedInBrowser(request, reply, secure);
       const pathname = request.url.split('?')[0] ?? '/';
-      if (
-        renderReaderPage &&
-        pathname === READER_PAGE_PATH &&
-        (await sendReaderDailyPage(ctx, renderReaderPage, request, reply))
-      ) {
-        return reply;
-      }
       return reply.header('cache-control', 'no-cache').sendFile(pageForPath(pathname, pages));
     }
     return reply.code(404).send({ message: 'Not found' });
