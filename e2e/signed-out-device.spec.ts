@@ -115,6 +115,9 @@ async function signInElsewhereBeforeTheCall(
   address: string,
   signIn: () => Promise<void>,
 ) {
+  // The screen's own reads are answered first: one still on its way when the session ends, and
+  // refused before the new one is in, would sign the device out before the call this is about.
+  await page.waitForLoadState('networkidle');
   const sessionBefore = (await page.context().cookies()).find((c) => c.name === 'tfp_session');
   expect(sessionBefore).toBeDefined();
   expect((await apiCall(page, 'POST', '/api/auth/logout')).status).toBe(200);
@@ -177,9 +180,6 @@ test('when someone else signed in on this browser meanwhile, the page becomes th
   await signUpViaApi(page, { fullName: 'Anahita First' });
   await page.goto('/app/dashboard');
   await expect(page.getByRole('tab', { name: 'My Journal' })).toBeVisible();
-  // The screen's own reads are answered first: one still on its way with the first session
-  // when the other person signs in would end that session before the tap below.
-  await page.waitForLoadState('networkidle');
 
   await signInElsewhereBeforeTheCall(page, '**/api/friends', async () => {
     await signUpViaApi(page, { fullName: 'Bahram Second' });
