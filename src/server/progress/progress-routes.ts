@@ -6,8 +6,8 @@ import { signedInUser } from '../auth/current-user.js';
 import { requestTimeZone } from '../readings/reading-day.js';
 import {
   clearProgress,
-  listProgressDays,
   mergeLocalProgress,
+  progressDaysReader,
   setProgressDay,
   withoutSaveTime,
 } from './progress-store.js';
@@ -15,9 +15,10 @@ import {
 /** A signed-in person's progress, kept on the server so every device shows the same. */
 export function progressRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { db, clock } = ctx;
+  const progressDays = progressDaysReader(ctx);
   return async (app) => {
     app.get('/progress', { schema: apiContract['GET /api/progress'] }, async (request) => {
-      const stored = await listProgressDays(db, signedInUser(request).id);
+      const stored = await progressDays(signedInUser(request).id);
       const journey = computeJourney({
         days: stored,
         reflectionSavedAt: stored.flatMap((day) =>

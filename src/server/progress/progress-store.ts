@@ -1,10 +1,11 @@
-import { type Kysely, type OnConflictBuilder, sql } from 'kysely';
+import { type InferResult, type Kysely, type OnConflictBuilder, sql } from 'kysely';
 import type { ProgressRecord } from '#shared/progress';
 import {
   type ProgressDay,
   type ProgressDayUpdate,
   progressDaysFromRecord,
 } from '#shared/progress-sync';
+import { compileRead, type ReadableDatabase } from '../db/compiled-read.js';
 import type { Database } from '../db/tables.js';
 
 export interface StoredProgressDay extends ProgressDay {
@@ -13,12 +14,8 @@ export interface StoredProgressDay extends ProgressDay {
   completedAt: string | null;
 }
 
-/** Every day with some progress for one person, ordered by day. */
-export async function listProgressDays(
-  db: Kysely<Database>,
-  userId: number,
-): Promise<StoredProgressDay[]> {
-  const rows = await db
+function progressDaysQuery(db: Kysely<Database>, userId: number) {
+  return db
     .selectFrom('user_progress')
     .select([
       'day_number',
@@ -30,8 +27,12 @@ export async function listProgressDays(
       'completed_at',
     ])
     .where('user_id', '=', userId)
-    .orderBy('day_number', 'asc')
-    .execute();
+    .orderBy('day_number', 'asc');
+}
+
+type ProgressDayRow = InferResult<ReturnType<typeof progressDaysQuery>>[number];
+
+function progressDaysOf(rows: readonly ProgressDayRow[]): StoredProgressDay[] {
   return rows
     .map((row) => ({
       dayNumber: row.day_number,
@@ -43,6 +44,25 @@ export async function listProgressDays(
       completedAt: row.completed_at,
     }))
     .filter((day) => day.read || day.gathaViewed || day.explanationViewed || day.reflectionSaved);
+}
+
+/** Every day with some progress for one person, ordered by day. */
+export async function listProgressDays(
+  db: Kysely<Database>,
+  userId: number,
+): Promise<StoredProgressDay[]> {
+  return progressDaysOf(await progressDaysQuery(db, userId).execute());
+}
+
+/**
+ * listProgressDays as the progress screen and the dashboard ask for it on every open: compiled
+ * once, and on SQLite read straight on the connection (compileRead).
+ */
+export function progressDaysReader(database: ReadableDatabase) {
+  const read = compileRead(database, (db, values: { userId: number }) =>
+    progressDaysQuery(db, values.userId),
+  );
+  return async (userId: number) => progressDaysOf(await read({ userId }));
 }
 
 export const withoutSaveTime = ({

@@ -6,14 +6,15 @@ import { signedInUser } from '../auth/current-user.js';
 import { HttpError } from '../http/http-errors.js';
 import { currentDayFor } from '../readings/reading-day.js';
 import { refuseUnopenedDay } from '../readings/readings.js';
-import { listSavedStanzas, removeSavedStanza, saveStanza } from './saved-stanzas.js';
+import { removeSavedStanza, saveStanza, savedStanzasReader } from './saved-stanzas.js';
 
 /** `/api/saved`: the reader's saved stanzas and their private notes (docs/product.md#saved-stanzas). */
 export function savedStanzaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { db, clock } = ctx;
+  const savedStanzas = savedStanzasReader(ctx);
   return async (app) => {
     app.get('/saved', { schema: apiContract['GET /api/saved'] }, async (request) =>
-      listSavedStanzas(db, signedInUser(request).id, currentDayFor(ctx, request)),
+      savedStanzas(signedInUser(request).id, currentDayFor(ctx, request)),
     );
 
     app.put(

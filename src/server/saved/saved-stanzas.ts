@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { SavedStanza, SavedStanzaListItem } from '#shared/saved-stanzas';
 import { firstLineOf, stanzaReference } from '#shared/stanza-heading';
+import { compileRead, type ReadableDatabase } from '../db/compiled-read.js';
 import type { Database } from '../db/tables.js';
 import { gathaInfoFor } from '../readings/readings.js';
 
@@ -74,35 +75,36 @@ async function referenceOf(
 
 /**
  * The person's saved stanzas, newest first, each with its reference and, for a day the reader
- * may open today (days 1..`currentDay`), the stanza's first line.
+ * may open today (days 1..`currentDay`), the stanza's first line. The read is compiled once, and
+ * on SQLite run straight on the connection (compileRead): the saved screen asks on every open.
  */
-export async function listSavedStanzas(
-  db: Kysely<Database>,
-  userId: number,
-  currentDay: number,
-): Promise<SavedStanzaListItem[]> {
-  const rows = await db
-    .selectFrom('saved_stanzas')
-    .leftJoin('thoughts', 'thoughts.day_number', 'saved_stanzas.day_number')
-    .select([
-      'saved_stanzas.day_number',
-      'saved_stanzas.note',
-      'saved_stanzas.saved_at',
-      'thoughts.thought',
-      'thoughts.reference',
-    ])
-    .where('saved_stanzas.user_id', '=', userId)
-    .orderBy('saved_stanzas.saved_at', 'desc')
-    .orderBy('saved_stanzas.id', 'desc')
-    .execute();
-  return Promise.all(
-    rows.map(async (row) => ({
-      ...toSavedStanza(row),
-      reference: await referenceOf(db, row.day_number, row.reference),
-      firstLine:
-        row.thought !== null && row.day_number <= currentDay ? firstLineOf(row.thought) : null,
-    })),
+export function savedStanzasReader(database: ReadableDatabase) {
+  const read = compileRead(database, (db, values: { userId: number }) =>
+    db
+      .selectFrom('saved_stanzas')
+      .leftJoin('thoughts', 'thoughts.day_number', 'saved_stanzas.day_number')
+      .select([
+        'saved_stanzas.day_number',
+        'saved_stanzas.note',
+        'saved_stanzas.saved_at',
+        'thoughts.thought',
+        'thoughts.reference',
+      ])
+      .where('saved_stanzas.user_id', '=', values.userId)
+      .orderBy('saved_stanzas.saved_at', 'desc')
+      .orderBy('saved_stanzas.id', 'desc'),
   );
+  return async (userId: number, currentDay: number): Promise<SavedStanzaListItem[]> => {
+    const rows = await read({ userId });
+    return Promise.all(
+      rows.map(async (row) => ({
+        ...toSavedStanza(row),
+        reference: await referenceOf(database.db, row.day_number, row.reference),
+        firstLine:
+          row.thought !== null && row.day_number <= currentDay ? firstLineOf(row.thought) : null,
+      })),
+    );
+  };
 }
 
 /** Every saved stanza of the person, by day, for the export. */
