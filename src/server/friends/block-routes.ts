@@ -4,14 +4,15 @@ import type { AppContext } from '../app-context.js';
 import { signedInUser } from '../auth/current-user.js';
 import { HttpError } from '../http/http-errors.js';
 import { enforceRateLimit } from '../http/rate-limits.js';
-import { blockPerson, listBlocks, unblockPerson } from './blocks.js';
+import { blockPerson, blocksReader, unblockPerson } from './blocks.js';
 
 /** Blocking people, and the caller's own list of those blocked. */
 export function blockRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { db } = ctx;
+  const blocks = blocksReader(ctx);
   return async (app) => {
     app.get('/blocks', { schema: apiContract['GET /api/blocks'] }, async (request) =>
-      listBlocks(db, signedInUser(request).id),
+      blocks(signedInUser(request).id),
     );
     app.post('/blocks', { schema: apiContract['POST /api/blocks'] }, async (request, reply) => {
       const user = signedInUser(request);

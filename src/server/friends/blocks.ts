@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { BlockedPerson } from '#shared/social-types';
+import { compileRead, type ReadableDatabase } from '../db/compiled-read.js';
 import type { Database } from '../db/tables.js';
 import { HttpError } from '../http/http-errors.js';
 import { personNotFound, reachablePerson } from './reach.js';
@@ -80,26 +81,26 @@ export async function unblockPerson(
 /**
  * The people this person has blocked, newest block first. Only people the blocker could reach
  * when blocking them are ever here (reach.ts), so the list names no one a stranger could not
- * already find; it carries nothing beyond the name and username search shows.
+ * already find; it carries nothing beyond the name and username search shows. Compiled once,
+ * and on SQLite read straight on the connection (compileRead).
  */
-export async function listBlocks(
-  db: Kysely<Database>,
-  blockerId: number,
-): Promise<BlockedPerson[]> {
-  const rows = await db
-    .selectFrom('blocks')
-    .innerJoin('users', 'users.id', 'blocks.blocked_id')
-    .select(['users.id', 'users.full_name', 'users.username', 'blocks.created_at'])
-    .where('blocks.blocker_id', '=', blockerId)
-    // A suspended account is invisible to others, in this list too.
-    .where('users.suspended_at', 'is', null)
-    .orderBy('blocks.created_at', 'desc')
-    .orderBy('blocks.id', 'desc')
-    .execute();
-  return rows.map((row) => ({
-    userId: row.id,
-    fullName: row.full_name,
-    username: row.username,
-    blockedAt: row.created_at,
-  }));
+export function blocksReader(database: ReadableDatabase) {
+  const read = compileRead(database, (db, values: { blockerId: number }) =>
+    db
+      .selectFrom('blocks')
+      .innerJoin('users', 'users.id', 'blocks.blocked_id')
+      .select(['users.id', 'users.full_name', 'users.username', 'blocks.created_at'])
+      .where('blocks.blocker_id', '=', values.blockerId)
+      // A suspended account is invisible to others, in this list too.
+      .where('users.suspended_at', 'is', null)
+      .orderBy('blocks.created_at', 'desc')
+      .orderBy('blocks.id', 'desc'),
+  );
+  return async (blockerId: number): Promise<BlockedPerson[]> =>
+    (await read({ blockerId })).map((row) => ({
+      userId: row.id,
+      fullName: row.full_name,
+      username: row.username,
+      blockedAt: row.created_at,
+    }));
 }

@@ -6,13 +6,14 @@ import { signedInUser } from '../auth/current-user.js';
 import { HttpError } from '../http/http-errors.js';
 import { enforceRateLimit } from '../http/rate-limits.js';
 import { answerFriendRequest, listPendingRequests, sendFriendRequest } from './friend-requests.js';
-import { listFriends, removeFriendship } from './friendships.js';
+import { friendsReader, removeFriendship } from './friendships.js';
 
 export function friendRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { db } = ctx;
+  const friends = friendsReader(ctx);
   return async (app) => {
     app.get('/friends', { schema: apiContract['GET /api/friends'] }, async (request) =>
-      listFriends(db, signedInUser(request).id),
+      friends(signedInUser(request).id),
     );
 
     app.delete(

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Friend } from '#shared/social-types';
+import { compileRead, type ReadableDatabase } from '../db/compiled-read.js';
 import type { Database } from '../db/tables.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -40,21 +41,27 @@ export async function removeFriendship(db: Db, a: number, b: number): Promise<bo
   return Number(result.numDeletedRows) > 0;
 }
 
-export async function listFriends(db: Db, userId: number): Promise<Friend[]> {
-  const rows = await db
-    .selectFrom('friendships')
-    .innerJoin('users', 'users.id', 'friendships.friend_id')
-    .select(['users.id', 'users.full_name', 'users.username', 'users.email', 'users.whatsapp'])
-    .where('friendships.user_id', '=', userId)
-    .where('users.suspended_at', 'is', null)
-    .orderBy('users.full_name', 'asc')
-    .orderBy('users.id', 'asc')
-    .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    fullName: row.full_name,
-    username: row.username,
-    email: row.email,
-    whatsapp: row.whatsapp,
-  }));
+/**
+ * The person's friends, by name, as the friends screen asks on every open: compiled once, and on
+ * SQLite read straight on the connection (compileRead).
+ */
+export function friendsReader(database: ReadableDatabase) {
+  const read = compileRead(database, (db, values: { userId: number }) =>
+    db
+      .selectFrom('friendships')
+      .innerJoin('users', 'users.id', 'friendships.friend_id')
+      .select(['users.id', 'users.full_name', 'users.username', 'users.email', 'users.whatsapp'])
+      .where('friendships.user_id', '=', values.userId)
+      .where('users.suspended_at', 'is', null)
+      .orderBy('users.full_name', 'asc')
+      .orderBy('users.id', 'asc'),
+  );
+  return async (userId: number): Promise<Friend[]> =>
+    (await read({ userId })).map((row) => ({
+      id: row.id,
+      fullName: row.full_name,
+      username: row.username,
+      email: row.email,
+      whatsapp: row.whatsapp,
+    }));
 }
