@@ -14,7 +14,7 @@ import {
   handOn,
   invitePreview,
   joinByInvite,
-  listCircles,
+  circlesReader,
   removeMember,
   updateCircle,
 } from './circles.js';
@@ -22,9 +22,10 @@ import {
 /** `/api/circles`: reading circles, for signed-in people (docs/product.md#reading-circles). */
 export function circleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { db, clock } = ctx;
+  const circles = circlesReader(ctx);
   return async (app) => {
     app.get('/circles', { schema: apiContract['GET /api/circles'] }, async (request) =>
-      listCircles(db, signedInUser(request).id, currentDayFor(ctx, request)),
+      circles(signedInUser(request).id, currentDayFor(ctx, request)),
     );
 
     app.post('/circles', { schema: apiContract['POST /api/circles'] }, async (request, reply) => {

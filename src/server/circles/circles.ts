@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import type { InferResult, Kysely, Transaction } from 'kysely';
 import { CIRCLE_NOT_FOUND, INVITE_NOT_FOUND, MEMBER_NOT_FOUND } from '#shared/circle-messages';
 import {
   CIRCLE_FULL,
@@ -11,6 +11,7 @@ import {
   TOO_MANY_CIRCLES,
   TOO_MANY_INVITES,
 } from '#shared/circle-schemas';
+import { compileRead, type ReadableDatabase } from '../db/compiled-read.js';
 import type { Database } from '../db/tables.js';
 import { HttpError } from '../http/http-errors.js';
 import { blockedEitherWay, roleIn } from './circle-membership.js';
@@ -79,17 +80,19 @@ export async function createCircle(
 }
 
 /**
- * The person's circles, oldest joined first, each with the members they can see (nobody
- * suspended, nobody a block stands between with them, as the circle's page lists them) and how
- * many of those have shared a reflection on `today` with it.
+ * The people a block stands between with `userId`, either way, as a subquery: left out of what a
+ * circle shows them, as everywhere.
  */
-export async function listCircles(
-  db: Kysely<Database>,
-  userId: number,
-  today: number,
-): Promise<CircleSummary[]> {
-  const hidden = [...(await blockedEitherWay(db, userId))];
-  const rows = await db
+function blockedEitherWayQuery(db: Kysely<Database>, userId: number) {
+  return db
+    .selectFrom('blocks')
+    .select('blocked_id as id')
+    .where('blocker_id', '=', userId)
+    .union(db.selectFrom('blocks').select('blocker_id as id').where('blocked_id', '=', userId));
+}
+
+function circlesQuery(db: Kysely<Database>, userId: number, today: number) {
+  return db
     .selectFrom('circle_members as mine')
     .innerJoin('circles', 'circles.id', 'mine.circle_id')
     .select(['circles.id', 'circles.name', 'circles.description', 'mine.role'])
@@ -100,7 +103,7 @@ export async function listCircles(
         .select(eb.fn.countAll<number | string>().as('n'))
         .whereRef('all.circle_id', '=', 'circles.id')
         .where('users.suspended_at', 'is', null)
-        .$if(hidden.length > 0, (qb) => qb.where('all.user_id', 'not in', hidden))
+        .where('all.user_id', 'not in', blockedEitherWayQuery(db, userId))
         .as('memberCount'),
       eb
         .selectFrom('journal_entry_circles as shared')
@@ -114,13 +117,17 @@ export async function listCircles(
         .whereRef('shared.circle_id', '=', 'circles.id')
         .where('shared.day_number', '=', today)
         .where('users.suspended_at', 'is', null)
-        .$if(hidden.length > 0, (qb) => qb.where('shared.user_id', 'not in', hidden))
+        .where('shared.user_id', 'not in', blockedEitherWayQuery(db, userId))
         .as('reflectedToday'),
     ])
     .where('mine.user_id', '=', userId)
     .orderBy('mine.joined_at')
-    .orderBy('circles.id')
-    .execute();
+    .orderBy('circles.id');
+}
+
+function circleSummariesOf(
+  rows: readonly InferResult<ReturnType<typeof circlesQuery>>[number][],
+): CircleSummary[] {
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
@@ -129,6 +136,30 @@ export async function listCircles(
     memberCount: Number(row.memberCount ?? 0),
     reflectedToday: Number(row.reflectedToday ?? 0),
   }));
+}
+
+/**
+ * The person's circles, oldest joined first, each with the members they can see (nobody
+ * suspended, nobody a block stands between with them, as the circle's page lists them) and how
+ * many of those have shared a reflection on `today` with it.
+ */
+export async function listCircles(
+  db: Kysely<Database>,
+  userId: number,
+  today: number,
+): Promise<CircleSummary[]> {
+  return circleSummariesOf(await circlesQuery(db, userId, today).execute());
+}
+
+/**
+ * listCircles as the circles screen asks on every open: compiled once, and on SQLite read
+ * straight on the connection (compileRead).
+ */
+export function circlesReader(database: ReadableDatabase) {
+  const read = compileRead(database, (db, values: { userId: number; today: number }) =>
+    circlesQuery(db, values.userId, values.today),
+  );
+  return async (userId: number, today: number) => circleSummariesOf(await read({ userId, today }));
 }
 
 /** One circle with its members, for a member; anyone else gets 404. */
