@@ -14,6 +14,7 @@ import {
 import { compileRead, type ReadableDatabase } from '../db/compiled-read.js';
 import type { Database } from '../db/tables.js';
 import { HttpError } from '../http/http-errors.js';
+import { visibleToEachOther } from '../users/visibility.js';
 import { blockedEitherWay, roleIn } from './circle-membership.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -79,18 +80,6 @@ export async function createCircle(
   });
 }
 
-/**
- * The people a block stands between with `userId`, either way, as a subquery: left out of what a
- * circle shows them, as everywhere.
- */
-function blockedEitherWayQuery(db: Kysely<Database>, userId: number) {
-  return db
-    .selectFrom('blocks')
-    .select('blocked_id as id')
-    .where('blocker_id', '=', userId)
-    .union(db.selectFrom('blocks').select('blocker_id as id').where('blocked_id', '=', userId));
-}
-
 function circlesQuery(db: Kysely<Database>, userId: number, today: number) {
   return db
     .selectFrom('circle_members as mine')
@@ -103,7 +92,7 @@ function circlesQuery(db: Kysely<Database>, userId: number, today: number) {
         .select(eb.fn.countAll<number | string>().as('n'))
         .whereRef('all.circle_id', '=', 'circles.id')
         .where('users.suspended_at', 'is', null)
-        .where('all.user_id', 'not in', blockedEitherWayQuery(db, userId))
+        .where(visibleToEachOther(userId))
         .as('memberCount'),
       eb
         .selectFrom('journal_entry_circles as shared')
@@ -117,7 +106,7 @@ function circlesQuery(db: Kysely<Database>, userId: number, today: number) {
         .whereRef('shared.circle_id', '=', 'circles.id')
         .where('shared.day_number', '=', today)
         .where('users.suspended_at', 'is', null)
-        .where('shared.user_id', 'not in', blockedEitherWayQuery(db, userId))
+        .where(visibleToEachOther(userId))
         .as('reflectedToday'),
     ])
     .where('mine.user_id', '=', userId)
