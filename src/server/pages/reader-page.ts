@@ -115,22 +115,30 @@ function progressStretch(markup: string): GzipStretch {
 type AccountPart = Exclude<ReaderPart, 'progress'>;
 
 /**
- * Each account's initials and details as they go in the gzip answer, by the account's details
- * (pageAccountOf's object, the same until the account changes): a few bytes, each reader's own,
- * so stored rather than compressed, and made once.
+ * A reader's account as their page carries it: its details, checked against their schema, and,
+ * once a gzip page has been made, their initials and details as stored stretches of it (a few
+ * bytes, each reader's own, so stored rather than compressed).
  */
-const accountStretches = new WeakMap<User, Record<AccountPart, GzipStretch>>();
+interface PageAccount {
+  me: User;
+  stretches?: Record<AccountPart, GzipStretch>;
+}
 
-function accountStretchesOf(me: User, parts: ReaderParts): Record<AccountPart, GzipStretch> {
-  let stretches = accountStretches.get(me);
-  if (!stretches) {
-    stretches = {
-      initials: storedStretch(parts.initials, true),
-      me: storedStretch(parts.me, true),
-    };
-    accountStretches.set(me, stretches);
+/**
+ * Each account as its page carries it, by the account's row: the session cache keeps one row per
+ * account, never changed in place, until the account changes, so it is made once rather than
+ * for every page.
+ */
+const pageAccounts = new WeakMap<UserRow, PageAccount>();
+
+function pageAccountOf(reader: UserRow): PageAccount {
+  let account = pageAccounts.get(reader);
+  if (!account) {
+    // The page carries the same answers as the API, so they hold only what their schemas name.
+    account = { me: userSchema.parse(toUser(reader)) };
+    pageAccounts.set(reader, account);
   }
-  return stretches;
+  return account;
 }
 
 /**
@@ -141,15 +149,18 @@ function accountStretchesOf(me: User, parts: ReaderParts): Record<AccountPart, G
 function readerPageBody(
   request: FastifyRequest,
   page: SharedReaderPage,
-  me: User,
+  account: PageAccount,
   parts: ReaderParts,
 ) {
   if (acceptsEncoding(request.headers['accept-encoding'], 'gzip')) {
-    const account = accountStretchesOf(me, parts);
+    const own = (account.stretches ??= {
+      initials: storedStretch(parts.initials, true),
+      me: storedStretch(parts.me, true),
+    });
     const pieces: GzipStretch[] = [];
     page.stretches.forEach((stretch, index) => {
       const part = page.parts[index - 1];
-      if (part) pieces.push(part === 'progress' ? progressStretch(parts.progress) : account[part]);
+      if (part) pieces.push(part === 'progress' ? progressStretch(parts.progress) : own[part]);
       pieces.push(stretch);
     });
     return { body: gzipOfStretches(pieces), encoding: 'gzip' as const };
@@ -182,23 +193,6 @@ export function compressedFor(request: FastifyRequest, html: string) {
 }
 
 /**
- * Each account's details as its page carries them, by the account's row: the session cache
- * keeps one row per account, never changed in place, until the account changes, so the details
- * are checked once rather than on every page.
- */
-const pageAccounts = new WeakMap<UserRow, User>();
-
-function pageAccountOf(reader: UserRow): User {
-  let me = pageAccounts.get(reader);
-  if (!me) {
-    // The page carries the same answers as the API, so they hold only what their schemas name.
-    me = userSchema.parse(toUser(reader));
-    pageAccounts.set(reader, me);
-  }
-  return me;
-}
-
-/**
  * Sends today's daily screen rendered for the signed-in reader, from what the API would answer
  * the page (the same functions, called directly). Returns false, having sent nothing, when there
  * is no signed-in reader or no reading for today: the caller then sends the static shell, which
@@ -228,7 +222,8 @@ export async function sendReaderDailyPage(
     throw error;
   }
   const timeZone = knownZoneOr(requestedZone, ctx.config.appTimezone);
-  const me = pageAccountOf(reader);
+  const account = pageAccountOf(reader);
+  const { me } = account;
 
   let body: ReturnType<typeof readerPageBody>;
   try {
@@ -236,7 +231,7 @@ export async function sendReaderDailyPage(
       ctx.cache.keptContent<SharedReaderPage>(sharedPageKey(timeZone, me.pace, answer)) ??
       (await sharedReaderPage(ctx, render, timeZone, me.pace, answer));
     const parts = render.parts(me, answer.today.dayNumber, request.headers.cookie ?? '');
-    body = readerPageBody(request, page, me, parts);
+    body = readerPageBody(request, page, account, parts);
   } catch (error) {
     request.log.error({ err: error }, 'the daily page could not be rendered; the shell was sent');
     return false;
