@@ -267,23 +267,37 @@ async function inWebKit(onStop) {
         return element;
       };
       // A scripted click opens no Radix menu in any engine: the pointer taps the middle.
-      // An element re-rendered between finding and tapping is found again.
+      // An element re-rendered between finding and tapping is found again. As Playwright does,
+      // the tap waits until the element is the one the pointer would touch there: a toast or a
+      // bar sliding over it would take the tap, and the walk would wait for what never comes.
       const tap = async (xpath) => {
         for (let attempt = 1; ; attempt++) {
           const element = await find(xpath);
           const middleOf = () =>
             driver.executeScript(
-              `if (!arguments[0].isConnected) return null;
-               arguments[0].scrollIntoView({ block: 'center' });
-               const box = arguments[0].getBoundingClientRect();
-               return { x: Math.round(box.left + box.width / 2), y: Math.round(box.top + box.height / 2) };`,
+              `const el = arguments[0];
+               if (!el.isConnected) return null;
+               el.scrollIntoView({ block: 'center' });
+               const box = el.getBoundingClientRect();
+               const x = Math.round(box.left + box.width / 2);
+               const y = Math.round(box.top + box.height / 2);
+               const hit = document.elementFromPoint(x, y);
+               const over = hit && !el.contains(hit) && !hit.contains(el)
+                 ? (hit.outerHTML || '').slice(0, 160) : null;
+               return { x, y, over };`,
               element,
             );
-          const middle = await untilStill(middleOf);
+          let middle = await untilStill(middleOf);
+          const end = Date.now() + WAIT_MS;
+          while (middle?.over && Date.now() < end) {
+            await sleep(200);
+            middle = await untilStill(middleOf);
+          }
+          if (middle?.over) throw new Error(`${xpath} stayed under ${middle.over}`);
           if (middle) {
             await driver
               .actions()
-              .move({ ...middle, origin: 'viewport' })
+              .move({ x: middle.x, y: middle.y, origin: 'viewport' })
               .click()
               .perform();
             return element;
