@@ -22,6 +22,7 @@ import { logLineCost } from './log-line-cost.mjs';
 import { postgresPlans, sqlitePlans } from './query-plans.mjs';
 import { generateSeed, seedPostgres, seedSqlite } from './seed-data.mjs';
 import { shareImageFigures, shareImageSummary } from './share-images.mjs';
+import { smallDatabaseSaves } from './small-database-saves.mjs';
 import { lighthousePages } from './web-lighthouse.mjs';
 import { waitFor } from './wait-for-server.mjs';
 import { machineFacts, writeFormatted, writeReport } from './write-report.mjs';
@@ -775,7 +776,46 @@ async function main() {
     });
     for (const line of shareImageSummary(shareImages)) log(line);
   }
-  for (const kind of databases) {
+  let smallSaves;
+  if (measuresAlso('small-saves')) {
+    log(`\nSaves by 10 readers at once on a small database, against a bare upsert:`);
+    smallSaves = { date: new Date().toISOString(), rows: [] };
+    const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'threefold-bench-saves-'));
+    try {
+      for (const kind of databases) {
+        const row = await smallDatabaseSaves({
+          kind,
+          startServer: (url, port) => startServer(url, port, scratch),
+          // The images a fresh server draws ahead would share the processors with the saves.
+          settle: smoke ? async () => undefined : waitForShareImages,
+          stop,
+          port: options.port,
+          load: {
+            connections: options.connections,
+            client: options.client,
+            duration: options.duration,
+          },
+          repeat: options.repeat,
+          postgresBase,
+        });
+        smallSaves.rows.push(row);
+        log(
+          `${kind === 'sqlite' ? 'SQLite' : 'PostgreSQL'}: ${fmt(row.real.rps, 0)} saves/s ` +
+            `p99 ${fmt(row.real.p99, 2)} ms | bare upsert ${fmt(row.ceiling.rps, 0)}/s ` +
+            `p99 ${fmt(row.ceiling.p99, 2)} ms | ratio ${fmt(row.ratio * 100, 0)}%` +
+            (row.ratios
+              ? ` (median of ${row.ratios.map((r) => fmt(r * 100, 0)).join(', ')})`
+              : '') +
+            ` | statuses ${JSON.stringify(row.real.statuses)}`,
+        );
+      }
+    } finally {
+      fs.rmSync(scratch, { recursive: true, force: true });
+    }
+  }
+  // A run of only the small database's saves seeds no large one.
+  const scenarios = !options.only || options.only.some((key) => key !== 'small-saves');
+  for (const kind of scenarios ? databases : []) {
     const main = await runScenario(kind, options.users, {
       web: options.web && !smoke && kind === 'sqlite',
     });
@@ -811,6 +851,12 @@ async function main() {
   }
   if (bundle) {
     await writeFormatted(path.join(resultsDir, 'web-bundle.json'), JSON.stringify(bundle, null, 2));
+  }
+  if (smallSaves) {
+    await writeFormatted(
+      path.join(resultsDir, 'small-saves.json'),
+      JSON.stringify(smallSaves, null, 2),
+    );
   }
   if (shareImages) {
     await writeFormatted(

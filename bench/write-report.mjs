@@ -97,7 +97,7 @@ function savesPerSecond(save) {
   return ((save.real.statuses['200'] ?? 0) + (save.real.statuses['201'] ?? 0)) / save.real.seconds;
 }
 
-function targets(main, small, larger, pgMain, pgSmall, pgLarger, bundle, shareImages) {
+function targets(main, small, larger, pgMain, pgSmall, pgLarger, bundle, shareImages, smallSaves) {
   const lines = [];
   const check = (name, ok, detail) => lines.push(`| ${name} | ${detail} | ${verdict(ok)} |`);
   /**
@@ -264,6 +264,15 @@ function targets(main, small, larger, pgMain, pgSmall, pgLarger, bundle, shareIm
         (page.performanceRuns?.length > 1
           ? ` (median of ${page.performanceRuns.length} runs; performance ${page.performanceRuns.join(', ')})`
           : ''),
+    );
+  }
+  for (const row of smallSaves?.rows ?? []) {
+    const db = row.database === 'sqlite' ? 'SQLite' : 'PostgreSQL';
+    checkShare(
+      `${db}: saves by ${row.readers} readers at once on a small database ≥ 35% of a bare Fastify + ${db} upsert of the same body`,
+      row,
+      0.35,
+      ` (${fmt(row.real.rps, 0)} against ${fmt(row.ceiling.rps, 0)} saves/s; p99 ${fmt(row.real.p99, 2)} ms against ${fmt(row.ceiling.p99, 2)} ms)`,
     );
   }
   const beside = shareImages?.todayBesideImages;
@@ -523,6 +532,7 @@ export async function writeReport(resultsDir, file, writtenBy = '`npm run bench`
   const pgSmall = smallestOf('postgres');
   const bundle = read('web-bundle.json');
   const shareImages = read('share-images.json');
+  const smallSaves = read('small-saves.json');
 
   const sections = [
     '# Benchmark report',
@@ -553,6 +563,7 @@ export async function writeReport(resultsDir, file, writtenBy = '`npm run bench`
       runs.filter((r) => r.database === 'postgres' && pgSmall && r.data.users > pgSmall.data.users),
       bundle,
       shareImages,
+      smallSaves,
     ),
     '',
     reasons(
@@ -579,17 +590,6 @@ export async function writeReport(resultsDir, file, writtenBy = '`npm run bench`
   );
   if (bundle) {
     sections.push('## Web', '', '```', bundle.output.trim(), '```', '');
-  }
-  if (shareImages) {
-    sections.push(
-      '## Share images',
-      '',
-      'Drawn by the server for each open day (satori, then resvg), kept in memory by day and',
-      'revalidated by ETag; the built server on SQLite with the shipped readings.',
-      '',
-      ...shareImageSummary(shareImages).map((line) => `- ${line}`),
-      '',
-    );
   }
   if (shareImages) {
     sections.push(

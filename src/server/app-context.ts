@@ -5,7 +5,7 @@ import { type AppCache, createAppCache } from './cache/app-cache.js';
 import { type Clock, systemClock } from './clock.js';
 import type { AppConfig } from './config.js';
 import { loadShippedPack } from './content/content-pack-files.js';
-import type { SynchronousRead } from './db/compiled-read.js';
+import type { SynchronousRead, WriteAtOnce } from './db/compiled-read.js';
 import { migrateToLatest, openDatabase } from './db/connection.js';
 import type { Database } from './db/tables.js';
 import {
@@ -28,6 +28,8 @@ export interface AppContext {
   db: Kysely<Database>;
   /** SQLite only: a read run at once on the connection, for compiled reads (compileRead). */
   readSynchronously?: SynchronousRead | undefined;
+  /** SQLite only: a transaction run at once on the connection (a day's save, daySaver). */
+  writeAtOnce?: WriteAtOnce | undefined;
   /** This process's cache of sessions and friends' feeds. */
   cache: AppCache;
   config: AppConfig;
@@ -79,6 +81,7 @@ export async function openAppContext(
   const ctx: AppContext = {
     db: database.db,
     readSynchronously: database.readSynchronously,
+    writeAtOnce: database.writeAtOnce,
     cache: createAppCache(database, {
       feedBytes: config.feedCacheMb * 1024 * 1024,
       listenUrl: config.databaseUrl,

@@ -1,4 +1,4 @@
-import type { Compilable, Kysely } from 'kysely';
+import type { Compilable, CompiledQuery, Kysely } from 'kysely';
 import type { Database } from './tables.js';
 
 /**
@@ -10,25 +10,34 @@ export type SynchronousRead = (
   parameters: readonly unknown[],
 ) => unknown[] | undefined;
 
+/** Runs one statement of a transaction made at once, answering its rows (none if it has none). */
+export type RunAtOnce = <Row>(query: CompiledQuery<Row>) => Row[];
+
+/**
+ * SQLite only: runs `work` as one immediate transaction straight on the connection, committed
+ * when it returns and rolled back when it throws. Undefined when it must not run there now: a
+ * transaction begun through Kysely is open on the connection, between two of its statements.
+ */
+export type WriteAtOnce = <T>(work: (run: RunAtOnce) => T) => { value: T } | undefined;
+
 export interface ReadableDatabase {
   db: Kysely<Database>;
   /** SQLite only: better-sqlite3 answers synchronously, so a read can skip Kysely's queue. */
-  readSynchronously?: SynchronousRead;
+  readSynchronously?: SynchronousRead | undefined;
 }
 
 /** A compiled read, run with the values it names. */
 export type CompiledRead<Values, Row> = (values: Values) => Promise<Row[]>;
 
 /**
- * A read built with Kysely and compiled once, then run with new values: for the few reads nearly
- * every request makes, where building and compiling a query would cost more than running it.
- * `build` is handed a stand-in for each named value; each run puts the values given in their
- * places. On SQLite the read runs straight on the connection when no transaction is open there.
+ * A statement built with Kysely and compiled once: each call answers it with the values given
+ * in their places, ready to run. `build` is handed a stand-in for each named value, which must
+ * reach the SQL as a parameter, never written into it.
  */
-export function compileRead<Values extends Record<string, unknown>, Row>(
-  { db, readSynchronously }: ReadableDatabase,
+export function compileStatement<Values extends object, Row>(
+  db: Kysely<Database>,
   build: (db: Kysely<Database>, values: Values) => Compilable<Row>,
-): CompiledRead<Values, Row> {
+): (values: Values) => CompiledQuery<Row> {
   const standIns = new Map<string, keyof Values>();
   const values = new Proxy({} as Values, {
     get(_target, name) {
@@ -44,14 +53,30 @@ export function compileRead<Values extends Record<string, unknown>, Row>(
   });
   for (const [standIn, name] of standIns) {
     if (!query.parameters.includes(standIn)) {
-      throw new Error(`The compiled read must take "${String(name)}" as a parameter`);
+      throw new Error(`The compiled statement must take "${String(name)}" as a parameter`);
     }
   }
-  return async (given) => {
+  return (given) => {
     const parameters = [...query.parameters];
     for (const { index, name } of places) parameters[index] = given[name];
-    const rows = readSynchronously?.(query.sql, parameters);
+    return { ...query, parameters };
+  };
+}
+
+/**
+ * A read built with Kysely and compiled once, then run with new values: for the few reads nearly
+ * every request makes, where building and compiling a query would cost more than running it.
+ * On SQLite the read runs straight on the connection when no transaction is open there.
+ */
+export function compileRead<Values extends object, Row>(
+  { db, readSynchronously }: ReadableDatabase,
+  build: (db: Kysely<Database>, values: Values) => Compilable<Row>,
+): CompiledRead<Values, Row> {
+  const withValues = compileStatement(db, build);
+  return async (given) => {
+    const query = withValues(given);
+    const rows = readSynchronously?.(query.sql, query.parameters);
     if (rows) return rows as Row[];
-    return (await db.executeQuery<Row>({ ...query, parameters })).rows;
+    return (await db.executeQuery<Row>(query)).rows;
   };
 }

@@ -2,13 +2,20 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, type LogEvent, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  type CompiledQuery,
+  Kysely,
+  type LogEvent,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+} from 'kysely';
 import type pgModule from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Dialect, dialectOf } from './dialect.js';
 import { migrations } from './migrations/index.js';
 import { prepareRepeatedStatements } from './prepared-statements.js';
-import type { SynchronousRead } from './compiled-read.js';
+import type { RunAtOnce, SynchronousRead, WriteAtOnce } from './compiled-read.js';
 import type { Database } from './tables.js';
 
 // The PostgreSQL driver loads only when a PostgreSQL URL is used, so a SQLite app never holds it.
@@ -23,6 +30,8 @@ export interface AppDatabase {
   schema?: string;
   /** SQLite only: runs a read at once on the connection (see compileRead). */
   readSynchronously?: SynchronousRead;
+  /** SQLite only: runs a transaction at once on the connection (see WriteAtOnce). */
+  writeAtOnce?: WriteAtOnce;
   /**
    * SQLite only: how many statements that may change the database this process has started on
    * its connection. When it has not moved, whatever changed was committed by another process.
@@ -93,24 +102,44 @@ export function openDatabase(url: string, options: OpenOptions = {}): AppDatabas
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }), log });
   // better-sqlite3 answers synchronously, so a read outside any transaction can skip Kysely's
   // connection queue: nothing else can run on the connection while it does.
-  const readSynchronously: SynchronousRead = (query, parameters) => {
-    if (sqlite.inTransaction) return undefined;
-    if (!options.onQuery) return statements.prepare(query).all(parameters);
-    // These reads skip Kysely, and its log with them: they are timed here instead.
+  // These statements skip Kysely, and its log with them: they are timed here instead.
+  const timed = <T>(kind: string, act: () => T): T => {
+    if (!options.onQuery) return act();
     const started = performance.now();
     let failed = true;
     try {
-      const rows = statements.prepare(query).all(parameters);
+      const result = act();
       failed = false;
-      return rows;
+      return result;
     } finally {
-      options.onQuery('SelectQueryNode', performance.now() - started, failed);
+      options.onQuery(kind, performance.now() - started, failed);
     }
+  };
+  const readSynchronously: SynchronousRead = (query, parameters) => {
+    if (sqlite.inTransaction) return undefined;
+    return timed('SelectQueryNode', () => statements.prepare(query).all(parameters));
+  };
+  const runAtOnce: RunAtOnce = <Row>(query: CompiledQuery<Row>) =>
+    timed(query.query.kind, () => {
+      const statement = statements.prepare(query.sql);
+      if (statement.reader) return statement.all(query.parameters) as Row[];
+      statement.run(query.parameters);
+      return [];
+    });
+  // Immediate: the transaction takes the write lock as it begins, so no other process can
+  // commit between its statements, and a wait for the lock happens before any of them.
+  const transactionAtOnce = sqlite.transaction((work: (run: RunAtOnce) => unknown) =>
+    work(runAtOnce),
+  );
+  const writeAtOnce: WriteAtOnce = <T>(work: (run: RunAtOnce) => T) => {
+    if (sqlite.inTransaction) return undefined;
+    return { value: transactionAtOnce.immediate(work) as T };
   };
   return {
     db,
     dialect: 'sqlite',
     readSynchronously,
+    writeAtOnce,
     writeStatementCount: () => statements.writeStatementCount,
     close: () => db.destroy(),
   };

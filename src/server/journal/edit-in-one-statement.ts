@@ -1,6 +1,6 @@
 import { type Kysely, type QueryCreator, sql } from 'kysely';
 import type { Database, JournalEntryRow } from '../db/tables.js';
-import { mergeWithStoredFlags } from '../progress/progress-store.js';
+import { mergeReflectionSaved } from '../progress/progress-store.js';
 
 /** An edit of a day's entry: its words and who may see them. */
 export interface DayEdit {
@@ -14,28 +14,73 @@ export interface DayEdit {
   baseUpdatedAt?: string | undefined;
 }
 
+/** A day's entry as a save writes it, in its columns' terms. */
+export interface DayEntryWrite {
+  userId: number;
+  dayNumber: number;
+  entryText: string;
+  isPublic: 0 | 1;
+  sharedParts: string;
+  /** The time written as the entry's update (and, for a new one, its creation). */
+  stamp: string;
+}
+
+/** The columns a save of `edit` by `userId` at `stamp` writes. */
+export function dayEntryWrite(
+  userId: number,
+  edit: Omit<DayEdit, 'circleIds' | 'baseUpdatedAt'>,
+  stamp: string,
+): DayEntryWrite {
+  return {
+    userId,
+    dayNumber: edit.dayNumber,
+    entryText: edit.entryText,
+    isPublic: edit.isPublic ? 1 : 0,
+    sharedParts: edit.sharedParts,
+    stamp,
+  };
+}
+
 /**
  * The update of the reader's entry for a day, answering the row it wrote; with a base version,
- * only that version is changed. Both ways of saving build it here, so they write the same.
+ * only that version is changed. Every way of saving builds it here, so they write the same.
  */
 export function updateDayEntry(
   qc: QueryCreator<Database>,
-  userId: number,
-  edit: Omit<DayEdit, 'circleIds'>,
-  stamp: string,
+  write: DayEntryWrite,
+  base: string | undefined,
 ) {
-  const base = edit.baseUpdatedAt;
   return qc
     .updateTable('journal_entries')
     .set({
-      entry_text: edit.entryText,
-      is_public: edit.isPublic ? 1 : 0,
-      shared_parts: edit.sharedParts,
-      updated_at: stamp,
+      entry_text: write.entryText,
+      is_public: write.isPublic,
+      shared_parts: write.sharedParts,
+      updated_at: write.stamp,
     })
-    .where('user_id', '=', userId)
-    .where('day_number', '=', edit.dayNumber)
+    .where('user_id', '=', write.userId)
+    .where('day_number', '=', write.dayNumber)
     .$if(base !== undefined, (qb) => qb.where('updated_at', '=', base!))
+    .returningAll();
+}
+
+/**
+ * A new entry for the day, or nothing when the reader has one already (the unique index keeps
+ * one per person and day, under races too), answering the row it wrote.
+ */
+export function insertDayEntry(qc: QueryCreator<Database>, write: DayEntryWrite) {
+  return qc
+    .insertInto('journal_entries')
+    .values({
+      user_id: write.userId,
+      day_number: write.dayNumber,
+      entry_text: write.entryText,
+      is_public: write.isPublic,
+      shared_parts: write.sharedParts,
+      created_at: write.stamp,
+      updated_at: write.stamp,
+    })
+    .onConflict((oc) => oc.columns(['user_id', 'day_number']).doNothing())
     .returningAll();
 }
 
@@ -55,7 +100,9 @@ export async function editEntryInOneStatement(
 ): Promise<{ row: JournalEntryRow; newlySharedWith: number[] } | undefined> {
   const stamp = now.toISOString();
   const entryAndProgress = db
-    .with('saved', (qc) => updateDayEntry(qc, userId, edit, stamp))
+    .with('saved', (qc) =>
+      updateDayEntry(qc, dayEntryWrite(userId, edit, stamp), edit.baseUpdatedAt),
+    )
     // As markReflectionSaved: the day's reflection counts from when the entry was first made.
     .with('progress', (qc) =>
       qc
@@ -78,7 +125,7 @@ export async function editEntryInOneStatement(
               'created_at as completed_at',
             ]),
         )
-        .onConflict(mergeWithStoredFlags(stamp)),
+        .onConflict(mergeReflectionSaved(stamp)),
     );
   if (edit.circleIds === undefined) {
     const row = await entryAndProgress.selectFrom('saved').selectAll().executeTakeFirst();

@@ -7,7 +7,13 @@ import { dialectOf } from '../db/dialect.js';
 import { setEntryCircles } from '../circles/entry-circles.js';
 import type { Database, JournalEntryRow } from '../db/tables.js';
 import { markReflectionSaved } from '../progress/progress-store.js';
-import { type DayEdit, editEntryInOneStatement, updateDayEntry } from './edit-in-one-statement.js';
+import {
+  type DayEdit,
+  dayEntryWrite,
+  editEntryInOneStatement,
+  insertDayEntry,
+  updateDayEntry,
+} from './edit-in-one-statement.js';
 
 /** The parts as stored: null (entries older than the choice) means all three. */
 export function storedSharedParts(value: string | null): EntryPart[] {
@@ -15,7 +21,7 @@ export function storedSharedParts(value: string | null): EntryPart[] {
   return orderedParts(value.split(',') as EntryPart[]);
 }
 
-function sharedPartsColumn(parts: readonly EntryPart[]): string {
+export function sharedPartsColumn(parts: readonly EntryPart[]): string {
   return orderedParts(parts).join(',');
 }
 
@@ -69,7 +75,7 @@ export type SaveResult =
     }
   | { outcome: 'changed'; entry: JournalEntry };
 
-interface DaySave {
+export interface DaySave {
   dayNumber: number;
   entryText: string;
   isPublic: boolean;
@@ -161,22 +167,9 @@ async function writeEntryForDay(
   const stamp = now.toISOString();
   // Null (begun from no entry) is told apart from undefined (written regardless) here only.
   const base = input.baseUpdatedAt;
-  const insert = () =>
-    trx
-      .insertInto('journal_entries')
-      .values({
-        user_id: userId,
-        day_number: edit.dayNumber,
-        entry_text: edit.entryText,
-        is_public: edit.isPublic ? 1 : 0,
-        shared_parts: edit.sharedParts,
-        created_at: stamp,
-        updated_at: stamp,
-      })
-      .onConflict((oc) => oc.columns(['user_id', 'day_number']).doNothing())
-      .returningAll()
-      .executeTakeFirst();
-  const update = () => updateDayEntry(trx, userId, edit, stamp).executeTakeFirst();
+  const write = dayEntryWrite(userId, edit, stamp);
+  const insert = () => insertDayEntry(trx, write).executeTakeFirst();
+  const update = () => updateDayEntry(trx, write, edit.baseUpdatedAt).executeTakeFirst();
   // Insert-or-nothing and update, each answering the row it wrote: tells a new entry (201) from
   // a changed one (200) on both databases, and the unique index keeps one entry per person and
   // day under races. With no entry there is nothing a save could overwrite, whatever version it
@@ -281,7 +274,7 @@ async function updateEntryRow(
 }
 
 /** Whether the entry already holds every given change. */
-function holdsChanges(
+export function holdsChanges(
   entry: JournalEntry,
   changes: {
     entryText?: string | undefined;

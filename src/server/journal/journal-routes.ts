@@ -14,13 +14,13 @@ import { HttpError } from '../http/http-errors.js';
 import { sendKeptOrRead } from '../http/kept-or-read.js';
 import { sendGzippedJson, sendSerializedJson, serializedAs } from '../http/serialized-json.js';
 import { currentDayFor } from '../readings/reading-day.js';
+import { daySaver } from './day-saves.js';
 import {
   deleteOwnEntry,
   friendsFeed,
   listOwnEntries,
   ownEntryForDayReader,
   type SaveResult,
-  saveEntryForDay,
   updateOwnEntry,
 } from './journal-entries.js';
 
@@ -54,6 +54,7 @@ export function journalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { db, clock } = ctx;
   const ownEntryForDay = ownEntryForDayReader(ctx);
   const withExtras = ownEntryExtrasReader(ctx);
+  const saveDay = daySaver(ctx);
   return async (app) => {
     app.get('/journal', { schema: apiContract['GET /api/journal'] }, async (request) =>
       withCirclesAndAppreciations(db, await listOwnEntries(db, signedInUser(request).id)),
@@ -120,7 +121,7 @@ export function journalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           ctx,
           withExtras,
           reply,
-          await saveEntryForDay(db, user.id, request.body, now),
+          await saveDay(user.id, request.body, now),
         );
         return reply.code(created ? 201 : 200).send(entry);
       },

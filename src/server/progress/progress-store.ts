@@ -1,4 +1,10 @@
-import { type InferResult, type Kysely, type OnConflictBuilder, sql } from 'kysely';
+import {
+  type InferResult,
+  type Kysely,
+  type OnConflictBuilder,
+  type QueryCreator,
+  sql,
+} from 'kysely';
 import type { ProgressRecord } from '#shared/progress';
 import {
   type ProgressDay,
@@ -224,6 +230,50 @@ export async function setProgressDay(
   return withoutSaveTime(day);
 }
 
+/** A day whose reflection was saved, first at `firstSavedAt`, as of `nowIso`. */
+export interface ReflectionSaved {
+  userId: number;
+  dayNumber: number;
+  firstSavedAt: string;
+  nowIso: string;
+}
+
+/**
+ * Marks the day's reflection saved, as setFlags would with that one flag: the statement every
+ * save runs, built here for the saves that compile it once (daySaver) and those that do not.
+ */
+export function reflectionSavedUpsert(qc: QueryCreator<Database>, saved: ReflectionSaved) {
+  return qc
+    .insertInto('user_progress')
+    .values({
+      user_id: saved.userId,
+      day_number: saved.dayNumber,
+      is_read: 0,
+      read_at: null,
+      gatha_viewed: 0,
+      explanation_viewed: 0,
+      reflection_saved: 1,
+      reflection_saved_at: saved.firstSavedAt,
+      completed_at: saved.firstSavedAt,
+    })
+    .onConflict(mergeReflectionSaved(saved.nowIso));
+}
+
+/**
+ * mergeWithStoredFlags for a day's saved reflection, leaving alone a row that already says so:
+ * nearly every save edits an entry whose day is marked, and an update that changes nothing
+ * would still write the row's page (SQLite) or a new row version (PostgreSQL).
+ */
+export const mergeReflectionSaved =
+  (nowIso: string) => (oc: OnConflictBuilder<Database, 'user_progress'>) =>
+    mergeWithStoredFlags(nowIso)(oc).where((eb) =>
+      eb.or([
+        eb('user_progress.reflection_saved', '!=', 1),
+        eb('user_progress.reflection_saved_at', 'is', null),
+        eb('user_progress.completed_at', 'is', null),
+      ]),
+    );
+
 /** Called whenever a journal entry is saved: the day's reflection counts from its first save. */
 export async function markReflectionSaved(
   db: Kysely<Database>,
@@ -232,21 +282,12 @@ export async function markReflectionSaved(
   firstSavedAt: string,
   now: Date,
 ): Promise<void> {
-  await setFlags(
-    db,
+  await reflectionSavedUpsert(db, {
     userId,
-    [
-      {
-        dayNumber,
-        read: false,
-        gathaViewed: false,
-        explanationViewed: false,
-        reflectionSaved: true,
-        reflectionSavedAt: firstSavedAt,
-      },
-    ],
-    now,
-  );
+    dayNumber,
+    firstSavedAt,
+    nowIso: now.toISOString(),
+  }).execute();
 }
 
 /** The spec's 'Reset progress': the server forgets it too, so no later merge restores it. */

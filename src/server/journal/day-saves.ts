@@ -1,0 +1,130 @@
+import type { Kysely } from 'kysely';
+import { ENTRY_PARTS } from '#shared/shared-parts';
+import {
+  compileStatement,
+  type ReadableDatabase,
+  type RunAtOnce,
+  type WriteAtOnce,
+} from '../db/compiled-read.js';
+import type { Database, JournalEntryRow } from '../db/tables.js';
+import { reflectionSavedUpsert } from '../progress/progress-store.js';
+import { type DayEntryWrite, insertDayEntry, updateDayEntry } from './edit-in-one-statement.js';
+import {
+  type DaySave,
+  holdsChanges,
+  type SaveResult,
+  saveEntryForDay,
+  sharedPartsColumn,
+  toJournalEntry,
+} from './journal-entries.js';
+
+/** Saves a reader's reflection for a day (saveEntryForDay says what a save does). */
+export type DaySaver = (userId: number, input: DaySave, now: Date) => Promise<SaveResult>;
+
+/**
+ * How the journal saves a day. On SQLite, a save that names no circles to share with is made
+ * at once: the statements saveEntryForDay would run, compiled once and run as one immediate
+ * transaction straight on the connection, which spares building, compiling and queueing each of
+ * them on every save. Any other save, or one while a transaction is open on the connection,
+ * goes through saveEntryForDay, which writes the same rows.
+ */
+export function daySaver(database: ReadableDatabase & { writeAtOnce?: WriteAtOnce | undefined }) {
+  const { db, writeAtOnce } = database;
+  const longerWay: DaySaver = async (userId, input, now) => saveEntryForDay(db, userId, input, now);
+  if (!writeAtOnce) return longerWay;
+  const statements = compiledSaveStatements(db);
+  const saver: DaySaver = async (userId, input, now) => {
+    // Circles to share with have no fixed number of values, so no statement compiled once.
+    if (input.circleIds?.length) return longerWay(userId, input, now);
+    const made = writeAtOnce((run) => saveDayAtOnce(run, statements, userId, input, now));
+    return made ? made.value : longerWay(userId, input, now);
+  };
+  return saver;
+}
+
+type SaveStatements = ReturnType<typeof compiledSaveStatements>;
+
+function compiledSaveStatements(db: Kysely<Database>) {
+  return {
+    updateRegardless: compileStatement(db, (qc, write: DayEntryWrite) =>
+      updateDayEntry(qc, write, undefined),
+    ),
+    updateFrom: compileStatement(db, (qc, write: DayEntryWrite & { base: string }) =>
+      updateDayEntry(qc, write, write.base),
+    ),
+    insert: compileStatement(db, (qc, write: DayEntryWrite) => insertDayEntry(qc, write)),
+    current: compileStatement(db, (qc, values: { userId: number; dayNumber: number }) =>
+      qc
+        .selectFrom('journal_entries')
+        .selectAll()
+        .where('user_id', '=', values.userId)
+        .where('day_number', '=', values.dayNumber),
+    ),
+    offEveryCircle: compileStatement(db, (qc, values: { entryId: number }) =>
+      qc.deleteFrom('journal_entry_circles').where('entry_id', '=', values.entryId),
+    ),
+    reflectionSaved: compileStatement(db, reflectionSavedUpsert),
+  };
+}
+
+/**
+ * saveEntryForDay's writes, in one transaction that holds the write lock from its start: no
+ * other process can write between its statements, so an entry the update missed and the insert
+ * found is the one there still.
+ */
+function saveDayAtOnce(
+  run: RunAtOnce,
+  statements: SaveStatements,
+  userId: number,
+  input: DaySave,
+  now: Date,
+): SaveResult {
+  const stamp = now.toISOString();
+  const sharedParts = input.sharedParts ?? ENTRY_PARTS;
+  const write: DayEntryWrite = {
+    userId,
+    dayNumber: input.dayNumber,
+    entryText: input.entryText,
+    isPublic: input.isPublic ? 1 : 0,
+    sharedParts: sharedPartsColumn(sharedParts),
+    stamp,
+  };
+  const base = input.baseUpdatedAt;
+  const first = (rows: JournalEntryRow[]) => rows[0];
+  let saved: { row: JournalEntryRow; created: boolean } | undefined;
+  // Begun from an entry, or written regardless, a save nearly always finds one to update.
+  const updated =
+    base === null
+      ? undefined
+      : first(
+          run(
+            base === undefined
+              ? statements.updateRegardless(write)
+              : statements.updateFrom({ ...write, base }),
+          ),
+        );
+  if (updated) saved = { row: updated, created: false };
+  const inserted = saved ? undefined : first(run(statements.insert(write)));
+  if (inserted) saved = { row: inserted, created: true };
+  if (!saved) {
+    // Begun from no entry, or from another version: the entry there wins unless it already
+    // holds this save (sent again after its answer was lost), which is answered as saved.
+    const current = first(run(statements.current({ userId, dayNumber: input.dayNumber })));
+    if (!current) throw new Error('Could not save the journal entry');
+    const entry = toJournalEntry(current);
+    if (!holdsChanges(entry, { ...input, sharedParts })) return { outcome: 'changed', entry };
+    saved = { row: current, created: base === null };
+  }
+  const entry = toJournalEntry(saved.row);
+  if (input.circleIds) run(statements.offEveryCircle({ entryId: entry.id }));
+  // A save synced later from an offline device counts from when the entry was first made.
+  run(
+    statements.reflectionSaved({
+      userId,
+      dayNumber: entry.dayNumber,
+      firstSavedAt: entry.createdAt,
+      nowIso: stamp,
+    }),
+  );
+  return { outcome: 'saved', entry, created: saved.created, newlySharedWith: [] };
+}
