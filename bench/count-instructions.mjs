@@ -9,7 +9,7 @@
 //   node bench/count-instructions.mjs [--path /api/thoughts/today] [--warm 10000]
 //                                     [--count 12000] [--port 4345] [--top 15] [--ceiling]
 //                                     [--mixed] [--database-url postgres://...]
-//                                     [--callers 'RegExp|ToLowerCase']
+//                                     [--callers 'RegExp|ToLowerCase'] [--saves]
 // --ceiling counts the bench's ceiling (ceiling-server.mjs, a bare Fastify route) sending the
 // answer the app gives for --path, under the same node flags: the same count for the work the
 // app adds. Only for an address that answers without signing in.
@@ -18,6 +18,8 @@
 // requests, not only one route's, and is counted as it runs for all of them.
 // --database-url runs the app on that database (an empty PostgreSQL database, say) instead of a
 // new SQLite file, to count what one engine's answers cost beside the other's.
+// --saves counts journal saves instead of reads: each reader in turn saves one of a few days,
+// mostly edits of the entry already there, as the bench's small-database saves row sends them.
 // --callers also lists, for each function whose name matches that pattern, what called it and
 // how much of its count each caller's calls make.
 // Needs the compiled server (dist/server) and valgrind (Debian's package). Takes minutes: the
@@ -42,6 +44,7 @@ const { values: options } = parseArgs({
     mixed: { type: 'boolean', default: false },
     'database-url': { type: 'string' },
     callers: { type: 'string' },
+    saves: { type: 'boolean', default: false },
   },
 });
 const warm = Number(options.warm);
@@ -78,11 +81,25 @@ const mixedPaths = [
   '/api/blocks',
   '/api/circles',
 ];
-if (options.mixed && options.ceiling) {
-  throw new Error('--mixed is for the app: the ceiling has one route');
+if ((options.mixed || options.saves) && options.ceiling) {
+  throw new Error('--mixed and --saves are for the app: the ceiling has one route');
 }
 const paths = options.mixed ? mixedPaths : [options.path];
-const countedPaths = paths.join(', ');
+const countedPaths = options.saves ? 'POST /api/journal' : paths.join(', ');
+
+/** The next save of `n` in turn: reader n mod 10 writes one of the first three days. */
+function saveRequest(n) {
+  return {
+    method: 'POST',
+    path: '/api/journal',
+    headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+    body: JSON.stringify({
+      dayNumber: 1 + (Math.floor(n / 10) % 3),
+      entryText: JSON.stringify({ thoughts: `Counted save ${n}`, words: 'Kind words.', deeds: '' }),
+      isPublic: n % 2 === 0,
+    }),
+  };
+}
 
 /** The app's answer to --path, as the ceiling server's bodies file holds it. */
 async function capturedAnswer() {
@@ -238,14 +255,20 @@ try {
       url: base,
       connections: 4,
       amount,
-      request: () => ({
-        path: paths[next % paths.length],
-        headers: {
-          // As a signed-in browser sends them: the session and the page's hint set beside it.
-          cookie: `tfp_session=${sessions[next++ % sessions.length]}; tfp_signed_in=1`,
-          'accept-encoding': 'gzip, deflate, br, zstd',
-        },
-      }),
+      request: () => {
+        const n = next++;
+        const read = { path: paths[n % paths.length], headers: {} };
+        const { headers, ...sent } = options.saves ? saveRequest(n) : read;
+        return {
+          ...sent,
+          headers: {
+            ...headers,
+            // As a signed-in browser sends them: the session and the page's hint set beside it.
+            cookie: `tfp_session=${sessions[n % sessions.length]}; tfp_signed_in=1`,
+            'accept-encoding': 'gzip, deflate, br, zstd',
+          },
+        };
+      },
       onResponse: (status) => {
         if (status >= 400) throw new Error(`a warm-up or counted read answered ${status}`);
       },

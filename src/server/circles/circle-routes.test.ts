@@ -580,6 +580,20 @@ describe('appreciation', () => {
     expect(
       (await member.api('GET /api/journal/day/:dayNumber', { params: { dayNumber: 9 } })).body,
     ).toMatchObject({ appreciations: [expect.anything()] });
+    // A save answers the entry as an open of the day does, its circles and appreciations too.
+    const edited = await member.api('POST /api/journal', {
+      body: { dayNumber: 9, entryText: text('still appreciated'), isPublic: true },
+    });
+    expect(edited).toMatchObject({
+      status: 200,
+      body: {
+        id,
+        circleIds: [circleId],
+        appreciations: [
+          { userId: owner.user.id, fullName: 'Roshan Owner', at: expect.any(String) },
+        ],
+      },
+    });
   });
 
   it('lets a circle member report a circle entry, as any entry they can see', async () => {

@@ -60,7 +60,7 @@ export async function setEntryCircles(
 }
 
 /** What the author's own entry shows besides itself. */
-interface EntryExtras {
+export interface EntryExtras {
   circleIds: number[];
   appreciations: Appreciation[];
 }
@@ -103,31 +103,46 @@ const appreciation = (row: AppreciationRow): Appreciation => ({
   at: row.created_at,
 });
 
+/** Which one of the author's entries to read the extras of. */
+export interface OwnEntry {
+  authorId: number;
+  entryId: number;
+}
+
+/** The circles one of the author's entries is shared with. */
+export const entryShares = (db: Kysely<Database>, values: OwnEntry) =>
+  db
+    .selectFrom('journal_entry_circles')
+    .select('circle_id')
+    .where('user_id', '=', values.authorId)
+    .where('entry_id', '=', values.entryId)
+    .orderBy('circle_id');
+
+/** Who appreciated one of the author's entries. */
+export const entryAppreciations = (db: Kysely<Database>, values: OwnEntry) =>
+  appreciationsOf(db, values.authorId).where('journal_entries.id', '=', values.entryId);
+
+/** The extras of an entry from what entryShares and entryAppreciations read. */
+export const entryExtras = (
+  circles: { circle_id: number }[],
+  appreciated: AppreciationRow[],
+): EntryExtras => ({
+  circleIds: circles.map((row) => row.circle_id),
+  appreciations: appreciated.map(appreciation),
+});
+
 /**
  * One of the author's entries with its circles and appreciations added, as every open of a day
  * and every save answers it: both reads compiled once (compileRead), so a request pays for the
  * reads and little else.
  */
 export function ownEntryExtrasReader(database: ReadableDatabase) {
-  const shares = compileRead(database, (db, values: { authorId: number; entryId: number }) =>
-    db
-      .selectFrom('journal_entry_circles')
-      .select('circle_id')
-      .where('user_id', '=', values.authorId)
-      .where('entry_id', '=', values.entryId)
-      .orderBy('circle_id'),
-  );
-  const appreciations = compileRead(database, (db, values: { authorId: number; entryId: number }) =>
-    appreciationsOf(db, values.authorId).where('journal_entries.id', '=', values.entryId),
-  );
+  const shares = compileRead(database, entryShares);
+  const appreciations = compileRead(database, entryAppreciations);
   return async <T extends { id: number; userId: number }>(entry: T): Promise<T & EntryExtras> => {
     const values = { authorId: entry.userId, entryId: entry.id };
     const [circles, appreciated] = await Promise.all([shares(values), appreciations(values)]);
-    return {
-      ...entry,
-      circleIds: circles.map((row) => row.circle_id),
-      appreciations: appreciated.map(appreciation),
-    };
+    return { ...entry, ...entryExtras(circles, appreciated) };
   };
 }
 

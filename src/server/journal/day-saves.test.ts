@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test-support/test-app.js';
 import { insertUser } from '../test-support/user-rows.js';
@@ -223,5 +224,40 @@ describe('a day saved while a transaction is open', () => {
     expect(kept).toEqual([
       { entry_text: text('meanwhile'), full_name: expect.not.stringMatching('Rolled back') },
     ]);
+  });
+});
+
+describe.skipIf(process.env.TEST_DB === 'postgres')('an edit saved at once on SQLite', () => {
+  // Every page a save writes is written again to the write-ahead log: an edit of a day already
+  // marked writes the entry, its indexes and the change log, and nothing of the progress.
+  it('leaves the progress row and every AUTOINCREMENT mark as they were', async () => {
+    const save = daySaver(opened);
+    const userId = await insertUser(opened.db, `saver_marks_${Date.now().toString(36)}`);
+    const made = await save(
+      userId,
+      { dayNumber: 4, entryText: text('first'), isPublic: true, baseUpdatedAt: null },
+      at('2026-03-04T07:00:00.000Z'),
+    );
+    if (made.outcome !== 'saved') throw new Error('not saved');
+    const marks = async () =>
+      (await sql`select name, seq from sqlite_sequence order by name`.execute(opened.db)).rows;
+    const progress = () =>
+      opened.db.selectFrom('user_progress').selectAll().where('user_id', '=', userId).execute();
+    const before = { marks: await marks(), progress: await progress() };
+
+    const edited = await save(
+      userId,
+      {
+        dayNumber: 4,
+        entryText: text('second'),
+        isPublic: false,
+        baseUpdatedAt: made.entry.updatedAt,
+      },
+      at('2026-03-04T08:00:00.000Z'),
+    );
+
+    expect(edited).toMatchObject({ outcome: 'saved', entry: { entryText: text('second') } });
+    expect(await marks()).toEqual(before.marks);
+    expect(await progress()).toEqual(before.progress);
   });
 });

@@ -7,7 +7,13 @@ import {
   type WriteAtOnce,
 } from '../db/compiled-read.js';
 import type { Database, JournalEntryRow } from '../db/tables.js';
-import { reflectionSavedUpsert } from '../progress/progress-store.js';
+import {
+  entryAppreciations,
+  type EntryExtras,
+  entryExtras,
+  entryShares,
+} from '../circles/entry-circles.js';
+import { reflectionAlreadySaved, reflectionSavedUpsert } from '../progress/progress-store.js';
 import { type DayEntryWrite, insertDayEntry, updateDayEntry } from './edit-in-one-statement.js';
 import {
   type DaySave,
@@ -18,14 +24,22 @@ import {
   toJournalEntry,
 } from './journal-entries.js';
 
-/** Saves a reader's reflection for a day (saveEntryForDay says what a save does). */
-export type DaySaver = (userId: number, input: DaySave, now: Date) => Promise<SaveResult>;
+/**
+ * Saves a reader's reflection for a day (saveEntryForDay says what a save does). A save made at
+ * once answers the entry's circles and appreciations too, read in its own transaction.
+ */
+export type DaySaver = (
+  userId: number,
+  input: DaySave,
+  now: Date,
+) => Promise<SaveResult & { extras?: EntryExtras }>;
 
 /**
  * How the journal saves a day. On SQLite, a save that names no circles to share with is made
  * at once: the statements saveEntryForDay would run, compiled once and run as one immediate
  * transaction straight on the connection, which spares building, compiling and queueing each of
- * them on every save. Any other save, or one while a transaction is open on the connection,
+ * them on every save; the reads its answer needs run in the same transaction, which spares them
+ * a lock of their own. Any other save, or one while a transaction is open on the connection,
  * goes through saveEntryForDay, which writes the same rows.
  */
 export function daySaver(database: ReadableDatabase & { writeAtOnce?: WriteAtOnce | undefined }) {
@@ -36,7 +50,15 @@ export function daySaver(database: ReadableDatabase & { writeAtOnce?: WriteAtOnc
   const saver: DaySaver = async (userId, input, now) => {
     // Circles to share with have no fixed number of values, so no statement compiled once.
     if (input.circleIds?.length) return longerWay(userId, input, now);
-    const made = writeAtOnce((run) => saveDayAtOnce(run, statements, userId, input, now));
+    const made = writeAtOnce((run) => {
+      const result = saveDayAtOnce(run, statements, userId, input, now);
+      const entry = { authorId: userId, entryId: result.entry.id };
+      const extras = entryExtras(
+        run(statements.shares(entry)),
+        run(statements.appreciations(entry)),
+      );
+      return { ...result, extras };
+    });
     return made ? made.value : longerWay(userId, input, now);
   };
   return saver;
@@ -64,6 +86,9 @@ function compiledSaveStatements(db: Kysely<Database>) {
       qc.deleteFrom('journal_entry_circles').where('entry_id', '=', values.entryId),
     ),
     reflectionSaved: compileStatement(db, reflectionSavedUpsert),
+    reflectionAlreadySaved: compileStatement(db, reflectionAlreadySaved),
+    shares: compileStatement(db, entryShares),
+    appreciations: compileStatement(db, entryAppreciations),
   };
 }
 
@@ -117,14 +142,11 @@ function saveDayAtOnce(
   }
   const entry = toJournalEntry(saved.row);
   if (input.circleIds) run(statements.offEveryCircle({ entryId: entry.id }));
-  // A save synced later from an offline device counts from when the entry was first made.
-  run(
-    statements.reflectionSaved({
-      userId,
-      dayNumber: entry.dayNumber,
-      firstSavedAt: entry.createdAt,
-      nowIso: stamp,
-    }),
-  );
+  // Nearly every save edits an entry whose day is marked already: then nothing is written.
+  const day = { userId, dayNumber: entry.dayNumber };
+  if (run(statements.reflectionAlreadySaved(day)).length === 0) {
+    // A save synced later from an offline device counts from when the entry was first made.
+    run(statements.reflectionSaved({ ...day, firstSavedAt: entry.createdAt, nowIso: stamp }));
+  }
   return { outcome: 'saved', entry, created: saved.created, newlySharedWith: [] };
 }

@@ -6,6 +6,7 @@ import type { AppContext } from '../app-context.js';
 import { signedInUser } from '../auth/current-user.js';
 import {
   checkAuthorsCircles,
+  type EntryExtras,
   ownEntryExtrasReader,
   withCirclesAndAppreciations,
 } from '../circles/entry-circles.js';
@@ -31,7 +32,8 @@ const daySchema = apiContract['GET /api/journal/day/:dayNumber'].response[200];
 const noEntry = serializedAs(daySchema, { entry: null });
 
 /**
- * The saved entry with its circles and appreciations. A save begun from an older version wrote
+ * The saved entry with its circles and appreciations, read now unless the save read them. A
+ * save begun from an older version wrote
  * nothing: the client gets the current entry. Circles it was newly shared with are told once
  * the answer has gone.
  */
@@ -39,9 +41,11 @@ async function savedEntry(
   ctx: AppContext,
   withExtras: ReturnType<typeof ownEntryExtrasReader>,
   reply: FastifyReply,
-  result: SaveResult,
+  result: SaveResult & { extras?: EntryExtras },
 ) {
-  const entry = await withExtras(result.entry);
+  const entry = result.extras
+    ? { ...result.entry, ...result.extras }
+    : await withExtras(result.entry);
   if (result.outcome === 'changed') throw new HttpError(409, ENTRY_CHANGED, { entry });
   const newlyShared = result.newlySharedWith ?? [];
   if (newlyShared.length > 0) {

@@ -274,6 +274,25 @@ export const mergeReflectionSaved =
       ]),
     );
 
+/**
+ * The day's row when it already says what reflectionSavedUpsert would: a save that finds it need
+ * not write at all. On SQLite even an upsert that changes nothing moves the table's AUTOINCREMENT
+ * mark, a page of its own written on every save.
+ */
+export function reflectionAlreadySaved(
+  qc: QueryCreator<Database>,
+  day: { userId: number; dayNumber: number },
+) {
+  return qc
+    .selectFrom('user_progress')
+    .select('id')
+    .where('user_id', '=', day.userId)
+    .where('day_number', '=', day.dayNumber)
+    .where('reflection_saved', '=', 1)
+    .where('reflection_saved_at', 'is not', null)
+    .where('completed_at', 'is not', null);
+}
+
 /** Called whenever a journal entry is saved: the day's reflection counts from its first save. */
 export async function markReflectionSaved(
   db: Kysely<Database>,

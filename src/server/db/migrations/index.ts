@@ -24,6 +24,7 @@ import * as blocksInChangeLog from './2026-11-28-0023-blocks-in-change-log.js';
 import * as journalSearchWithoutAnIndex from './2026-11-29-0024-journal-search-without-an-index.js';
 import * as ownJournalInChangeLog from './2026-11-29-0025-own-journal-in-change-log.js';
 import * as postalPrefixColumn from './2026-11-30-0026-postal-prefix-column.js';
+import * as changeLogWithoutAutoincrement from './2026-12-03-0027-change-log-without-autoincrement.js';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29-0024-journal-search-without-an-index': journalSearchWithoutAnIndex,
   '2026-11-29-0025-own-journal-in-change-log': ownJournalInChangeLog,
   '2026-11-30-0026-postal-prefix-column': postalPrefixColumn,
+  '2026-12-03-0027-change-log-without-autoincrement': changeLogWithoutAutoincrement,
 };

@@ -1,9 +1,9 @@
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { publicPostalPrefix } from '#shared/proximity';
 import { createTestDatabase, type TestDatabase } from '../../test-support/test-app.js';
+import { migrateUpTo, migrationBefore } from '../../test-support/migrate-up-to.js';
 import { type AppDatabase, openDatabase } from '../connection.js';
-import { migrations } from './index.js';
 
 let database: TestDatabase;
 let opened: AppDatabase;
@@ -17,18 +17,7 @@ describe('migration 0026: the stored postal prefix', () => {
   it('gives the people already there the prefix the shared rule computes from their code', async () => {
     database = await createTestDatabase();
     opened = openDatabase(database.url);
-    const names = Object.keys(migrations).sort();
-    const upTo = (last: string) =>
-      new Migrator({
-        db: opened.db,
-        provider: {
-          getMigrations: async () =>
-            Object.fromEntries(names.filter((n) => n <= last).map((n) => [n, migrations[n]!])),
-        },
-        ...(opened.schema ? { migrationTableSchema: opened.schema } : {}),
-      });
-    const before = names[names.indexOf('2026-11-30-0026-postal-prefix-column') - 1]!;
-    expect((await upTo(before).migrateToLatest()).error).toBeUndefined();
+    await migrateUpTo(opened, migrationBefore('2026-11-30-0026-postal-prefix-column'));
 
     const codes: (string | null)[] = ['sw1a 1aa', '94\u00A0110', 'é12 345', '𝟏𝟐𝟑𝟒', 'AB', null];
     // Written as before the column was there.
@@ -40,7 +29,7 @@ describe('migration 0026: the stored postal prefix', () => {
       );
     }
 
-    expect((await upTo(names.at(-1)!).migrateToLatest()).error).toBeUndefined();
+    await migrateUpTo(opened);
     const rows = await opened.db
       .selectFrom('users')
       .select(['postal_code', 'postal_prefix'])
