@@ -65,7 +65,7 @@ export interface EntryExtras {
   appreciations: Appreciation[];
 }
 
-interface AppreciationRow {
+export interface AppreciationRow {
   entry_id: number;
   user_id: number;
   created_at: string;
@@ -117,6 +117,13 @@ export const entryShares = (db: Kysely<Database>, values: OwnEntry) =>
     .where('user_id', '=', values.authorId)
     .where('entry_id', '=', values.entryId)
     .orderBy('circle_id');
+
+/** Who appreciated the author's entry of a day (one entry a day: the same as by its id). */
+export const dayAppreciations = (
+  db: Kysely<Database>,
+  values: { authorId: number; dayNumber: number },
+) =>
+  appreciationsOf(db, values.authorId).where('journal_entries.day_number', '=', values.dayNumber);
 
 /** Who appreciated one of the author's entries. */
 export const entryAppreciations = (db: Kysely<Database>, values: OwnEntry) =>

@@ -4,6 +4,7 @@ import { createTestDatabase, type TestDatabase } from '../test-support/test-app.
 import { insertUser } from '../test-support/user-rows.js';
 import { type AppDatabase, migrateToLatest, openDatabase } from '../db/connection.js';
 import { listProgressDays } from '../progress/progress-store.js';
+import { ownEntryExtrasReader } from '../circles/entry-circles.js';
 import { daySaver } from './day-saves.js';
 
 let database: TestDatabase;
@@ -25,7 +26,7 @@ const at = (iso: string) => new Date(iso);
 // PostgreSQL, the longer way. Both must answer and write the same.
 const ways = {
   'as the server saves': () => daySaver(opened),
-  'the longer way': () => daySaver({ db: opened.db }),
+  'the longer way': () => daySaver(opened, { atOnce: false }),
 };
 
 describe.each(Object.entries(ways))('a day saved %s', (_way, saverOf) => {
@@ -188,6 +189,86 @@ describe.each(Object.entries(ways))('a day saved %s', (_way, saverOf) => {
       ),
     ).toMatchObject({ outcome: 'saved', created: false, newlySharedWith: [] });
     expect(await circlesOfEntry()).toEqual([]);
+  });
+});
+
+describe('an edit saved at once', () => {
+  // Its answer's circles and appreciations are read with the save (in its transaction on
+  // SQLite, in its statement on PostgreSQL): the same as the day's open reads them after.
+  it('answers the circles and appreciations the day shows', async () => {
+    const save = daySaver(opened);
+    const tag = Date.now().toString(36);
+    const userId = await insertUser(opened.db, `saver_extras_${tag}`);
+    const [first, second, blocked, suspended] = await Promise.all(
+      ['first', 'second', 'blocked', 'suspended'].map((name) =>
+        insertUser(opened.db, `appreciator_${name}_${tag}`),
+      ),
+    );
+    const made = await save(
+      userId,
+      { dayNumber: 6, entryText: text('first'), isPublic: true, baseUpdatedAt: null },
+      at('2026-03-06T07:00:00.000Z'),
+    );
+    if (made.outcome !== 'saved') throw new Error('not saved');
+    const stamp = '2026-03-06T07:30:00.000Z';
+    const circleIds: number[] = [];
+    for (const name of ['Evening', 'Morning']) {
+      const circle = await opened.db
+        .insertInto('circles')
+        .values({ name, description: '', created_at: stamp, updated_at: stamp })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await opened.db
+        .insertInto('circle_members')
+        .values({ circle_id: circle.id, user_id: userId, role: 'owner', joined_at: stamp })
+        .execute();
+      await opened.db
+        .insertInto('journal_entry_circles')
+        .values({ entry_id: made.entry.id, circle_id: circle.id, user_id: userId, day_number: 6 })
+        .execute();
+      circleIds.push(circle.id);
+    }
+    const appreciators = [second, first, blocked, suspended];
+    for (const [i, appreciator] of appreciators.entries()) {
+      await opened.db
+        .insertInto('entry_appreciations')
+        .values({
+          entry_id: made.entry.id,
+          user_id: appreciator!,
+          created_at: `2026-03-06T07:4${i}:00.000Z`,
+        })
+        .execute();
+    }
+    await opened.db
+      .insertInto('blocks')
+      .values({ blocker_id: userId, blocked_id: blocked!, created_at: stamp })
+      .execute();
+    await opened.db
+      .updateTable('users')
+      .set({ suspended_at: stamp })
+      .where('id', '=', suspended!)
+      .execute();
+
+    const edited = await save(
+      userId,
+      {
+        dayNumber: 6,
+        entryText: text('second'),
+        isPublic: true,
+        baseUpdatedAt: made.entry.updatedAt,
+      },
+      at('2026-03-06T08:00:00.000Z'),
+    );
+
+    expect(edited).toMatchObject({ outcome: 'saved', entry: { entryText: text('second') } });
+    if (edited.outcome !== 'saved') throw new Error('not saved');
+    const shown = await ownEntryExtrasReader(opened)(edited.entry);
+    expect(shown.circleIds).toEqual([...circleIds].sort((a, b) => a - b));
+    expect(shown.appreciations.map((a) => a.userId)).toEqual([second, first]);
+    expect(edited.extras).toEqual({
+      circleIds: shown.circleIds,
+      appreciations: shown.appreciations,
+    });
   });
 });
 

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { ENTRY_PARTS } from '#shared/shared-parts';
 import {
   compileStatement,
@@ -8,18 +8,27 @@ import {
 } from '../db/compiled-read.js';
 import type { Database, JournalEntryRow } from '../db/tables.js';
 import {
+  type AppreciationRow,
+  dayAppreciations,
   entryAppreciations,
   type EntryExtras,
   entryExtras,
   entryShares,
 } from '../circles/entry-circles.js';
 import { reflectionAlreadySaved, reflectionSavedUpsert } from '../progress/progress-store.js';
-import { type DayEntryWrite, insertDayEntry, updateDayEntry } from './edit-in-one-statement.js';
+import { dialectOf } from '../db/dialect.js';
+import {
+  type DayEntryWrite,
+  entryAndProgressEdit,
+  insertDayEntry,
+  updateDayEntry,
+} from './edit-in-one-statement.js';
 import {
   type DaySave,
   holdsChanges,
   type SaveResult,
   saveEntryForDay,
+  saveEntryInTransaction,
   sharedPartsColumn,
   toJournalEntry,
 } from './journal-entries.js';
@@ -35,19 +44,31 @@ export type DaySaver = (
 ) => Promise<SaveResult & { extras?: EntryExtras }>;
 
 /**
- * How the journal saves a day. On SQLite, a save that names no circles to share with is made
- * at once: the statements saveEntryForDay would run, compiled once and run as one immediate
- * transaction straight on the connection, which spares building, compiling and queueing each of
- * them on every save; the reads its answer needs run in the same transaction, which spares them
- * a lock of their own. Any other save, or one while a transaction is open on the connection,
- * goes through saveEntryForDay, which writes the same rows.
+ * How the journal saves a day, made at once where it can be (`atOnce: false` always takes the
+ * longer way, saveEntryForDay, which writes the same rows).
+ *
+ * On SQLite, a save that names no circles to share with runs the statements saveEntryForDay
+ * would, compiled once and run as one immediate transaction straight on the connection, which
+ * spares building, compiling and queueing each of them on every save; the reads its answer needs
+ * run in the same transaction, which spares them a lock of their own. Any other save, or one
+ * while a transaction is open on the connection, goes the longer way.
+ *
+ * On PostgreSQL, an edit begun from an entry that names no circles is the one-statement edit
+ * (editEntryInOneStatement), compiled once, which answers the entry's circles and appreciations
+ * too: one round trip where building it cost more than running it and the answer's reads took
+ * two more.
  */
-export function daySaver(database: ReadableDatabase & { writeAtOnce?: WriteAtOnce | undefined }) {
+export function daySaver(
+  database: ReadableDatabase & { writeAtOnce?: WriteAtOnce | undefined },
+  { atOnce = true }: { atOnce?: boolean } = {},
+): DaySaver {
   const { db, writeAtOnce } = database;
   const longerWay: DaySaver = async (userId, input, now) => saveEntryForDay(db, userId, input, now);
+  if (!atOnce) return longerWay;
+  if (dialectOf(db) === 'postgres') return postgresDaySaver(db, longerWay);
   if (!writeAtOnce) return longerWay;
   const statements = compiledSaveStatements(db);
-  const saver: DaySaver = async (userId, input, now) => {
+  return async (userId, input, now) => {
     // Circles to share with have no fixed number of values, so no statement compiled once.
     if (input.circleIds?.length) return longerWay(userId, input, now);
     const made = writeAtOnce((run) => {
@@ -61,7 +82,73 @@ export function daySaver(database: ReadableDatabase & { writeAtOnce?: WriteAtOnc
     });
     return made ? made.value : longerWay(userId, input, now);
   };
-  return saver;
+}
+
+/** The columns a save writes. */
+function dayWrite(userId: number, input: DaySave, stamp: string): DayEntryWrite {
+  return {
+    userId,
+    dayNumber: input.dayNumber,
+    entryText: input.entryText,
+    isPublic: input.isPublic ? 1 : 0,
+    sharedParts: sharedPartsColumn(input.sharedParts ?? ENTRY_PARTS),
+    stamp,
+  };
+}
+
+function postgresDaySaver(db: Kysely<Database>, longerWay: DaySaver): DaySaver {
+  const edit = (fromBase: boolean) =>
+    compileStatement(db, (qc, write: DayEntryWrite & { base?: string }) =>
+      entryAndProgressEdit(qc, write, fromBase ? write.base : undefined)
+        .selectFrom('saved')
+        .selectAll('saved')
+        // Read as of the statement's start: the edit changes neither the circles nor who
+        // appreciated the entry.
+        .select((eb) => [
+          eb
+            .selectFrom('journal_entry_circles')
+            .select(
+              sql<number[]>`coalesce(array_agg(circle_id order by circle_id), '{}')`.as('ids'),
+            )
+            .whereRef('journal_entry_circles.entry_id', '=', 'saved.id')
+            .as('circle_ids'),
+          eb
+            .selectFrom(
+              dayAppreciations(qc, { authorId: write.userId, dayNumber: write.dayNumber }).as(
+                'appreciated',
+              ),
+            )
+            // In the order dayAppreciations gives them.
+            .select(
+              sql<
+                AppreciationRow[]
+              >`coalesce(json_agg(appreciated order by appreciated.created_at, appreciated.user_id), '[]')`.as(
+                'rows',
+              ),
+            )
+            .as('appreciated'),
+        ]),
+    );
+  const edits = { regardless: edit(false), fromBase: edit(true) };
+  return async (userId, input, now) => {
+    const base = input.baseUpdatedAt;
+    if (input.circleIds !== undefined || base === null) return longerWay(userId, input, now);
+    const write = dayWrite(userId, input, now.toISOString());
+    const query = base === undefined ? edits.regardless(write) : edits.fromBase({ ...write, base });
+    const [row] = (await db.executeQuery(query)).rows;
+    if (!row) return saveEntryInTransaction(db, userId, input, now, { updateMissed: true });
+    const { circle_ids: circleIds, appreciated, ...saved } = row;
+    return {
+      outcome: 'saved',
+      entry: toJournalEntry(saved),
+      created: false,
+      newlySharedWith: [],
+      extras: entryExtras(
+        (circleIds ?? []).map((id) => ({ circle_id: id })),
+        appreciated ?? [],
+      ),
+    };
+  };
 }
 
 type SaveStatements = ReturnType<typeof compiledSaveStatements>;
@@ -106,14 +193,7 @@ function saveDayAtOnce(
 ): SaveResult {
   const stamp = now.toISOString();
   const sharedParts = input.sharedParts ?? ENTRY_PARTS;
-  const write: DayEntryWrite = {
-    userId,
-    dayNumber: input.dayNumber,
-    entryText: input.entryText,
-    isPublic: input.isPublic ? 1 : 0,
-    sharedParts: sharedPartsColumn(sharedParts),
-    stamp,
-  };
+  const write = dayWrite(userId, input, stamp);
   const base = input.baseUpdatedAt;
   const first = (rows: JournalEntryRow[]) => rows[0];
   let saved: { row: JournalEntryRow; created: boolean } | undefined;

@@ -85,6 +85,45 @@ export function insertDayEntry(qc: QueryCreator<Database>, write: DayEntryWrite)
 }
 
 /**
+ * PostgreSQL: the update of the reader's entry for a day (from `base` when given) and of its day's
+ * progress, as the data-modifying parts `saved` and `progress` of one `with`, to select from.
+ */
+export function entryAndProgressEdit(
+  db: Kysely<Database>,
+  write: DayEntryWrite,
+  base: string | undefined,
+) {
+  return (
+    db
+      .with('saved', (qc) => updateDayEntry(qc, write, base))
+      // As markReflectionSaved: the day's reflection counts from when the entry was first made.
+      .with('progress', (qc) =>
+        qc
+          .insertInto('user_progress')
+          .columns([
+            'user_id',
+            'day_number',
+            'reflection_saved',
+            'reflection_saved_at',
+            'completed_at',
+          ])
+          .expression(
+            qc
+              .selectFrom('saved')
+              .select([
+                'user_id',
+                'day_number',
+                sql<1>`1`.as('reflection_saved'),
+                'created_at as reflection_saved_at',
+                'created_at as completed_at',
+              ]),
+          )
+          .onConflict(mergeReflectionSaved(write.stamp)),
+      )
+  );
+}
+
+/**
  * Edits the reader's entry for a day on PostgreSQL in one statement: the entry, its day's
  * progress and its circles, as data-modifying parts of one `with`. PostgreSQL applies a statement
  * whole or not at all, as the transaction on SQLite does, and the save pays one round trip
@@ -98,35 +137,11 @@ export async function editEntryInOneStatement(
   edit: DayEdit,
   now: Date,
 ): Promise<{ row: JournalEntryRow; newlySharedWith: number[] } | undefined> {
-  const stamp = now.toISOString();
-  const entryAndProgress = db
-    .with('saved', (qc) =>
-      updateDayEntry(qc, dayEntryWrite(userId, edit, stamp), edit.baseUpdatedAt),
-    )
-    // As markReflectionSaved: the day's reflection counts from when the entry was first made.
-    .with('progress', (qc) =>
-      qc
-        .insertInto('user_progress')
-        .columns([
-          'user_id',
-          'day_number',
-          'reflection_saved',
-          'reflection_saved_at',
-          'completed_at',
-        ])
-        .expression(
-          qc
-            .selectFrom('saved')
-            .select([
-              'user_id',
-              'day_number',
-              sql<1>`1`.as('reflection_saved'),
-              'created_at as reflection_saved_at',
-              'created_at as completed_at',
-            ]),
-        )
-        .onConflict(mergeReflectionSaved(stamp)),
-    );
+  const entryAndProgress = entryAndProgressEdit(
+    db,
+    dayEntryWrite(userId, edit, now.toISOString()),
+    edit.baseUpdatedAt,
+  );
   if (edit.circleIds === undefined) {
     const row = await entryAndProgress.selectFrom('saved').selectAll().executeTakeFirst();
     return row && { row, newlySharedWith: [] };

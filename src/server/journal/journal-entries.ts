@@ -100,24 +100,40 @@ export async function saveEntryForDay(
   input: DaySave,
   now: Date,
 ): Promise<SaveResult> {
-  const edit: DayEdit = {
-    ...input,
-    sharedParts: sharedPartsColumn(input.sharedParts ?? ENTRY_PARTS),
-    baseUpdatedAt: input.baseUpdatedAt ?? undefined,
-  };
   // Nearly every save edits an entry already there; PostgreSQL can do that in one statement.
   const editInOneStatement = input.baseUpdatedAt !== null && dialectOf(db) === 'postgres';
   if (editInOneStatement) {
-    const edited = await editEntryInOneStatement(db, userId, edit, now);
+    const edited = await editEntryInOneStatement(db, userId, dayEditOf(input), now);
     if (edited) {
       const { row, newlySharedWith } = edited;
       return { outcome: 'saved', entry: toJournalEntry(row), created: false, newlySharedWith };
     }
   }
+  return saveEntryInTransaction(db, userId, input, now, { updateMissed: editInOneStatement });
+}
+
+function dayEditOf(input: DaySave): DayEdit {
+  return {
+    ...input,
+    sharedParts: sharedPartsColumn(input.sharedParts ?? ENTRY_PARTS),
+    baseUpdatedAt: input.baseUpdatedAt ?? undefined,
+  };
+}
+
+/**
+ * saveEntryForDay's save as one transaction; `updateMissed` when an update of the same save, as
+ * the one-statement edit makes it, has just found no entry of its version to change.
+ */
+export function saveEntryInTransaction(
+  db: Kysely<Database>,
+  userId: number,
+  input: DaySave,
+  now: Date,
+  { updateMissed }: { updateMissed: boolean },
+): Promise<SaveResult> {
+  const edit = dayEditOf(input);
   return db.transaction().execute(async (trx) => {
-    const saved = await writeEntryForDay(trx, userId, input, edit, now, {
-      updateMissed: editInOneStatement,
-    });
+    const saved = await writeEntryForDay(trx, userId, input, edit, now, { updateMissed });
     if (saved.outcome === 'changed') return saved;
     const newlySharedWith = input.circleIds
       ? await setEntryCircles(trx, saved.entry, input.circleIds)
