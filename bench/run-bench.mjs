@@ -22,6 +22,7 @@ import { logLineCost } from './log-line-cost.mjs';
 import { postgresPlans, sqlitePlans } from './query-plans.mjs';
 import { generateSeed, seedPostgres, seedSqlite } from './seed-data.mjs';
 import { shareImageFigures, shareImageSummary } from './share-images.mjs';
+import { scratchDatabase } from './scratch-database.mjs';
 import { smallDatabaseSaves } from './small-database-saves.mjs';
 import { lighthousePages } from './web-lighthouse.mjs';
 import { waitFor } from './wait-for-server.mjs';
@@ -195,46 +196,22 @@ async function prepareDatabase(kind, users, now) {
   const started = Date.now();
   const seed = await generateSeed({ users, sessionCount: Math.min(users, options.signedIn), now });
   const serverStart = await import(new URL('../dist/server/db/connection.js', import.meta.url));
-  if (kind === 'sqlite') {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'threefold-bench-'));
-    const file = path.join(dir, 'bench.db');
-    const opened = serverStart.openDatabase(`sqlite:${file}`);
-    await serverStart.migrateToLatest(opened.db);
-    await opened.close();
-    await seedSqlite(file, seed);
-    await settleAfterSeed(null);
-    return {
-      seed,
-      url: `sqlite:${file}`,
-      seconds: (Date.now() - started) / 1000,
-      plans: (context) => sqlitePlans(file, context),
-      drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
-    };
-  }
-  const schema = `bench_${users}_${process.pid}`;
-  const admin = new pg.Client({ connectionString: postgresBase });
-  await admin.connect();
-  await admin.query(`drop schema if exists ${schema} cascade`);
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const url = new URL(postgresBase);
-  url.searchParams.set('schema', schema);
-  const opened = serverStart.openDatabase(url.toString());
-  await serverStart.migrateToLatest(opened.db, schema);
+  const database = await scratchDatabase(kind, `people_${users}`, postgresBase);
+  const opened = serverStart.openDatabase(database.url);
+  await serverStart.migrateToLatest(opened.db, database.schema);
   await opened.close();
-  await seedPostgres(postgresBase, schema, seed);
-  await settleAfterSeed(schema);
+  if (kind === 'sqlite') await seedSqlite(database.file, seed);
+  else await seedPostgres(postgresBase, database.schema, seed);
+  await settleAfterSeed(database.schema ?? null);
   return {
     seed,
-    url: url.toString(),
+    url: database.url,
     seconds: (Date.now() - started) / 1000,
-    plans: (context) => postgresPlans(postgresBase, schema, context),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: postgresBase });
-      await client.connect();
-      await client.query(`drop schema if exists ${schema} cascade`);
-      await client.end();
-    },
+    plans: (context) =>
+      kind === 'sqlite'
+        ? sqlitePlans(database.file, context)
+        : postgresPlans(postgresBase, database.schema, context),
+    drop: database.drop,
   };
 }
 

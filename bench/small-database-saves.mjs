@@ -5,46 +5,16 @@
 // saves in turn, mostly edits of the few days they wrote already, as the day's save button
 // sends them. Called by run-bench.mjs for each database it measures.
 import { fork } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { measureAgainstCeiling } from './load-endpoints.mjs';
 import { medianRun } from './median-run.mjs';
+import { scratchDatabase } from './scratch-database.mjs';
 import { waitFor } from './wait-for-server.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const READERS = 10;
 /** The days each reader writes and then edits: the first few, open to every reader. */
 const DAYS = 3;
-
-/** A database of `kind` for one server, and how to drop it. */
-async function freshDatabase(kind, name, postgresBase) {
-  if (kind === 'sqlite') {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), `threefold-${name}-`));
-    return {
-      url: `sqlite:${path.join(dir, 'saves.db')}`,
-      drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
-    };
-  }
-  const schema = `bench_${name}_${process.pid}`;
-  const admin = new pg.Client({ connectionString: postgresBase });
-  await admin.connect();
-  await admin.query(`drop schema if exists ${schema} cascade`);
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const url = new URL(postgresBase);
-  url.searchParams.set('schema', schema);
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: postgresBase });
-      await client.connect();
-      await client.query(`drop schema if exists ${schema} cascade`);
-      await client.end();
-    },
-  };
-}
 
 /** Signs up the readers through the API and answers each one's cookies. */
 async function signUpReaders(baseUrl) {
@@ -122,8 +92,8 @@ export async function smallDatabaseSaves({
   repeat = 1,
   postgresBase,
 }) {
-  const appDatabase = await freshDatabase(kind, 'saves', postgresBase);
-  const ceilingDatabase = await freshDatabase(kind, 'saves_ceiling', postgresBase);
+  const appDatabase = await scratchDatabase(kind, 'saves', postgresBase);
+  const ceilingDatabase = await scratchDatabase(kind, 'saves_ceiling', postgresBase);
   const baseUrl = `http://127.0.0.1:${port}`;
   const ceilingUrl = `http://127.0.0.1:${port + 1}`;
   let server;
