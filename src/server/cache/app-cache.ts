@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDatabase } from '../db/connection.js';
-import { compileRead } from '../db/compiled-read.js';
+import { compileRead, type RunAtOnce } from '../db/compiled-read.js';
 import type { UserRow } from '../db/tables.js';
 import type { CacheFigures } from '../operating/app-metrics.js';
 import {
@@ -45,6 +45,12 @@ export interface AppCache {
    * sees the change.
    */
   catchUp(): Promise<void>;
+  /**
+   * SQLite: what `catchUp()` does, read with `run` inside a write transaction that changes
+   * something (it sees every change committed before it, and its own), to call once that has
+   * committed. Undefined when the log cannot be read so; then `catchUp()` is still due.
+   */
+  catchUpWithin(run: RunAtOnce): (() => void) | undefined;
   /**
    * The reader's friends' feed, serialized and gzipped: the cached one, or `read()` afresh. For
    * a reader this request signed in through `session()`, which brought the cache up to date.
@@ -441,6 +447,17 @@ export function createAppCache(
     },
 
     catchUp: readLog,
+
+    catchUpWithin(run) {
+      const tellOnceCommitted = changes.readWithin?.(run);
+      if (!tellOnceCommitted) return undefined;
+      return () => {
+        tellOnceCommitted();
+        lookups.logReads += 1;
+        // As a read of the log would: it saw every change up to this process's last write.
+        lastRead = { at: performance.now(), writes: database.writeStatementCount?.() ?? -1 };
+      };
+    },
 
     close: async () => notifications?.close(),
   };

@@ -251,6 +251,48 @@ describe('the change log', () => {
     expect(lost()).toBe(1);
   });
 
+  it.runIf(!onPostgres)(
+    'reads the news inside a write transaction, and tells it once that has committed',
+    async () => {
+      const [a, b] = [await newUser(), await newUser()];
+      const heard: string[] = [];
+      const log = changeLog(handles.reader, {
+        changed: ({ topic, userId }) => heard.push(`${topic} ${userId}`),
+        lost: () => heard.push('lost'),
+      });
+      const { db, writeAtOnce } = handles.reader;
+      const moveB = (city: string) =>
+        db.updateTable('users').set({ city }).where('id', '=', b).compile();
+      // Before its first look, only catchUp() can read it.
+      expect(writeAtOnce!((run) => log.readWithin!(run))!.value).toBeUndefined();
+      await log.catchUp();
+
+      await changeCity(a);
+      const made = writeAtOnce!((run) => {
+        run(moveB('Yazd'));
+        return log.readWithin!(run);
+      });
+      expect(heard).toEqual([]);
+      made!.value!();
+      expect(heard).toEqual([`account ${a}`, `account ${b}`]);
+
+      heard.length = 0;
+      // A transaction rolled back tells nothing: its change never was.
+      expect(() =>
+        writeAtOnce!((run) => {
+          run(moveB('Rey'));
+          log.readWithin!(run);
+          throw new Error('rolled back');
+        }),
+      ).toThrow('rolled back');
+      await log.catchUp();
+      expect(heard).toEqual([]);
+      await changeCity(b);
+      await log.catchUp();
+      expect(heard).toEqual([`account ${b}`]);
+    },
+  );
+
   it.runIf(onPostgres)('starts afresh after going longer than it may without a look', async () => {
     const a = await newUser();
     const { news, lost } = await listen({ idleLimitMs: 0 });

@@ -1,5 +1,10 @@
 import { type Kysely, sql } from 'kysely';
-import { compileRead, type ReadableDatabase } from '../db/compiled-read.js';
+import {
+  compileRead,
+  compileStatement,
+  type ReadableDatabase,
+  type RunAtOnce,
+} from '../db/compiled-read.js';
 import type { DataChangesTable, Database } from '../db/tables.js';
 import { dialectOf } from '../db/dialect.js';
 
@@ -25,6 +30,13 @@ export interface ChangeListener {
  */
 export interface ChangeSource {
   catchUp(): Promise<void>;
+  /**
+   * SQLite: reads the news as `catchUp()` would, with `run`, inside a write transaction open on
+   * the connection, which sees every change committed before it and its own. Answers what tells
+   * the listener once that transaction has committed, or undefined when it cannot be read so
+   * (before this process's first look), and `catchUp()` must be called instead.
+   */
+  readWithin?(run: RunAtOnce): (() => void) | undefined;
 }
 
 /** Entries the SQLite log keeps; a process that falls further behind starts afresh. */
@@ -58,32 +70,49 @@ function sqliteChangeLog(database: ReadableDatabase, listener: ChangeListener): 
   const newest = compileRead(database, (db) =>
     db.selectFrom('data_changes').select((eb) => eb.fn.max('seq').as('seq')),
   );
-  const entriesAfter = compileRead(database, (db, values: { seen: number }) =>
+  const entriesAfterQuery = (db: ReadableDatabase['db'], values: { seen: number }) =>
     db
       .selectFrom('data_changes')
       .select(['seq', 'topic', 'user_id'])
       .where('seq', '>', values.seen)
-      .orderBy('seq'),
-  );
+      .orderBy('seq');
+  const entriesAfter = compileRead(database, entriesAfterQuery);
+  const entriesAfterWithin = compileStatement(database.db, entriesAfterQuery);
   let seen = 0;
+  let looked = false;
   let started: Promise<void> | undefined;
+  /** Tells the listener of the entries read past `from`, unless some were trimmed unread. */
+  const tell = (
+    entries: { seq: number | string; topic: ChangeTopic; user_id: number }[],
+    from: number,
+  ) => {
+    const last = entries.at(-1);
+    if (!last) return;
+    if (Number(entries[0]!.seq) !== from + 1) listener.lost();
+    else for (const entry of entries) listener.changed(changeOf(entry));
+    seen = Math.max(seen, Number(last.seq));
+  };
   return {
     async catchUp() {
       // Earlier changes concern nothing here: nothing is cached before this first look is done.
       started ??= onlyOnce(
         newest({}).then(([row]) => {
           seen = Number(row?.seq ?? 0);
+          looked = true;
         }),
         () => (started = undefined),
       );
       await started;
       const from = seen;
-      const entries = await entriesAfter({ seen: from });
-      const last = entries.at(-1);
-      if (!last) return;
-      if (Number(entries[0]!.seq) !== from + 1) listener.lost();
-      else for (const entry of entries) listener.changed(changeOf(entry));
-      seen = Math.max(seen, Number(last.seq));
+      tell(await entriesAfter({ seen: from }), from);
+    },
+    readWithin(run) {
+      if (!looked) return undefined;
+      const from = seen;
+      const entries = run(entriesAfterWithin({ seen: from }));
+      // A catch-up that read meanwhile may have told some of them already: telling a change
+      // twice only drops what it staled twice.
+      return () => tell(entries, from);
     },
   };
 }

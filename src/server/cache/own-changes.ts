@@ -33,6 +33,16 @@ function routeMayChangeData(route: RouteOptions): boolean {
   return [route.method].flat().some((method) => changesData(method, route.url));
 }
 
+const changesTakenIn = new WeakSet<FastifyRequest>();
+
+/**
+ * Marks a request whose change this process's cache has taken in already, as it was made (a
+ * save made at once, AppCache.catchUpWithin): its answer need not wait for a read of the log.
+ */
+export function changeTakenIn(request: FastifyRequest): void {
+  changesTakenIn.add(request);
+}
+
 /**
  * Before a call that may have changed data is answered, this process's cache takes in the
  * change (so everyone's next request here sees it) and the browser is marked for the others.
@@ -48,6 +58,7 @@ export function seeOwnChanges(app: FastifyInstance, cache: AppCache, secure: boo
       secure,
       maxAge: OWN_CHANGE_SECONDS,
     });
+    if (changesTakenIn.has(request)) return done(null, payload);
     cache.catchUp().then(
       () => done(null, payload),
       (error: unknown) => {

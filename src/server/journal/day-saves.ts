@@ -6,6 +6,7 @@ import {
   type RunAtOnce,
   type WriteAtOnce,
 } from '../db/compiled-read.js';
+import type { AppCache } from '../cache/app-cache.js';
 import type { Database, JournalEntryRow } from '../db/tables.js';
 import {
   type AppreciationRow,
@@ -41,7 +42,7 @@ export type DaySaver = (
   userId: number,
   input: DaySave,
   now: Date,
-) => Promise<SaveResult & { extras?: EntryExtras }>;
+) => Promise<SaveResult & { extras?: EntryExtras; changesTakenIn?: boolean }>;
 
 /**
  * How the journal saves a day, made at once where it can be (`atOnce: false` always takes the
@@ -49,9 +50,10 @@ export type DaySaver = (
  *
  * On SQLite, a save that names no circles to share with runs the statements saveEntryForDay
  * would, compiled once and run as one immediate transaction straight on the connection, which
- * spares building, compiling and queueing each of them on every save; the reads its answer needs
- * run in the same transaction, which spares them a lock of their own. Any other save, or one
- * while a transaction is open on the connection, goes the longer way.
+ * spares building, compiling and queueing each of them on every save. The reads its answer needs
+ * run in the same transaction, which spares them a lock of their own, and so does the cache's
+ * read of the change log (`cache.catchUpWithin`), so the answer need not wait for another. Any
+ * other save, or one while a transaction is open on the connection, goes the longer way.
  *
  * On PostgreSQL, an edit begun from an entry that names no circles is the one-statement edit
  * (editEntryInOneStatement), compiled once, which answers the entry's circles and appreciations
@@ -59,10 +61,13 @@ export type DaySaver = (
  * two more.
  */
 export function daySaver(
-  database: ReadableDatabase & { writeAtOnce?: WriteAtOnce | undefined },
+  database: ReadableDatabase & {
+    writeAtOnce?: WriteAtOnce | undefined;
+    cache?: Pick<AppCache, 'catchUpWithin'>;
+  },
   { atOnce = true }: { atOnce?: boolean } = {},
 ): DaySaver {
-  const { db, writeAtOnce } = database;
+  const { db, writeAtOnce, cache } = database;
   const longerWay: DaySaver = async (userId, input, now) => saveEntryForDay(db, userId, input, now);
   if (!atOnce) return longerWay;
   if (dialectOf(db) === 'postgres') return postgresDaySaver(db, longerWay);
@@ -78,9 +83,12 @@ export function daySaver(
         run(statements.shares(entry)),
         run(statements.appreciations(entry)),
       );
-      return { ...result, extras };
+      return { result: { ...result, extras }, tellOnceCommitted: cache?.catchUpWithin(run) };
     });
-    return made ? made.value : longerWay(userId, input, now);
+    if (!made) return longerWay(userId, input, now);
+    const { result, tellOnceCommitted } = made.value;
+    tellOnceCommitted?.();
+    return { ...result, changesTakenIn: tellOnceCommitted !== undefined };
   };
 }
 

@@ -10,6 +10,7 @@ import {
   ownEntryExtrasReader,
   withCirclesAndAppreciations,
 } from '../circles/entry-circles.js';
+import { changeTakenIn } from '../cache/own-changes.js';
 import { afterAnswer } from '../http/after-answer.js';
 import { HttpError } from '../http/http-errors.js';
 import { sendKeptOrRead } from '../http/kept-or-read.js';
@@ -121,12 +122,9 @@ export function journalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const user = signedInUser(request);
         const now = clock();
         await checkAuthorsCircles(db, user.id, request.body.circleIds);
-        const { entry, created } = await savedEntry(
-          ctx,
-          withExtras,
-          reply,
-          await saveDay(user.id, request.body, now),
-        );
+        const result = await saveDay(user.id, request.body, now);
+        if (result.changesTakenIn) changeTakenIn(request);
+        const { entry, created } = await savedEntry(ctx, withExtras, reply, result);
         return reply.code(created ? 201 : 200).send(entry);
       },
     );
