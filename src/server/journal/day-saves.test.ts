@@ -20,6 +20,33 @@ afterAll(async () => {
 });
 
 const text = (thoughts: string) => JSON.stringify({ thoughts, words: '', deeds: '' });
+
+/** Makes a circle owned by the entry's author, shares the entry with it, and answers its id. */
+async function shareInNewCircle(
+  entry: { id: number; userId: number; dayNumber: number },
+  name: string,
+): Promise<number> {
+  const stamp = '2026-03-01T07:00:00.000Z';
+  const circle = await opened.db
+    .insertInto('circles')
+    .values({ name, description: '', created_at: stamp, updated_at: stamp })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await opened.db
+    .insertInto('circle_members')
+    .values({ circle_id: circle.id, user_id: entry.userId, role: 'owner', joined_at: stamp })
+    .execute();
+  await opened.db
+    .insertInto('journal_entry_circles')
+    .values({
+      entry_id: entry.id,
+      circle_id: circle.id,
+      user_id: entry.userId,
+      day_number: entry.dayNumber,
+    })
+    .execute();
+  return circle.id;
+}
 const at = (iso: string) => new Date(iso);
 
 // On SQLite a save that names no circles is made at once (writeAtOnce); without it, or on
@@ -152,20 +179,7 @@ describe.each(Object.entries(ways))('a day saved %s', (_way, saverOf) => {
       at('2026-03-08T07:00:00.000Z'),
     );
     if (made.outcome !== 'saved') throw new Error('not saved');
-    const stamp = '2026-03-08T07:00:00.000Z';
-    const circle = await opened.db
-      .insertInto('circles')
-      .values({ name: 'Morning', description: '', created_at: stamp, updated_at: stamp })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await opened.db
-      .insertInto('circle_members')
-      .values({ circle_id: circle.id, user_id: userId, role: 'owner', joined_at: stamp })
-      .execute();
-    await opened.db
-      .insertInto('journal_entry_circles')
-      .values({ entry_id: made.entry.id, circle_id: circle.id, user_id: userId, day_number: 8 })
-      .execute();
+    const circle = { id: await shareInNewCircle(made.entry, 'Morning') };
     const circlesOfEntry = async () =>
       (
         await opened.db
@@ -212,22 +226,8 @@ describe('an edit saved at once', () => {
     if (made.outcome !== 'saved') throw new Error('not saved');
     const stamp = '2026-03-06T07:30:00.000Z';
     const circleIds: number[] = [];
-    for (const name of ['Evening', 'Morning']) {
-      const circle = await opened.db
-        .insertInto('circles')
-        .values({ name, description: '', created_at: stamp, updated_at: stamp })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await opened.db
-        .insertInto('circle_members')
-        .values({ circle_id: circle.id, user_id: userId, role: 'owner', joined_at: stamp })
-        .execute();
-      await opened.db
-        .insertInto('journal_entry_circles')
-        .values({ entry_id: made.entry.id, circle_id: circle.id, user_id: userId, day_number: 6 })
-        .execute();
-      circleIds.push(circle.id);
-    }
+    for (const name of ['Evening', 'Morning'])
+      circleIds.push(await shareInNewCircle(made.entry, name));
     const appreciators = [second, first, blocked, suspended];
     for (const [i, appreciator] of appreciators.entries()) {
       await opened.db
