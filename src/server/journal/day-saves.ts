@@ -19,6 +19,7 @@ import {
 import { reflectionAlreadySaved, reflectionSavedUpsert } from '../progress/progress-store.js';
 import { dialectOf } from '../db/dialect.js';
 import {
+  dayEntryWrite,
   type DayEntryWrite,
   entryAndProgressEdit,
   insertDayEntry,
@@ -36,7 +37,7 @@ import {
 
 /**
  * Saves a reader's reflection for a day (saveEntryForDay says what a save does). A save made at
- * once answers the entry's circles and appreciations too, read in its own transaction.
+ * once answers the entry's circles and appreciations too, read with the save.
  */
 export type DaySaver = (
   userId: number,
@@ -94,14 +95,8 @@ export function daySaver(
 
 /** The columns a save writes. */
 function dayWrite(userId: number, input: DaySave, stamp: string): DayEntryWrite {
-  return {
-    userId,
-    dayNumber: input.dayNumber,
-    entryText: input.entryText,
-    isPublic: input.isPublic ? 1 : 0,
-    sharedParts: sharedPartsColumn(input.sharedParts ?? ENTRY_PARTS),
-    stamp,
-  };
+  const sharedParts = sharedPartsColumn(input.sharedParts ?? ENTRY_PARTS);
+  return dayEntryWrite(userId, { ...input, sharedParts }, stamp);
 }
 
 function postgresDaySaver(db: Kysely<Database>, longerWay: DaySaver): DaySaver {
