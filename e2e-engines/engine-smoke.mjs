@@ -119,7 +119,9 @@ function naming(browser) {
     goto: named('goto', browser.goto),
     waitFor: named('wait for', browser.waitFor),
     click: named('click', browser.click),
-    type: named('type into', browser.type),
+    // A field is disabled while its form loads what it holds (the day's reflection): typed
+    // into only once it takes keys, however long a busy machine takes to load it.
+    type: named('type into', (xpath, words) => browser.type(`${xpath}[not(@disabled)]`, words)),
     run: named('run', browser.run),
   };
 }
