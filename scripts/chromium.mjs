@@ -58,10 +58,17 @@ const UNSEEN_ADDRESS_BAR_POPUP = [
   'WebUIOmniboxFullPopup',
 ];
 
+/**
+ * Chromium starts a spare renderer process for the next page of the last context. Each test
+ * closes its contexts, and the spare with them, unused: a quarter of the CPU a test's empty
+ * context and page cost (0.5 s against 0.39 s without it, measured over twenty).
+ */
+const SPARE_RENDERER = ['SpareRendererForSitePerProcess'];
+
 /** The switches the end-to-end tests launch Chromium with. */
 export const CHROMIUM_TEST_SWITCHES = [
   ...MACHINE_SWITCHES,
-  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...UNSEEN_ADDRESS_BAR_POPUP].join(',')}`,
+  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...UNSEEN_ADDRESS_BAR_POPUP, ...SPARE_RENDERER].join(',')}`,
 ];
 
 /** CHROMIUM_PATH when set, else the Debian package's Chromium. */
