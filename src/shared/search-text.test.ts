@@ -68,6 +68,8 @@ describe('snippetOf', () => {
     const long = 'a'.repeat(200_000);
     const started = performance.now();
     snippetOf(`${long} truth ${long}`, ['truth', 'a'.repeat(200)]);
-    expect(performance.now() - started).toBeLessThan(1_000);
+    // Milliseconds in linear time, even on a busy machine; a pass that went back over the text
+    // would take billions of steps, far beyond this bound.
+    expect(performance.now() - started).toBeLessThan(3_000);
   });
 });

@@ -19,7 +19,9 @@ describe("the text of a day's public page", () => {
     const started = performance.now();
     firstParagraph(awkward);
     firstParagraph(`a${'\n'.padEnd(200_000, ' ')}b`);
-    expect(performance.now() - started).toBeLessThan(200);
+    // Milliseconds in linear time, even on a busy machine; a pass that went back over the text
+    // would take billions of steps, far beyond this bound.
+    expect(performance.now() - started).toBeLessThan(3_000);
   });
 
   it("describes a day by its stanza's first lines, cut between words", () => {
