@@ -15,6 +15,7 @@ import {
 } from './src/shared/web-build.js';
 import { READING_COMFORT_SCRIPT } from './src/shared/reading-comfort.js';
 import { SIGNED_OUT_MARK_SCRIPT } from './src/shared/signed-out-mark.js';
+import { EARLY_TAPS_SCRIPT } from './src/shared/early-taps-kept.js';
 import { reactOnPreact } from './react-on-preact.js';
 import { startScriptsAfterPaint } from './src/shared/scripts-after-paint.js';
 
@@ -110,10 +111,11 @@ function preloadedReadingFace(): Plugin {
 }
 
 /**
- * The reader's text size and theme (src/shared/reading-comfort.ts) and the mark of a device
- * signed out without asking (src/shared/signed-out-mark.ts), applied in the head before the
- * body is painted. Inline, since a script fetched first would hold up every page; the CSP
- * allows exactly these scripts by their hashes. Every page built from index.html has them.
+ * The reader's text size and theme (src/shared/reading-comfort.ts), the mark of a device signed
+ * out without asking (src/shared/signed-out-mark.ts) and the keeper of taps made before the app
+ * is live (src/shared/early-taps-kept.ts), run in the head before the body is painted. Inline,
+ * since a script fetched first would hold up every page; the CSP allows exactly these scripts
+ * by their hashes. Every page built from index.html has them.
  */
 function readingComfortBeforePaint(): Plugin {
   return {
@@ -121,6 +123,7 @@ function readingComfortBeforePaint(): Plugin {
     transformIndexHtml: () => [
       { tag: 'script', children: READING_COMFORT_SCRIPT, injectTo: 'head' },
       { tag: 'script', children: SIGNED_OUT_MARK_SCRIPT, injectTo: 'head' },
+      { tag: 'script', children: EARLY_TAPS_SCRIPT, injectTo: 'head' },
     ],
   };
 }

@@ -224,13 +224,14 @@ export async function openExplanation(page: Page) {
 }
 
 /**
- * Opens `path` with the app's entry script held back: the page shows, and starts its scripts,
- * before they have run (its load waits for them). Returns what lets the script through.
+ * Opens `path` with every script file held back, as on a slow network: the page shows, and
+ * starts its scripts, before any has arrived (its load waits for them). Only what the page
+ * carries inline runs. Returns what lets the scripts through.
  */
 export async function openWithAppCodeHeld(page: Page, path: string): Promise<() => void> {
   let release: () => void = () => {};
   const appCode = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/index-*.js', async (route) => {
+  await page.route('**/*.js', async (route) => {
     await appCode;
     await route.continue();
   });

@@ -5,7 +5,7 @@
  * the browser runs them (the whole app adopting the page) before it paints: on a slow phone
  * the stanza then waits for the scripts' bytes and their work. Here the head holds the list
  * instead, and a small script asks for them in the first moment after the paint. A tap made
- * before the app is live is kept by public/early-taps.js, as before.
+ * before the app is live is kept by the head's own script (early-taps-kept.ts).
  */
 export const SCRIPTS_AFTER_PAINT_ID = 'scripts-after-paint';
 

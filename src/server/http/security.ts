@@ -3,25 +3,28 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { READING_COMFORT_SCRIPT } from '#shared/reading-comfort';
 import { SCRIPTS_AFTER_PAINT_SCRIPT } from '#shared/scripts-after-paint';
 import { SIGNED_OUT_MARK_SCRIPT } from '#shared/signed-out-mark';
+import { EARLY_TAPS_SCRIPT } from '#shared/early-taps-kept';
 import { HttpError } from './http-errors.js';
 import { addressHasNul, UNSTORABLE_TEXT_MESSAGE } from './storable-text.js';
 
 const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * The inline scripts pages carry: the reader's text size and theme and the mark of a device
- * signed out without asking, which run before paint, and the start of the app's scripts after it.
+ * The inline scripts pages carry: the reader's text size and theme, the mark of a device signed
+ * out without asking and the keeper of early taps, which run before paint, and the start of the
+ * app's scripts after it.
  */
 const inlineScriptHashes = [
   READING_COMFORT_SCRIPT,
   SIGNED_OUT_MARK_SCRIPT,
+  EARLY_TAPS_SCRIPT,
   SCRIPTS_AFTER_PAINT_SCRIPT,
 ]
   .map((script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`)
   .join(' ');
 
 /**
- * A CSP with no inline script but the three above, allowed by their hashes; styles may be
+ * A CSP with no inline script but the four above, allowed by their hashes; styles may be
  * inline (Radix positions popovers that way).
  */
 function contentSecurityPolicy(secure: boolean): string {

@@ -1,8 +1,8 @@
 /**
- * Taps made on the server-rendered page before a button was live, as kept by
- * public/early-taps.js: each button that opts in names itself with `data-early-tap`. A button
- * is live once its component has mounted, which is not when the app starts: a part of the page
- * waits for its code before it is hydrated, and a tap on a part still waiting is dropped.
+ * Taps made on the server-rendered page before a button was live, as kept by the head's script
+ * (src/shared/early-taps-kept.ts): each button that opts in names itself with `data-early-tap`.
+ * A button is live once its component has mounted, which is not when the app starts: a part of
+ * the page waits for its code before it is hydrated, and a tap on a part still waiting is dropped.
  */
 interface EarlyTapWindow {
   __earlyTaps?: string[];
