@@ -27,11 +27,11 @@ import {
 } from './edit-in-one-statement.js';
 import {
   type DaySave,
+  dayEditOf,
   holdsChanges,
   type SaveResult,
   saveEntryForDay,
   saveEntryInTransaction,
-  sharedPartsColumn,
   toJournalEntry,
 } from './journal-entries.js';
 
@@ -95,8 +95,7 @@ export function daySaver(
 
 /** The columns a save writes. */
 function dayWrite(userId: number, input: DaySave, stamp: string): DayEntryWrite {
-  const sharedParts = sharedPartsColumn(input.sharedParts ?? ENTRY_PARTS);
-  return dayEntryWrite(userId, { ...input, sharedParts }, stamp);
+  return dayEntryWrite(userId, dayEditOf(input), stamp);
 }
 
 function postgresDaySaver(db: Kysely<Database>, longerWay: DaySaver): DaySaver {

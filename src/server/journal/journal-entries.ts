@@ -112,7 +112,8 @@ export async function saveEntryForDay(
   return saveEntryInTransaction(db, userId, input, now, { updateMissed: editInOneStatement });
 }
 
-function dayEditOf(input: DaySave): DayEdit {
+/** The edit a save makes, with its shared parts as stored. */
+export function dayEditOf(input: DaySave): DayEdit {
   return {
     ...input,
     sharedParts: sharedPartsColumn(input.sharedParts ?? ENTRY_PARTS),
