@@ -1,4 +1,5 @@
 import {
+  type ExpressionBuilder,
   type InferResult,
   type Kysely,
   type OnConflictBuilder,
@@ -260,19 +261,26 @@ export function reflectionSavedUpsert(qc: QueryCreator<Database>, saved: Reflect
 }
 
 /**
+ * Whether a day's row already says all that reflectionSavedUpsert would write: its reflection
+ * saved, when first, and the day complete. The one test of it, for the upsert that leaves such a
+ * row alone and for the read that spares a save the upsert.
+ */
+function reflectionMarkedSaved(eb: ExpressionBuilder<Database, 'user_progress'>) {
+  return eb.and([
+    eb('user_progress.reflection_saved', '=', 1),
+    eb('user_progress.reflection_saved_at', 'is not', null),
+    eb('user_progress.completed_at', 'is not', null),
+  ]);
+}
+
+/**
  * mergeWithStoredFlags for a day's saved reflection, leaving alone a row that already says so:
  * nearly every save edits an entry whose day is marked, and an update that changes nothing
  * would still write the row's page (SQLite) or a new row version (PostgreSQL).
  */
 export const mergeReflectionSaved =
   (nowIso: string) => (oc: OnConflictBuilder<Database, 'user_progress'>) =>
-    mergeWithStoredFlags(nowIso)(oc).where((eb) =>
-      eb.or([
-        eb('user_progress.reflection_saved', '!=', 1),
-        eb('user_progress.reflection_saved_at', 'is', null),
-        eb('user_progress.completed_at', 'is', null),
-      ]),
-    );
+    mergeWithStoredFlags(nowIso)(oc).where((eb) => eb.not(reflectionMarkedSaved(eb)));
 
 /**
  * The day's row when it already says what reflectionSavedUpsert would: a save that finds it need
@@ -288,9 +296,7 @@ export function reflectionAlreadySaved(
     .select('id')
     .where('user_id', '=', day.userId)
     .where('day_number', '=', day.dayNumber)
-    .where('reflection_saved', '=', 1)
-    .where('reflection_saved_at', 'is not', null)
-    .where('completed_at', 'is not', null);
+    .where(reflectionMarkedSaved);
 }
 
 /** Called whenever a journal entry is saved: the day's reflection counts from its first save. */
