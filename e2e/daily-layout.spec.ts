@@ -327,3 +327,28 @@ for (const { width, textSize, names } of [
     });
   });
 }
+
+test('on a phone, an earlier day’s reading stays where it is when the day’s heading arrives', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signUpViaApi(page);
+  // The heading's details come after the reading: until then their place is kept.
+  let sendHeading: () => void = () => undefined;
+  const headingHeld = new Promise<void>((resolve) => (sendHeading = resolve));
+  await page.route('**/api/gathas/info/87', async (route) => {
+    await headingHeld;
+    await route.continue();
+  });
+  await page.goto('/app/daily-ritual/87');
+  const steps = page.getByRole('navigation', { name: 'Reading steps' });
+  await expect(steps).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
+  const before = await steps.boundingBox();
+
+  sendHeading();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Yasna 34.1 • Ahunavaiti');
+  await expect(page.getByText(/^The close of the first Gatha/)).toBeVisible();
+  const after = await steps.boundingBox();
+  expect(after?.y).toBeCloseTo(before?.y ?? Number.NaN, 0);
+});
