@@ -328,27 +328,53 @@ for (const { width, textSize, names } of [
   });
 }
 
-test('on a phone, an earlier day’s reading stays where it is when the day’s heading arrives', async ({
-  page,
-}) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await signUpViaApi(page);
-  // The heading's details come after the reading: until then their place is kept.
-  let sendHeading: () => void = () => undefined;
-  const headingHeld = new Promise<void>((resolve) => (sendHeading = resolve));
-  await page.route('**/api/gathas/info/87', async (route) => {
-    await headingHeld;
-    await route.continue();
-  });
-  await page.goto('/app/daily-ritual/87');
-  const steps = page.getByRole('navigation', { name: 'Reading steps' });
-  await expect(steps).toBeVisible();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
-  const before = await steps.boundingBox();
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+]) {
+  test(`at ${viewport.width}×${viewport.height}, an earlier day’s heading is asked for with its stanza, and the reading arrives whole`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await signUpViaApi(page);
+    // Both answers are held until both have been asked for: the heading does not wait for the
+    // stanza to arrive before it is asked for.
+    const held = (url: string) => {
+      let asked: () => void = () => undefined;
+      let send: () => void = () => undefined;
+      const wasAsked = new Promise<void>((resolve) => (asked = resolve));
+      const sent = new Promise<void>((resolve) => (send = resolve));
+      return {
+        wasAsked,
+        send,
+        route: page.route(url, async (route) => {
+          asked();
+          await sent;
+          await route.continue();
+        }),
+      };
+    };
+    const stanza = held('**/api/thoughts/87');
+    const heading = held('**/api/gathas/info/87');
+    await Promise.all([stanza.route, heading.route]);
+    await page.goto('/app/daily-ritual/87');
+    await Promise.all([stanza.wasAsked, heading.wasAsked]);
 
-  sendHeading();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Yasna 34.1 • Ahunavaiti');
-  await expect(page.getByText(/^The close of the first Gatha/)).toBeVisible();
-  const after = await steps.boundingBox();
-  expect(after?.y).toBeCloseTo(before?.y ?? Number.NaN, 0);
-});
+    // With the stanza here and its heading still on its way, the reading keeps its placeholder.
+    const steps = page.getByRole('navigation', { name: 'Reading steps' });
+    const stanzaAnswer = page.waitForResponse('**/api/thoughts/87');
+    stanza.send();
+    await stanzaAnswer;
+    // Two frames: the answer has been taken in and drawn.
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+    await expect(page.getByText("Loading the day's Gatha")).toBeAttached();
+    await expect(steps).toHaveCount(0);
+
+    heading.send();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Yasna 34.1 • Ahunavaiti');
+    await expect(page.getByText(/^The close of the first Gatha/)).toBeVisible();
+    await expect(steps).toBeVisible();
+  });
+}

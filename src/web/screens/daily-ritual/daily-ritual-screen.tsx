@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { TOTAL_DAYS } from '#shared/constants';
 import type { Thought } from '#shared/thought-types';
-import { futureDayOf, useThought, useTodayThought } from '../../api/thoughts.js';
+import { futureDayOf, useGathaInfo, useThought, useTodayThought } from '../../api/thoughts.js';
 import { lazyPart } from '../../components/lazy-part.js';
 import { PartLoadBoundary } from '../../components/part-load-boundary.js';
 import { DayReading } from './day-reading.js';
@@ -73,7 +73,10 @@ function NewcomersPace() {
 }
 
 function DayContent({ day, thought }: { day: number; thought: UseQueryResult<Thought> }) {
-  if (thought.isLoading) return <ReadingSkeleton />;
+  // The heading's details are asked for with the stanza, not after it, and the reading waits
+  // for both: a heading arriving later would push the whole reading down by a line or two.
+  const headingDetails = useGathaInfo(day);
+  if (thought.isLoading || headingDetails.isLoading) return <ReadingSkeleton />;
   if (thought.isError) {
     const futureDay = futureDayOf(thought.error);
     if (futureDay) return <FutureDayScreen futureDay={futureDay} />;
